@@ -1,0 +1,60 @@
+// swift-tools-version: 6.0
+// tipcat — an open, data-driven take on TipKit for Swift on Linux.
+// No package dependencies by design: only the toolchain and the OS's SQLite.
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "tipcat",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "tipcat", targets: ["tipcat"]),
+        .library(name: "TipcatCatalog", targets: ["TipcatCatalog"]),
+    ],
+    targets: [
+        // Shared vocabulary: source locations, diagnostics, value types, did-you-mean.
+        .target(name: "TipcatCore", swiftSettings: strict, linkerSettings: [.linkedLibrary("m")]),
+        // RFC 8259 JSON reader that keeps byte offsets for every value.
+        .target(name: "TipcatJSON", dependencies: ["TipcatCore"], swiftSettings: strict),
+        // CLDR plural rules, ICU-style messages, locale fallback.
+        .target(name: "TipcatLocalization", dependencies: ["TipcatCore"], swiftSettings: strict),
+        // The eligibility rule language: lexer, parser, type checker.
+        .target(name: "TipcatRules", dependencies: ["TipcatCore"], swiftSettings: strict),
+        // Catalog model, loader and validators.
+        .target(
+            name: "TipcatCatalog",
+            dependencies: ["TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatRules"],
+            swiftSettings: strict
+        ),
+        // Hand-written command-line parsing with swift-argument-parser's conventions.
+        .target(name: "TipcatArguments", dependencies: ["TipcatCore"], swiftSettings: strict),
+        // Commands, printing, exit codes. The only module that prints or exits.
+        .target(
+            name: "TipcatCLI",
+            dependencies: ["TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatRules", "TipcatCatalog", "TipcatArguments"],
+            swiftSettings: strict
+        ),
+        .executableTarget(name: "tipcat", dependencies: ["TipcatCLI"], swiftSettings: strict),
+        // Regenerates Sources/TipcatLocalization/PluralRules+CLDR.swift from CLDR's plurals.json.
+        .executableTarget(name: "tipcat-gen-plurals", swiftSettings: strict),
+        // `make bench`: synthetic catalog generator and timings.
+        .executableTarget(
+            name: "tipcat-bench",
+            dependencies: ["TipcatCore", "TipcatJSON", "TipcatCatalog"],
+            swiftSettings: strict
+        ),
+
+        .testTarget(name: "TipcatCoreTests", dependencies: ["TipcatCore"]),
+        .testTarget(name: "TipcatJSONTests", dependencies: ["TipcatJSON", "TipcatCore"]),
+        .testTarget(name: "TipcatLocalizationTests", dependencies: ["TipcatLocalization", "TipcatCore"]),
+        .testTarget(name: "TipcatRulesTests", dependencies: ["TipcatRules", "TipcatCore"]),
+        .testTarget(name: "TipcatCatalogTests", dependencies: ["TipcatCatalog", "TipcatCore", "TipcatJSON"]),
+        .testTarget(name: "TipcatArgumentsTests", dependencies: ["TipcatArguments"]),
+        .testTarget(name: "TipcatCLITests", dependencies: ["TipcatCLI", "TipcatCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,3 @@
+public enum TipcatCommand {
+    public static func main() {}
+}

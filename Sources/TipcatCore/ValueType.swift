@@ -1,0 +1,90 @@
+/// The types a parameter, an event field or a rule expression can have.
+///
+/// In catalog files a type is written as text — `string`, `int`, `double`, `bool`, `date`, `list<T>`, `set<T>` —
+/// or, for a record, as a JSON object mapping field names to types (`{"id": "string", "region": "string"}`).
+public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
+    case string
+    case int
+    case double
+    case bool
+    case date
+    case list(ValueType)
+    case set(ValueType)
+    case record([RecordField])
+
+    public struct RecordField: Hashable, Sendable {
+        public var name: String
+        public var type: ValueType
+        public init(_ name: String, _ type: ValueType) {
+            self.name = name
+            self.type = type
+        }
+    }
+
+    /// The scalar type names accepted in catalog files, for help texts and did-you-mean.
+    public static let scalarNames = ["string", "int", "double", "bool", "date"]
+
+    public var description: String {
+        switch self {
+        case .string: "string"
+        case .int: "int"
+        case .double: "double"
+        case .bool: "bool"
+        case .date: "date"
+        case .list(let element): "list<\(element)>"
+        case .set(let element): "set<\(element)>"
+        case .record(let fields): "{" + fields.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + "}"
+        }
+    }
+
+    /// The field named `name` of a record type.
+    public func field(_ name: String) -> ValueType? {
+        guard case .record(let fields) = self else { return nil }
+        return fields.first { $0.name == name }?.type
+    }
+
+    /// The element type of a list or set.
+    public var elementType: ValueType? {
+        switch self {
+        case .list(let element), .set(let element): element
+        default: nil
+        }
+    }
+
+    public var isNumeric: Bool { self == .int || self == .double }
+
+    /// Whether values of this type can be ordered with `<`.
+    public var isOrdered: Bool { self == .int || self == .double || self == .date || self == .string }
+
+    /// Parses the textual form (`int`, `list<string>`, `set<date>`). Records are not textual; see the type's docs.
+    /// Returns nil for anything else; callers report the error with their own location.
+    public static func parse(_ text: String) -> ValueType? {
+        let trimmed = text.trimmingWhitespace()
+        switch trimmed {
+        case "string": return .string
+        case "int": return .int
+        case "double": return .double
+        case "bool": return .bool
+        case "date": return .date
+        default: break
+        }
+        for (prefix, make) in [("list<", ValueType.list), ("set<", ValueType.set)] as [(String, (ValueType) -> ValueType)] {
+            if trimmed.hasPrefix(prefix), trimmed.hasSuffix(">") {
+                let inner = String(trimmed.dropFirst(prefix.count).dropLast())
+                return parse(inner).map(make)
+            }
+        }
+        return nil
+    }
+}
+
+extension String {
+    /// The string without leading and trailing ASCII spaces, tabs and newlines (no Foundation needed).
+    public func trimmingWhitespace() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(self[first...last])
+    }
+}

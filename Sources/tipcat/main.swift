@@ -1,0 +1,3 @@
+import TipcatCLI
+
+TipcatCommand.main()
