@@ -1,1 +1,110 @@
-print("not yet")
+import Foundation
+import TipcatCatalog
+import TipcatCore
+
+// `make bench`: generate a synthetic catalog, time load + validate, compare with Python's json on the same files.
+
+struct Options {
+    var tips = 5000
+    var locales = 12
+    var directory = ".build/bench/catalog"
+    var runs = 5
+
+    init(_ arguments: [String]) {
+        var iterator = arguments.makeIterator()
+        while let argument = iterator.next() {
+            switch argument {
+            case "--tips": tips = iterator.next().flatMap(Int.init) ?? tips
+            case "--locales": locales = iterator.next().flatMap(Int.init) ?? locales
+            case "--dir": directory = (iterator.next() ?? directory) + "/catalog"
+            case "--runs": runs = iterator.next().flatMap(Int.init) ?? runs
+            default:
+                FileHandle.standardError.write(Data("tipcat-bench: unknown argument '\(argument)'\n".utf8))
+                exit(64)
+            }
+        }
+    }
+}
+
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+}
+
+func peakRSSMegabytes() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF, &usage)
+    return Double(usage.ru_maxrss) / 1024  // Linux reports KiB
+}
+
+func format(_ value: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }
+
+let options = Options(Array(CommandLine.arguments.dropFirst()))
+print("tipcat bench — catalog load + validate")
+print("generating \(options.tips) tips × \(options.locales) locales in \(options.directory) …")
+let files: Int
+do {
+    files = try SyntheticCatalog(tips: options.tips, locales: options.locales).write(to: options.directory)
+} catch {
+    print("error: cannot write the synthetic catalog: \(error)")
+    exit(1)
+}
+
+var times: [Double] = []
+var result: LoadResult?
+for _ in 0..<options.runs {
+    times.append(seconds { result = CatalogLoader().load(directory: options.directory) })
+}
+guard let loaded = result else { exit(1) }
+let errors = loaded.diagnostics.filter { $0.severity == .error }
+if !errors.isEmpty {
+    print("error: the synthetic catalog has \(errors.count) errors; first: \(errors[0])")
+    exit(1)
+}
+let megabytes = Double(loaded.bytesRead) / 1_048_576
+let ours = median(times)
+print("files: \(files), \(format(megabytes)) MB, \(loaded.catalog.tips.count) tips, \(loaded.diagnostics.count) findings")
+print("load + validate:  \(format(ours * 1000)) ms median of \(options.runs) (min \(format((times.min() ?? 0) * 1000)) ms), \(format(megabytes / ours)) MB/s, peak RSS \(format(peakRSSMegabytes())) MB")
+
+// Python's json module, parsing the same files (reading included, interpreter start-up excluded).
+let script = """
+    import json, os, sys, time
+    root = sys.argv[1]
+    paths = [os.path.join(root, n) for n in ('catalog.json', 'parameters.json', 'events.json', 'groups.json', 'Localizable.xcstrings')]
+    tips = os.path.join(root, 'tips')
+    paths += [os.path.join(tips, n) for n in sorted(os.listdir(tips))]
+    best = []
+    for _ in range(\(options.runs)):
+        start = time.perf_counter()
+        for p in paths:
+            with open(p, 'rb') as f:
+                json.loads(f.read())
+        best.append(time.perf_counter() - start)
+    best.sort()
+    print(best[len(best) // 2])
+    """
+let process = Process()
+process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+process.arguments = ["python3", "-c", script, options.directory]
+let pipe = Pipe()
+process.standardOutput = pipe
+do {
+    try process.run()
+    process.waitUntilExit()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    if let python = Double(output.trimmingCharacters(in: .whitespacesAndNewlines)) {
+        print("python3 json parse only: \(format(python * 1000)) ms median of \(options.runs)")
+        let ratio = ours / python
+        print("ratio tipcat/python: \(format(ratio, 2))×  (goal ≤ 1.50×: \(ratio <= 1.5 ? "met" : "NOT met"))")
+    } else {
+        print("python3 json: no figure (\(output))")
+    }
+} catch {
+    print("python3 json: not run (\(error))")
+}

@@ -1,0 +1,27 @@
+import TipcatArguments
+import TipcatLocalization
+
+/// `tipcat plural LOCALE NUMBER…`: one CLDR category per line.
+struct PluralCommand {
+    let arguments: ParsedArguments
+    let context: CommandContext
+
+    func run() throws {
+        let command = ["tipcat", "plural"]
+        let localeText = arguments.positional("locale") ?? ""
+        guard let locale = LocaleID(localeText) else {
+            throw CommandError.usage("'\(localeText)' is not a locale identifier; use a language code such as 'en', 'fr-CA' or 'zh-Hant'", command: command)
+        }
+        if !PluralRules.hasRules(for: locale) {
+            context.stderr.line("warning: CLDR has no plural rules for '\(locale)'; every number is 'other'")
+        }
+        var lines: [String] = []
+        for text in arguments.values("numbers") {
+            guard let operands = PluralOperands(text) else {
+                throw CommandError.usage("'\(text)' is not a number; write digits with an optional sign, decimals and exponent (1, -2, 1.50, 1.2c6)", command: command)
+            }
+            lines.append(PluralRules.category(for: operands, locale: locale).rawValue)
+        }
+        context.stdout.write(lines.map { $0 + "\n" }.joined())
+    }
+}

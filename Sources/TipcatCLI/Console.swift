@@ -1,0 +1,79 @@
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where a command writes. Real runs use the process's stdout/stderr; tests capture text.
+public protocol TextOutput: Sendable {
+    func write(_ text: String)
+    /// Whether this output is an interactive terminal (decides progress lines and colors).
+    var isTerminal: Bool { get }
+}
+
+/// A file descriptor, written through a buffer that is flushed at exit.
+public final class FileOutput: TextOutput {
+    private let descriptor: Int32
+    private let buffer = Mutex<[UInt8]>([])
+    public let isTerminal: Bool
+
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+        self.isTerminal = isatty(descriptor) == 1
+    }
+
+    public func write(_ text: String) {
+        let shouldFlush = buffer.withLock { bytes in
+            bytes.append(contentsOf: text.utf8)
+            return bytes.count > 64 * 1024 || isTerminal
+        }
+        if shouldFlush { flush() }
+    }
+
+    public func flush() {
+        let bytes = buffer.withLock { bytes in
+            defer { bytes.removeAll(keepingCapacity: true) }
+            return bytes
+        }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { raw in
+                Glibc.write(descriptor, raw.baseAddress.map { $0 + written }, bytes.count - written)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return  // EPIPE and friends: the reader went away; nothing useful to do.
+            }
+            written += count
+        }
+    }
+}
+
+/// Captured text, for tests.
+public final class CapturedOutput: TextOutput {
+    private let storage = Mutex("")
+    public let isTerminal: Bool
+
+    public init(isTerminal: Bool = false) {
+        self.isTerminal = isTerminal
+    }
+
+    public func write(_ text: String) { storage.withLock { $0 += text } }
+    public var text: String { storage.withLock { $0 } }
+}
+
+/// Everything a command may read from the outside world: arguments aside, all of it is injected.
+public struct CommandContext: Sendable {
+    public var stdout: any TextOutput
+    public var stderr: any TextOutput
+    public var environment: [String: String]
+
+    public init(stdout: any TextOutput, stderr: any TextOutput, environment: [String: String] = [:]) {
+        self.stdout = stdout
+        self.stderr = stderr
+        self.environment = environment
+    }
+}
+
+extension TextOutput {
+    func line(_ text: String = "") { write(text + "\n") }
+}

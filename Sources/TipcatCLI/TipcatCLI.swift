@@ -1,3 +1,0 @@
-public enum TipcatCommand {
-    public static func main() {}
-}

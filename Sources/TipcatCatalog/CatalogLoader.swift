@@ -1,0 +1,190 @@
+import Dispatch
+public import TipcatCore
+import TipcatJSON
+public import TipcatLocalization
+import TipcatRules
+
+/// What loading a catalog produced: a best-effort model (never nil) and every finding.
+public struct LoadResult: Sendable {
+    public var catalog: Catalog
+    /// Sorted by file, line and column.
+    public var diagnostics: [Diagnostic]
+    /// How many files were read and how many bytes they held (for `validate` summaries and benchmarks).
+    public var filesRead: Int
+    public var bytesRead: Int
+}
+
+/// Reads a catalog directory into a `Catalog`, never stopping at the first problem.
+///
+/// Every file is parsed with source positions; every finding carries its file, line and column.
+/// Checks that need the text of a single file (types, messages, rules) run here; checks across files are
+/// lint rules (`CatalogLintRule`), run at the end.
+public struct CatalogLoader: Sendable {
+    public var fileSystem: any CatalogFileSystem
+    public var lintRules: [any CatalogLintRule]
+
+    /// The files of a catalog directory.
+    public enum FileName {
+        public static let catalog = "catalog.json"
+        public static let parameters = "parameters.json"
+        public static let events = "events.json"
+        public static let groups = "groups.json"
+        public static let tips = "tips"
+        public static let strings = "Localizable.xcstrings"
+    }
+
+    public init(fileSystem: any CatalogFileSystem = DiskFileSystem(), lintRules: [any CatalogLintRule] = LintRegistry.builtIn) {
+        self.fileSystem = fileSystem
+        self.lintRules = lintRules
+    }
+
+    public func load(directory: String) -> LoadResult {
+        let sink = DiagnosticSink()
+        let fallbackLocale = LocaleID("en") ?? LocaleID.root
+        var catalog = Catalog(
+            root: directory,
+            settings: CatalogSettings(name: "", sourceLanguage: fallbackLocale, supportedLocales: [fallbackLocale]),
+            localizations: LocalizationTable(sourceLanguage: fallbackLocale))
+        guard fileSystem.isDirectory(directory) else {
+            let reason = fileSystem.fileExists(directory) ? "is not a directory" : "does not exist"
+            sink.error("catalog directory '\(directory)' \(reason)", rule: "catalog-not-found",
+                       at: SourceLocation(file: directory, line: 1, column: 1))
+            return LoadResult(catalog: catalog, diagnostics: sink.diagnostics, filesRead: 0, bytesRead: 0)
+        }
+
+        // 1. Read and parse every file; tips in parallel (JSON parsing dominates load time).
+        let tipsDirectory = joinPath(directory, FileName.tips)
+        var tipFiles: [String] = []
+        if fileSystem.fileExists(tipsDirectory) {
+            if let names = fileSystem.list(tipsDirectory) {
+                for name in names.sorted() {
+                    let path = joinPath(tipsDirectory, name)
+                    if name.hasSuffix(".json") {
+                        tipFiles.append(path)
+                    } else if !name.hasPrefix(".") {
+                        sink.warning("'\(path)' is not a .json file; tip files must end in .json, so it is ignored",
+                                     rule: "unexpected-file", at: SourceLocation(file: path, line: 1, column: 1))
+                    }
+                }
+            } else {
+                sink.error("'\(tipsDirectory)' must be a directory of tip files", rule: "unreadable-file",
+                           at: SourceLocation(file: tipsDirectory, line: 1, column: 1))
+            }
+        }
+        let parsedTips = parseAll(tipFiles)
+        var filesRead = 0
+        var bytesRead = 0
+        func take(_ parsed: ParsedFile) -> JSONDocument? {
+            filesRead += 1
+            bytesRead += parsed.byteCount
+            switch parsed.outcome {
+            case .success(let document): return document
+            case .failure(let diagnostic):
+                sink.add(diagnostic)
+                return nil
+            }
+        }
+        func parseOptional(_ name: String, required: Bool = false) -> JSONDocument? {
+            let path = joinPath(directory, name)
+            guard fileSystem.fileExists(path) else {
+                if required {
+                    sink.error("the catalog has no \(name); create one (see `tipcat init`)", rule: "missing-file",
+                               at: SourceLocation(file: path, line: 1, column: 1))
+                }
+                return nil
+            }
+            return take(parse(path))
+        }
+
+        // 2. Settings and declarations.
+        if let document = parseOptional(FileName.catalog, required: true) {
+            if let settings = SettingsDecoder(document: document, sink: sink).decode() { catalog.settings = settings }
+        }
+        catalog.localizations.sourceLanguage = catalog.settings.sourceLanguage
+        if let document = parseOptional(FileName.parameters) {
+            catalog.parameters = DeclarationDecoder(document: document, sink: sink).parameters()
+        }
+        if let document = parseOptional(FileName.events) {
+            catalog.events = DeclarationDecoder(document: document, sink: sink).events()
+        }
+
+        // 3. Tips: first collect every id (rules may name other tips), then decode with the full environment.
+        let tipDocuments = parsedTips.compactMap(take)
+        var tipIDs = Set<String>()
+        for document in tipDocuments {
+            if case .object(let object) = document.root.value, case .string(let id)? = object["id"]?.value { tipIDs.insert(id) }
+        }
+        let environment = RuleEnvironment(
+            appParameters: Dictionary(catalog.parameters.map { ($0.name.rawValue, $0.type) }, uniquingKeysWith: { a, _ in a }),
+            events: Dictionary(
+                catalog.events.map { event in
+                    (event.id.rawValue, Dictionary(event.fields.map { ($0.name, $0.type) }, uniquingKeysWith: { a, _ in a }))
+                }, uniquingKeysWith: { a, _ in a }),
+            tipIDs: tipIDs)
+        let messageChecker = MessageChecker(sourceLanguage: catalog.settings.sourceLanguage)
+        catalog.tips = decodeTips(tipDocuments, environment: environment, messages: messageChecker, sink: sink)
+
+        // 4. Groups and translations.
+        if let document = parseOptional(FileName.groups) {
+            catalog.groups = GroupDecoder(document: document, sink: sink).decode()
+        }
+        if let document = parseOptional(FileName.strings) {
+            catalog.localizations = StringCatalogDecoder(
+                document: document, sink: sink, settings: catalog.settings, tips: catalog.tips).decode()
+        }
+
+        // 5. Checks across files.
+        for rule in lintRules { sink.add(contentsOf: rule.check(catalog)) }
+        return LoadResult(catalog: catalog, diagnostics: sink.diagnostics.sortedForOutput(), filesRead: filesRead, bytesRead: bytesRead)
+    }
+
+    // MARK: Parsing files
+
+    struct ParsedFile: Sendable {
+        var outcome: Result<JSONDocument, Diagnostic>
+        var byteCount: Int
+    }
+
+    func parse(_ path: String) -> ParsedFile {
+        let bytes: [UInt8]
+        do {
+            bytes = try fileSystem.read(path)
+        } catch {
+            return ParsedFile(
+                outcome: .failure(.error("cannot read file: \(error.reason)", rule: "unreadable-file",
+                                         at: SourceLocation(file: path, line: 1, column: 1))),
+                byteCount: 0)
+        }
+        let source = SourceFile(path: path, bytes: bytes)
+        do {
+            return ParsedFile(outcome: .success(try JSONDocument.parse(source)), byteCount: bytes.count)
+        } catch {
+            return ParsedFile(
+                outcome: .failure(.error(error.message, rule: "invalid-json", at: source.location(ofByte: error.offset))),
+                byteCount: bytes.count)
+        }
+    }
+
+    /// Parses files on every core; results keep the input order.
+    func parseAll(_ paths: [String]) -> [ParsedFile] {
+        guard paths.count > 1 else { return paths.map(parse) }
+        let results = UnsafeMutableBufferPointer<ParsedFile?>.allocate(capacity: paths.count)
+        results.initialize(repeating: nil)
+        defer { results.deallocate() }
+        nonisolated(unsafe) let shared = results
+        let chunk = 16
+        let chunks = (paths.count + chunk - 1) / chunk
+        DispatchQueue.concurrentPerform(iterations: chunks) { index in
+            for position in (index * chunk)..<min(paths.count, (index + 1) * chunk) {
+                shared[position] = parse(paths[position])
+            }
+        }
+        return results.map { $0 ?? ParsedFile(outcome: .failure(.error("internal: file not parsed", rule: "internal", at: nil)), byteCount: 0) }
+    }
+
+    func decodeTips(_ documents: [JSONDocument], environment: RuleEnvironment, messages: MessageChecker, sink: DiagnosticSink) -> [Tip] {
+        documents.compactMap { document in
+            TipDecoder(document: document, sink: sink, environment: environment, messages: messages).decode()
+        }
+    }
+}

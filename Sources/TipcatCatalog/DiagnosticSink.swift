@@ -1,0 +1,199 @@
+import TipcatCore
+import TipcatJSON
+
+/// Collects diagnostics while one file is decoded. Local to a single loading step; never shared.
+final class DiagnosticSink {
+    private(set) var diagnostics: [Diagnostic] = []
+
+    func add(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+    func add(contentsOf more: [Diagnostic]) { diagnostics.append(contentsOf: more) }
+
+    func error(_ message: String, rule: String, at location: SourceLocation?, notes: [Diagnostic.Note] = []) {
+        diagnostics.append(.error(message, rule: rule, at: location, notes: notes))
+    }
+
+    func warning(_ message: String, rule: String, at location: SourceLocation?, notes: [Diagnostic.Note] = []) {
+        diagnostics.append(.warning(message, rule: rule, at: location, notes: notes))
+    }
+}
+
+extension JSONValue {
+    /// "a string", "a number"… for messages like "'title' must be a string, found a number".
+    var kindDescription: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+/// A JSON object being decoded: typed accessors that report missing keys, wrong types and unknown keys.
+struct ObjectReader {
+    let document: JSONDocument
+    let node: JSONNode
+    let object: JSONObject
+    /// What the object is, for messages: "tip", "event 'opened-map'", "catalog.json".
+    let subject: String
+    let sink: DiagnosticSink
+
+    /// Reads `node` as an object, or reports what it is instead.
+    init?(_ node: JSONNode, in document: JSONDocument, subject: String, sink: DiagnosticSink) {
+        guard case .object(let object) = node.value else {
+            sink.error(
+                "\(subject) must be a JSON object, found \(node.value.kindDescription)", rule: "wrong-type",
+                at: document.location(of: node))
+            return nil
+        }
+        self.document = document
+        self.node = node
+        self.object = object
+        self.subject = subject
+        self.sink = sink
+    }
+
+    var location: SourceLocation { document.location(of: node) }
+
+    func location(of node: JSONNode) -> SourceLocation { document.location(of: node) }
+
+    /// Reports keys that are not in `allowed` (with a did-you-mean) and keys written twice.
+    /// `$schema` is always allowed.
+    func checkKeys(_ allowed: [String]) {
+        var seen: [String: Int] = [:]
+        for member in object.members {
+            let keyLocation = document.location(ofByte: member.keyOffset)
+            if let first = seen[member.key] {
+                sink.error(
+                    "duplicate key '\(member.key)' in \(subject)", rule: "duplicate-key", at: keyLocation,
+                    notes: [.init("first written here", at: document.location(ofByte: first))])
+                continue
+            }
+            seen[member.key] = member.keyOffset
+            if member.key == "$schema" {
+                if case .string = member.value.value {} else {
+                    sink.error("'$schema' must be a string", rule: "wrong-type", at: location(of: member.value))
+                }
+                continue
+            }
+            if !allowed.contains(member.key) {
+                sink.error(
+                    "unknown key '\(member.key)' in \(subject)" + Suggestions.didYouMean(member.key, in: allowed),
+                    rule: "unknown-key", at: keyLocation)
+            }
+        }
+    }
+
+    func missing(_ key: String) {
+        sink.error("missing required key '\(key)' in \(subject)", rule: "missing-key", at: location)
+    }
+
+    func wrongType(_ key: String, expected: String, found node: JSONNode) {
+        sink.error(
+            "'\(key)' in \(subject) must be \(expected), found \(node.value.kindDescription)", rule: "wrong-type",
+            at: location(of: node))
+    }
+
+    /// The member's node, reporting a missing required key.
+    func node(_ key: String, required: Bool) -> JSONNode? {
+        guard let node = object[key] else {
+            if required { missing(key) }
+            return nil
+        }
+        return node
+    }
+
+    func string(_ key: String, required: Bool = false) -> (value: String, node: JSONNode)? {
+        guard let node = node(key, required: required) else { return nil }
+        guard case .string(let value) = node.value else {
+            wrongType(key, expected: "a string", found: node)
+            return nil
+        }
+        return (value, node)
+    }
+
+    func bool(_ key: String, required: Bool = false) -> Bool? {
+        guard let node = node(key, required: required) else { return nil }
+        guard case .bool(let value) = node.value else {
+            wrongType(key, expected: "true or false", found: node)
+            return nil
+        }
+        return value
+    }
+
+    /// An integer within `range`; fractions, exponents and out-of-range values are reported.
+    func int(_ key: String, required: Bool = false, in range: ClosedRange<Int> = Int.min...Int.max) -> Int? {
+        guard let node = node(key, required: required) else { return nil }
+        guard case .number(let number) = node.value else {
+            wrongType(key, expected: "an integer", found: node)
+            return nil
+        }
+        guard let value = number.intValue else {
+            sink.error("'\(key)' in \(subject) must be a whole number, found \(number.text)", rule: "wrong-type", at: location(of: node))
+            return nil
+        }
+        guard range.contains(value) else {
+            let bound = range.lowerBound == Int.min ? "at most \(range.upperBound)" : range.upperBound == Int.max
+                ? "at least \(range.lowerBound)" : "between \(range.lowerBound) and \(range.upperBound)"
+            sink.error("'\(key)' in \(subject) must be \(bound), found \(value)", rule: "out-of-range", at: location(of: node))
+            return nil
+        }
+        return value
+    }
+
+    func array(_ key: String, required: Bool = false) -> (elements: [JSONNode], node: JSONNode)? {
+        guard let node = node(key, required: required) else { return nil }
+        guard case .array(let elements) = node.value else {
+            wrongType(key, expected: "an array", found: node)
+            return nil
+        }
+        return (elements, node)
+    }
+
+    func objectNode(_ key: String, required: Bool = false) -> (object: JSONObject, node: JSONNode)? {
+        guard let node = node(key, required: required) else { return nil }
+        guard case .object(let object) = node.value else {
+            wrongType(key, expected: "an object", found: node)
+            return nil
+        }
+        return (object, node)
+    }
+
+    /// One of a fixed set of strings, with a did-you-mean.
+    func choice<T>(_ key: String, _ choices: [(String, T)], required: Bool = false) -> T? {
+        guard let (text, node) = string(key, required: required) else { return nil }
+        if let match = choices.first(where: { $0.0 == text }) { return match.1 }
+        let names = choices.map(\.0)
+        sink.error(
+            "'\(key)' in \(subject) must be one of \(names.map { "'\($0)'" }.joined(separator: ", ")), found '\(text)'"
+                + Suggestions.didYouMean(text, in: names),
+            rule: "invalid-value", at: location(of: node))
+        return nil
+    }
+
+    /// A duration: seconds as a number, or text such as `5m`, `12h`, `3d`.
+    func duration(_ key: String, required: Bool = false) -> TimeSpan? {
+        guard let node = node(key, required: required) else { return nil }
+        return ObjectReader.duration(node, key: key, subject: subject, document: document, sink: sink)
+    }
+
+    static func duration(_ node: JSONNode, key: String, subject: String, document: JSONDocument, sink: DiagnosticSink) -> TimeSpan? {
+        switch node.value {
+        case .number(let number) where number.doubleValue >= 0 && number.doubleValue.isFinite:
+            return TimeSpan(seconds: number.doubleValue)
+        case .string(let text):
+            if let span = TimeSpan(text) { return span }
+            sink.error(
+                "'\(key)' in \(subject) is not a duration: '\(text)'; write seconds (90) or a number with a unit s, m, h, d or w ('5m', '12h', '3d')",
+                rule: "invalid-value", at: document.location(of: node))
+            return nil
+        default:
+            sink.error(
+                "'\(key)' in \(subject) must be a duration (seconds, or text like '5m'), found \(node.value.kindDescription)",
+                rule: "wrong-type", at: document.location(of: node))
+            return nil
+        }
+    }
+}

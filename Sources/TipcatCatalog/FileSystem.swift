@@ -1,0 +1,145 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why a catalog file could not be read, in words a content writer understands.
+public struct FileReadError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+    public var description: String { "cannot read '\(path)': \(reason)" }
+}
+
+/// What the loader needs from a file system. Disk in production, memory in tests and lint-rule examples.
+public protocol CatalogFileSystem: Sendable {
+    /// The file's bytes, or why it cannot be read (missing, a directory, a symlink loop, too large…).
+    func read(_ path: String) throws(FileReadError) -> [UInt8]
+    /// The names of the entries of a directory (unsorted), or nil when it is not a readable directory.
+    func list(_ directory: String) -> [String]?
+    func fileExists(_ path: String) -> Bool
+    func isDirectory(_ path: String) -> Bool
+}
+
+/// The real file system, read with POSIX calls so every failure has a precise reason.
+public struct DiskFileSystem: CatalogFileSystem {
+    /// Files larger than this are refused rather than read into memory.
+    public var maxFileSize: Int
+
+    public init(maxFileSize: Int = 512 * 1024 * 1024) {
+        self.maxFileSize = maxFileSize
+    }
+
+    public func read(_ path: String) throws(FileReadError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 { throw FileReadError(path: path, reason: DiskFileSystem.describe(errno)) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileReadError(path: path, reason: DiskFileSystem.describe(errno)) }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            throw FileReadError(path: path, reason: "it is a directory, not a file")
+        }
+        if (info.st_mode & S_IFMT) != S_IFREG {
+            throw FileReadError(path: path, reason: "it is not a regular file")
+        }
+        let size = Int(info.st_size)
+        if size > maxFileSize {
+            throw FileReadError(path: path, reason: "the file is \(size) bytes; the limit is \(maxFileSize)")
+        }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var filled = 0
+        while filled < size {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.read(fd, buffer.baseAddress.map { $0 + filled }, size - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileReadError(path: path, reason: DiskFileSystem.describe(errno))
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        if filled < size { bytes.removeLast(size - filled) }
+        return bytes
+    }
+
+    public func list(_ directory: String) -> [String]? {
+        guard let handle = opendir(directory) else { return nil }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    public func fileExists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 || lstat(path, &info) == 0
+    }
+
+    public func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    static func describe(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: "no such file"
+        case EACCES, EPERM: "permission denied"
+        case ELOOP: "too many levels of symbolic links (a symlink loop?)"
+        case EISDIR: "it is a directory, not a file"
+        case ENOTDIR: "a component of the path is not a directory"
+        case ENAMETOOLONG: "the path is too long"
+        default: String(cString: strerror(code))
+        }
+    }
+}
+
+/// An in-memory file system: paths map to contents; directories are implied by paths.
+public struct InMemoryFileSystem: CatalogFileSystem {
+    public var files: [String: [UInt8]]
+
+    public init(files: [String: String]) {
+        self.files = files.mapValues { Array($0.utf8) }
+    }
+
+    public init(bytes: [String: [UInt8]]) {
+        self.files = bytes
+    }
+
+    public func read(_ path: String) throws(FileReadError) -> [UInt8] {
+        if let bytes = files[path] { return bytes }
+        if isDirectory(path) { throw FileReadError(path: path, reason: "it is a directory, not a file") }
+        throw FileReadError(path: path, reason: "no such file")
+    }
+
+    public func list(_ directory: String) -> [String]? {
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        var names = Set<String>()
+        for path in files.keys where path.hasPrefix(prefix) {
+            if let name = path.dropFirst(prefix.count).split(separator: "/").first { names.insert(String(name)) }
+        }
+        return names.isEmpty ? nil : Array(names)
+    }
+
+    public func fileExists(_ path: String) -> Bool { files[path] != nil || isDirectory(path) }
+
+    public func isDirectory(_ path: String) -> Bool {
+        let prefix = path.hasSuffix("/") ? path : path + "/"
+        return files.keys.contains { $0.hasPrefix(prefix) }
+    }
+}
+
+/// Joins path components with `/`, without doubling separators.
+func joinPath(_ base: String, _ component: String) -> String {
+    if base.isEmpty || component.hasPrefix("/") { return component }
+    return base.hasSuffix("/") ? base + component : base + "/" + component
+}

@@ -1,0 +1,73 @@
+public import TipcatCore
+
+/// A tip's identifier as written in its file (`NewTrailTip`), before any custom-ID template is applied.
+public struct TipID: RawRepresentable, Hashable, Sendable, Comparable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+    public var description: String { rawValue }
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// An event's identifier (`entered-backyard-detail-view`), written `#id` in rules.
+public struct EventID: RawRepresentable, Hashable, Sendable, Comparable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+    public var description: String { rawValue }
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// An app parameter's name (`isLoggedIn`), written `$name` in rules.
+public struct ParameterName: RawRepresentable, Hashable, Sendable, Comparable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+    public var description: String { rawValue }
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// A tip group's identifier (`compass`).
+public struct GroupID: RawRepresentable, Hashable, Sendable, Comparable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+    public var description: String { rawValue }
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// The identifier grammars of the catalog format.
+public enum IdentifierSyntax {
+    /// `[A-Za-z_][A-Za-z0-9_]*` — tips, parameters, groups, record fields.
+    public static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.utf8.first, isLetter(first) || first == UInt8(ascii: "_") else { return false }
+        return text.utf8.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") }
+    }
+
+    /// `[A-Za-z][A-Za-z0-9_]*(-[A-Za-z0-9_]+)*` — events and action ids (kebab-case allowed).
+    public static func isKebabIdentifier(_ text: String) -> Bool {
+        guard let first = text.utf8.first, isLetter(first) else { return false }
+        var previousWasDash = false
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "-") {
+                if previousWasDash { return false }
+                previousWasDash = true
+            } else if isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "_") {
+                previousWasDash = false
+            } else {
+                return false
+            }
+        }
+        return !previousWasDash
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122)
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+}

@@ -1,0 +1,108 @@
+import TipcatCore
+import TipcatJSON
+import TipcatLocalization
+
+/// Checks messages (titles, messages, action titles, custom IDs) against a tip's parameters and CLDR.
+struct MessageChecker: Sendable {
+    let sourceLanguage: LocaleID
+
+    /// Parses the message in a JSON string node and reports syntax errors at the exact character.
+    func parse(_ text: String, node: JSONNode, in document: JSONDocument, what: String, sink: DiagnosticSink) -> Message? {
+        do {
+            return try Message.parse(text)
+        } catch {
+            sink.error("\(error.message) in \(what)", rule: "message-syntax",
+                       at: document.location(inString: node, atUTF8Offset: error.offset))
+            return nil
+        }
+    }
+
+    /// Every placeholder must name a tip parameter (or a field path into a record parameter) of a suitable type.
+    func checkPlaceholders(
+        _ message: Message, node: JSONNode, in document: JSONDocument, tip: TipParameterScope, what: String,
+        sink: DiagnosticSink
+    ) {
+        for placeholder in message.placeholders {
+            let location = document.location(inString: node, atUTF8Offset: placeholder.offset)
+            guard let type = tip.type(atPath: placeholder.path) else {
+                let hint = tip.paths.isEmpty
+                    ? "; the tip declares no parameters (add them under \"parameters\")"
+                    : Suggestions.didYouMean(placeholder.path, in: tip.paths)
+                sink.error("'{\(placeholder.path)}' in \(what) is not a parameter of \(tip.name)\(hint)",
+                           rule: "undeclared-placeholder", at: location)
+                continue
+            }
+            switch placeholder.kind {
+            case .plural where !type.isNumeric:
+                sink.error("'\(placeholder.path)' is \(type); a plural needs an int or double parameter",
+                           rule: "type-mismatch", at: location)
+            case .select where type != .string && type != .bool && type != .int:
+                sink.error("'\(placeholder.path)' is \(type); select works on string, bool or int parameters",
+                           rule: "type-mismatch", at: location)
+            case .value:
+                if case .record(let fields) = type {
+                    sink.error(
+                        "'{\(placeholder.path)}' is a record; name one of its fields: "
+                            + fields.map { "{\(placeholder.path).\($0.name)}" }.joined(separator: ", "),
+                        rule: "type-mismatch", at: location)
+                }
+            default:
+                break
+            }
+        }
+    }
+
+    /// Every plural in `message` must give each category `locale` needs, and `other`.
+    func checkPluralCoverage(
+        _ message: Message, locale: LocaleID, node: JSONNode, in document: JSONDocument, what: String, sink: DiagnosticSink
+    ) {
+        let needed = PluralRules.categories(for: locale).map(\.rawValue)
+        for plural in message.pluralArguments {
+            let missing = needed.filter { !plural.selectors.contains($0) }
+            if !missing.isEmpty {
+                sink.error(
+                    "the plural of '\(plural.path)' in \(what) lacks \(MessageChecker.list(missing)), which '\(locale)' needs",
+                    rule: "missing-plural-category",
+                    at: document.location(inString: node, atUTF8Offset: plural.offset))
+            }
+        }
+    }
+
+    /// `'one'`, `'one' and 'few'`, `'one', 'few' and 'many'`.
+    static func list(_ items: [String]) -> String {
+        let quoted = items.map { "'\($0)'" }
+        guard quoted.count > 1 else { return quoted.first ?? "" }
+        return quoted.dropLast().joined(separator: ", ") + " and " + (quoted.last ?? "")
+    }
+}
+
+/// The names a tip's messages may use: its parameters and their record fields.
+struct TipParameterScope {
+    let name: String
+    let parameters: [ValueType.RecordField]
+
+    func type(atPath path: String) -> ValueType? {
+        var parts = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard !parts.isEmpty else { return nil }
+        let head = parts.removeFirst()
+        guard var type = parameters.first(where: { $0.name == head })?.type else { return nil }
+        for part in parts {
+            guard let next = type.field(part) else { return nil }
+            type = next
+        }
+        return type
+    }
+
+    /// Every valid path (`trail`, `trail.id`, …), for did-you-mean.
+    var paths: [String] {
+        var result: [String] = []
+        func walk(_ prefix: String, _ type: ValueType) {
+            result.append(prefix)
+            if case .record(let fields) = type {
+                for field in fields { walk(prefix + "." + field.name, field.type) }
+            }
+        }
+        for parameter in parameters { walk(parameter.name, parameter.type) }
+        return result
+    }
+}

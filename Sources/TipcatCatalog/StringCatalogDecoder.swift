@@ -1,0 +1,163 @@
+import TipcatCore
+import TipcatJSON
+import TipcatLocalization
+
+/// Decodes `Localizable.xcstrings` (Apple's String Catalog) and checks each translation against its source text.
+struct StringCatalogDecoder {
+    let document: JSONDocument
+    let sink: DiagnosticSink
+    let settings: CatalogSettings
+    let tips: [Tip]
+
+    private var file: String { document.source.path }
+
+    func decode() -> LocalizationTable {
+        var table = LocalizationTable(sourceLanguage: settings.sourceLanguage, file: file)
+        guard let root = ObjectReader(document.root, in: document, subject: "the String Catalog", sink: sink) else { return table }
+        root.checkKeys(["sourceLanguage", "strings", "version"])
+        if let (language, node) = root.string("sourceLanguage", required: true) {
+            if LocaleID(language) != settings.sourceLanguage {
+                sink.error("the String Catalog's source language is '\(language)' but catalog.json says '\(settings.sourceLanguage)'",
+                           rule: "source-language-mismatch", at: document.location(of: node))
+            }
+        }
+        _ = root.string("version")
+        guard let (strings, _) = root.objectNode("strings", required: true) else { return table }
+        var sources: [String: LocalizedText] = [:]
+        for tip in tips {
+            for text in tip.localizableTexts { sources[text.key] = text }
+        }
+        let messages = MessageChecker(sourceLanguage: settings.sourceLanguage)
+        for member in strings.members {
+            if let entry = decodeEntry(member, source: sources[member.key], messages: messages) {
+                table.entries[member.key] = entry
+            }
+        }
+        return table
+    }
+
+    private func decodeEntry(_ member: JSONMember, source: LocalizedText?, messages: MessageChecker) -> LocalizationTable.Entry? {
+        let key = member.key
+        guard let reader = ObjectReader(member.value, in: document, subject: "string '\(key)'", sink: sink) else { return nil }
+        reader.checkKeys(["comment", "extractionState", "localizations", "shouldTranslate"])
+        _ = reader.string("extractionState")
+        _ = reader.bool("shouldTranslate")
+        var entry = LocalizationTable.Entry(
+            comment: reader.string("comment")?.value, location: document.location(ofByte: member.keyOffset))
+        guard let (localizations, _) = reader.objectNode("localizations") else { return entry }
+        for localization in localizations.members {
+            let localeLocation = document.location(ofByte: localization.keyOffset)
+            guard let locale = LocaleID(localization.key) else {
+                sink.error("'\(localization.key)' is not a locale identifier (in string '\(key)')", rule: "invalid-locale",
+                           at: localeLocation)
+                continue
+            }
+            if let translation = decodeTranslation(localization.value, key: key, locale: locale, source: source, messages: messages) {
+                entry.translations[locale] = translation
+            }
+        }
+        return entry
+    }
+
+    private func decodeTranslation(
+        _ node: JSONNode, key: String, locale: LocaleID, source: LocalizedText?, messages: MessageChecker
+    ) -> Translation? {
+        let what = "the '\(locale)' translation of '\(key)'"
+        guard let reader = ObjectReader(node, in: document, subject: what, sink: sink) else { return nil }
+        reader.checkKeys(["stringUnit", "variations", "substitutions"])
+        if let substitutions = reader.node("substitutions", required: false) {
+            sink.error("\(what) uses 'substitutions', which tipcat does not support; write the plural inside the message with {name, plural, …}",
+                       rule: "unsupported-string-catalog-feature", at: document.location(of: substitutions))
+        }
+        if let (_, unitNode) = reader.objectNode("stringUnit") {
+            guard let (text, valueNode, state) = stringUnit(unitNode, what: what) else { return nil }
+            guard let message = messages.parse(text, node: valueNode, in: document, what: what, sink: sink) else { return nil }
+            if let sourceMessage = source?.message {
+                comparePlaceholders(message.placeholderPaths, with: sourceMessage, node: valueNode, what: what)
+            }
+            messages.checkPluralCoverage(message, locale: locale, node: valueNode, in: document, what: what, sink: sink)
+            return Translation(content: .message(message), state: state, location: document.location(of: valueNode))
+        }
+        if let (variations, variationsNode) = reader.objectNode("variations") {
+            guard let variationsReader = ObjectReader(variationsNode, in: document, subject: "the variations of \(what)", sink: sink) else { return nil }
+            variationsReader.checkKeys(["plural", "device"])
+            if let device = variations["device"] {
+                sink.error("\(what) varies by device, which tipcat does not support", rule: "unsupported-string-catalog-feature",
+                           at: document.location(of: device))
+            }
+            guard let (_, pluralNode) = variationsReader.objectNode("plural") else { return nil }
+            return decodePluralVariation(pluralNode, key: key, locale: locale, source: source, messages: messages, what: what)
+        }
+        sink.error("\(what) has neither a 'stringUnit' nor plural 'variations'", rule: "missing-key", at: reader.location)
+        return nil
+    }
+
+    private func stringUnit(_ node: JSONNode, what: String) -> (String, JSONNode, Translation.State)? {
+        guard let unit = ObjectReader(node, in: document, subject: "the stringUnit of \(what)", sink: sink) else { return nil }
+        unit.checkKeys(["state", "value"])
+        let state = unit.choice("state", Translation.State.allCases.map { ($0.rawValue, $0) }) ?? .translated
+        if state != .translated, let stateNode = unit.object["state"] {
+            sink.warning("\(what) is marked '\(state.rawValue)', so the source text is shown instead",
+                         rule: "not-translated", at: document.location(of: stateNode))
+        }
+        guard let (value, valueNode) = unit.string("value", required: true) else { return nil }
+        return (value, valueNode, state)
+    }
+
+    private func decodePluralVariation(
+        _ node: JSONNode, key: String, locale: LocaleID, source: LocalizedText?, messages: MessageChecker, what: String
+    ) -> Translation? {
+        guard let plural = ObjectReader(node, in: document, subject: "the plural variations of \(what)", sink: sink) else { return nil }
+        let categories = PluralCategory.allCases.map(\.rawValue)
+        plural.checkKeys(categories)
+        let sourcePlurals = source?.message?.pluralArguments ?? []
+        guard let source, let sourceMessage = source.message else { return nil }
+        guard sourcePlurals.count == 1, let argument = sourcePlurals.first else {
+            sink.error(
+                "\(what) has plural variations, but the source text has \(sourcePlurals.count) plural arguments; plural variations need exactly one (write the plurals inside the message instead)",
+                rule: "unexpected-plural-variation", at: plural.location)
+            return nil
+        }
+        var forms: [String: Message] = [:]
+        var state = Translation.State.translated
+        var used = Set<String>([argument.path])
+        for member in plural.object.members where categories.contains(member.key) {
+            guard let (text, valueNode, formState) = stringUnitWrapper(member.value, what: "\(what) (\(member.key))") else { continue }
+            if formState != .translated { state = formState }
+            guard let message = messages.parse(text, node: valueNode, in: document, what: "\(what) (\(member.key))", sink: sink) else { continue }
+            used.formUnion(message.placeholderPaths)
+            forms[member.key] = message
+        }
+        let needed = PluralRules.categories(for: locale).map(\.rawValue)
+        let missing = needed.filter { forms[$0] == nil && plural.object[$0] == nil }
+        if !missing.isEmpty {
+            sink.error("\(what) lacks the plural \(missing.count == 1 ? "category" : "categories") \(MessageChecker.list(missing)), which '\(locale)' needs",
+                       rule: "missing-plural-category", at: plural.location)
+        }
+        comparePlaceholders(used, with: sourceMessage, node: node, what: what, inString: false)
+        return Translation(content: .plural(argument: argument.path, forms: forms), state: state, location: plural.location)
+    }
+
+    private func stringUnitWrapper(_ node: JSONNode, what: String) -> (String, JSONNode, Translation.State)? {
+        guard let form = ObjectReader(node, in: document, subject: what, sink: sink) else { return nil }
+        form.checkKeys(["stringUnit"])
+        guard let (_, unitNode) = form.objectNode("stringUnit", required: true) else { return nil }
+        return stringUnit(unitNode, what: what)
+    }
+
+    private func comparePlaceholders(_ paths: Set<String>, with source: Message, node: JSONNode, what: String, inString: Bool = true) {
+        let expected = source.placeholderPaths
+        guard paths != expected else { return }
+        let extra = paths.subtracting(expected).sorted()
+        let missing = expected.subtracting(paths).sorted()
+        var parts: [String] = []
+        if !extra.isEmpty {
+            parts.append("uses \(extra.map { "{\($0)}" }.joined(separator: ", ")), which the source text does not have"
+                         + (extra.count == 1 ? Suggestions.didYouMean(extra[0], in: expected) : ""))
+        }
+        if !missing.isEmpty {
+            parts.append("lacks \(missing.map { "{\($0)}" }.joined(separator: ", ")) from the source text")
+        }
+        sink.error("\(what) \(parts.joined(separator: " and "))", rule: "placeholder-mismatch", at: document.location(of: node))
+    }
+}

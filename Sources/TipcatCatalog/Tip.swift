@@ -1,0 +1,129 @@
+public import TipcatCore
+public import TipcatLocalization
+
+/// One tip, as written in `tips/<TipID>.json`.
+public struct Tip: Sendable, Hashable {
+    public var id: TipID
+    /// The custom-ID template (`NewTrailTip-{trail.id}`); nil when the tip's id is used as is.
+    public var customID: LocalizedText?
+    public var title: LocalizedText
+    public var message: LocalizedText?
+    /// A symbol name such as `location.circle`.
+    public var image: String?
+    public var actions: [TipAction]
+    /// The tip's own parameters, in declaration order.
+    public var parameters: [ValueType.RecordField]
+    /// Eligibility rules in the rule language; all must hold.
+    public var rules: [TipRule]
+    public var options: TipOptions
+    public var republish: RepublishPolicy
+    /// The translator comment.
+    public var comment: String?
+    /// Example parameter values, used by `render --all` and previews.
+    public var example: [String: Value]?
+    /// The tip's file, relative to the catalog's parent as given by the user.
+    public var file: String
+    public var location: SourceLocation?
+
+    public init(
+        id: TipID, customID: LocalizedText? = nil, title: LocalizedText, message: LocalizedText? = nil,
+        image: String? = nil, actions: [TipAction] = [], parameters: [ValueType.RecordField] = [],
+        rules: [TipRule] = [], options: TipOptions = TipOptions(), republish: RepublishPolicy = .keep,
+        comment: String? = nil, example: [String: Value]? = nil, file: String, location: SourceLocation? = nil
+    ) {
+        self.id = id
+        self.customID = customID
+        self.title = title
+        self.message = message
+        self.image = image
+        self.actions = actions
+        self.parameters = parameters
+        self.rules = rules
+        self.options = options
+        self.republish = republish
+        self.comment = comment
+        self.example = example
+        self.file = file
+        self.location = location
+    }
+
+    /// The type of the tip parameter `name`.
+    public func parameter(_ name: String) -> ValueType? { parameters.first { $0.name == name }?.type }
+
+    /// The type at a dotted path into the tip's parameters (`trail.region`), nil when it does not exist.
+    public func parameterType(atPath path: String) -> ValueType? {
+        var parts = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard !parts.isEmpty, var type = parameter(parts.removeFirst()) else { return nil }
+        for part in parts {
+            guard let next = type.field(part) else { return nil }
+            type = next
+        }
+        return type
+    }
+
+    /// Every localizable text of the tip with its String Catalog key: title, message, action titles.
+    public var localizableTexts: [LocalizedText] {
+        [title] + (message.map { [$0] } ?? []) + actions.map(\.title)
+    }
+}
+
+/// A tip's button (TipKit's `Tips.Action`).
+public struct TipAction: Sendable, Hashable {
+    public var id: String
+    public var title: LocalizedText
+    public init(id: String, title: LocalizedText) {
+        self.id = id
+        self.title = title
+    }
+}
+
+/// One eligibility rule: its text and where the text starts in the file.
+public struct TipRule: Sendable, Hashable {
+    public var source: String
+    public var location: SourceLocation?
+    public init(source: String, location: SourceLocation? = nil) {
+        self.source = source
+        self.location = location
+    }
+}
+
+/// TipKit's tip options.
+public struct TipOptions: Sendable, Hashable {
+    /// Invalidate the tip (`displayCountExceeded`) after it has been shown this many times.
+    public var maxDisplayCount: Int?
+    /// Invalidate the tip (`displayDurationExceeded`) after it has been on screen this long in total.
+    public var maxDisplayDuration: TimeSpan?
+    /// Show the tip regardless of the catalog's display frequency.
+    public var ignoresDisplayFrequency: Bool
+
+    public init(maxDisplayCount: Int? = nil, maxDisplayDuration: TimeSpan? = nil, ignoresDisplayFrequency: Bool = false) {
+        self.maxDisplayCount = maxDisplayCount
+        self.maxDisplayDuration = maxDisplayDuration
+        self.ignoresDisplayFrequency = ignoresDisplayFrequency
+    }
+}
+
+/// What happens to a device's state for a tip when a new catalog version changes the tip's content.
+public enum RepublishPolicy: String, Sendable, Hashable, CaseIterable {
+    /// Keep display counts and invalidation.
+    case keep
+    /// Reset the tip's eligibility state, so it can show again.
+    case reset
+}
+
+/// A source-language message with its String Catalog key (`NewTrailTip.title`).
+public struct LocalizedText: Sendable, Hashable {
+    public var key: String
+    /// The text as written in the tip file.
+    public var source: String
+    /// The parsed message; nil when the text has a syntax error (reported by the loader).
+    public var message: Message?
+    public var location: SourceLocation?
+
+    public init(key: String, source: String, message: Message?, location: SourceLocation? = nil) {
+        self.key = key
+        self.source = source
+        self.message = message
+        self.location = location
+    }
+}

@@ -1,0 +1,190 @@
+import TipcatCore
+import TipcatJSON
+import TipcatLocalization
+import TipcatRules
+
+/// Decodes one `tips/<TipID>.json` file and checks its messages and rules.
+struct TipDecoder {
+    let document: JSONDocument
+    let sink: DiagnosticSink
+    let environment: RuleEnvironment
+    let messages: MessageChecker
+
+    static let keys = [
+        "id", "customID", "title", "message", "image", "actions", "parameters", "rules", "options", "republish",
+        "comment", "example",
+    ]
+
+    func decode() -> Tip? {
+        guard let reader = ObjectReader(document.root, in: document, subject: "a tip", sink: sink) else { return nil }
+        reader.checkKeys(TipDecoder.keys)
+        guard let (id, idNode) = reader.string("id", required: true) else { return nil }
+        guard IdentifierSyntax.isIdentifier(id) else {
+            sink.error("'\(id)' is not a valid tip id; use letters, digits and _ (not starting with a digit)",
+                       rule: "invalid-name", at: document.location(of: idNode))
+            return nil
+        }
+        let subject = "tip '\(id)'"
+        let parameters = decodeParameters(reader, subject: subject)
+        let scope = TipParameterScope(name: id, parameters: parameters)
+
+        let title = text(reader, key: "title", textKey: "\(id).title", what: "the title of \(id)", scope: scope, required: true)
+        let message = text(reader, key: "message", textKey: "\(id).message", what: "the message of \(id)", scope: scope)
+        let customID = decodeCustomID(reader, id: id, scope: scope)
+        let actions = decodeActions(reader, id: id, scope: scope)
+        let rules = decodeRules(reader, id: id, parameters: parameters)
+        let options = decodeOptions(reader, subject: subject)
+        let republish = reader.choice("republish", RepublishPolicy.allCases.map { ($0.rawValue, $0) }) ?? .keep
+        var image: String?
+        if let (name, node) = reader.string("image") {
+            if name.trimmingWhitespace().isEmpty {
+                sink.error("'image' of \(subject) is empty; remove it or name a symbol such as 'location.circle'",
+                           rule: "invalid-value", at: document.location(of: node))
+            } else {
+                image = name
+            }
+        }
+        let example = decodeExample(reader, subject: subject, parameters: parameters)
+        guard let title else { return nil }
+        return Tip(
+            id: TipID(id), customID: customID, title: title, message: message, image: image, actions: actions,
+            parameters: parameters, rules: rules, options: options, republish: republish,
+            comment: reader.string("comment")?.value, example: example, file: document.source.path,
+            location: document.location(of: idNode))
+    }
+
+    private func decodeParameters(_ reader: ObjectReader, subject: String) -> [ValueType.RecordField] {
+        guard let (object, _) = reader.objectNode("parameters") else { return [] }
+        let types = TypeDecoder(document: document, sink: sink)
+        var result: [ValueType.RecordField] = []
+        for member in object.members {
+            let location = document.location(ofByte: member.keyOffset)
+            guard IdentifierSyntax.isIdentifier(member.key) else {
+                sink.error("'\(member.key)' is not a valid parameter name in \(subject); use letters, digits and _",
+                           rule: "invalid-name", at: location)
+                continue
+            }
+            if result.contains(where: { $0.name == member.key }) { continue }  // reported as duplicate-key
+            if environment.appParameters[member.key] != nil {
+                sink.warning("tip parameter '\(member.key)' of \(subject) has the name of the app parameter '$\(member.key)'; rules tell them apart by the '$', but readers may not",
+                             rule: "shadowed-parameter", at: location)
+            }
+            if let type = types.type(member.value, what: "parameter '\(member.key)' of \(subject)") {
+                result.append(.init(member.key, type))
+            }
+        }
+        return result
+    }
+
+    private func text(
+        _ reader: ObjectReader, key: String, textKey: String, what: String, scope: TipParameterScope, required: Bool = false
+    ) -> LocalizedText? {
+        guard let (source, node) = reader.string(key, required: required) else { return nil }
+        return localizedText(source, node: node, textKey: textKey, what: what, scope: scope)
+    }
+
+    private func localizedText(_ source: String, node: JSONNode, textKey: String, what: String, scope: TipParameterScope) -> LocalizedText {
+        if source.trimmingWhitespace().isEmpty {
+            sink.error("\(what) is empty", rule: "empty-text", at: document.location(of: node))
+        }
+        let message = messages.parse(source, node: node, in: document, what: what, sink: sink)
+        if let message {
+            messages.checkPlaceholders(message, node: node, in: document, tip: scope, what: what, sink: sink)
+            messages.checkPluralCoverage(message, locale: messages.sourceLanguage, node: node, in: document, what: what, sink: sink)
+        }
+        return LocalizedText(key: textKey, source: source, message: message, location: document.location(of: node))
+    }
+
+    private func decodeCustomID(_ reader: ObjectReader, id: String, scope: TipParameterScope) -> LocalizedText? {
+        guard let (template, node) = reader.string("customID") else { return nil }
+        let what = "the custom ID of \(id)"
+        guard let message = messages.parse(template, node: node, in: document, what: what, sink: sink) else { return nil }
+        messages.checkPlaceholders(message, node: node, in: document, tip: scope, what: what, sink: sink)
+        if message.placeholders.contains(where: { $0.kind != .value }) {
+            sink.error("\(what) may only use plain placeholders such as {trail.id}, not plural or select",
+                       rule: "invalid-custom-id", at: document.location(of: node))
+        } else if message.placeholders.isEmpty {
+            sink.warning("\(what) has no placeholder, so every instance has the same id; use the tip's 'id' instead",
+                         rule: "constant-custom-id", at: document.location(of: node))
+        }
+        return LocalizedText(key: "\(id).customID", source: template, message: message, location: document.location(of: node))
+    }
+
+    private func decodeActions(_ reader: ObjectReader, id: String, scope: TipParameterScope) -> [TipAction] {
+        guard let (elements, _) = reader.array("actions") else { return [] }
+        var result: [TipAction] = []
+        var seen: [String: SourceLocation] = [:]
+        for element in elements {
+            guard let action = ObjectReader(element, in: document, subject: "an action of \(id)", sink: sink) else { continue }
+            action.checkKeys(["id", "title"])
+            guard let (actionID, idNode) = action.string("id", required: true) else { continue }
+            let location = document.location(of: idNode)
+            guard IdentifierSyntax.isKebabIdentifier(actionID) else {
+                sink.error("'\(actionID)' is not a valid action id; use letters, digits, _ and single dashes",
+                           rule: "invalid-name", at: location)
+                continue
+            }
+            if let first = seen[actionID] {
+                sink.error("action '\(actionID)' appears twice in \(id)", rule: "duplicate-action", at: location,
+                           notes: [.init("first here", at: first)])
+                continue
+            }
+            seen[actionID] = location
+            guard let (title, titleNode) = action.string("title", required: true) else { continue }
+            let text = localizedText(title, node: titleNode, textKey: "\(id).action.\(actionID)",
+                                     what: "the title of action '\(actionID)' of \(id)", scope: scope)
+            result.append(TipAction(id: actionID, title: text))
+        }
+        return result
+    }
+
+    private func decodeRules(_ reader: ObjectReader, id: String, parameters: [ValueType.RecordField]) -> [TipRule] {
+        guard let (elements, _) = reader.array("rules") else { return [] }
+        var environment = self.environment
+        environment.tipParameters = Dictionary(parameters.map { ($0.name, $0.type) }, uniquingKeysWith: { a, _ in a })
+        var result: [TipRule] = []
+        for element in elements {
+            guard case .string(let text) = element.value else {
+                sink.error("each rule of \(id) must be a string in the rule language, found \(element.value.kindDescription)",
+                           rule: "wrong-type", at: document.location(of: element))
+                continue
+            }
+            let (_, findings) = RuleChecker.check(text, in: environment)
+            for finding in findings {
+                sink.add(Diagnostic(finding.severity, finding.message, rule: finding.ruleID,
+                                    at: document.location(inString: element, atUTF8Offset: finding.range.lowerBound)))
+            }
+            result.append(TipRule(source: text, location: document.location(of: element)))
+        }
+        return result
+    }
+
+    private func decodeOptions(_ reader: ObjectReader, subject: String) -> TipOptions {
+        guard let (_, node) = reader.objectNode("options"),
+              let options = ObjectReader(node, in: document, subject: "the options of \(subject)", sink: sink)
+        else { return TipOptions() }
+        options.checkKeys(["maxDisplayCount", "maxDisplayDuration", "ignoresDisplayFrequency"])
+        return TipOptions(
+            maxDisplayCount: options.int("maxDisplayCount", in: 1...Int.max),
+            maxDisplayDuration: options.duration("maxDisplayDuration"),
+            ignoresDisplayFrequency: options.bool("ignoresDisplayFrequency") ?? false)
+    }
+
+    private func decodeExample(_ reader: ObjectReader, subject: String, parameters: [ValueType.RecordField]) -> [String: Value]? {
+        guard let (object, _) = reader.objectNode("example") else { return nil }
+        let types = TypeDecoder(document: document, sink: sink)
+        var values: [String: Value] = [:]
+        for member in object.members {
+            guard let parameter = parameters.first(where: { $0.name == member.key }) else {
+                sink.error("the example of \(subject) sets '\(member.key)', which is not a parameter of the tip"
+                           + Suggestions.didYouMean(member.key, in: parameters.map(\.name)),
+                           rule: "unknown-parameter", at: document.location(ofByte: member.keyOffset))
+                continue
+            }
+            if let value = types.value(member.value, of: parameter.type, what: "example value '\(member.key)' of \(subject)") {
+                values[member.key] = value
+            }
+        }
+        return values
+    }
+}

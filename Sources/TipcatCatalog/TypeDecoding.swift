@@ -1,0 +1,131 @@
+import TipcatCore
+import TipcatJSON
+
+/// Reads types (`"int"`, `"list<string>"`, `{"id": "string"}`) and typed values from JSON.
+struct TypeDecoder {
+    let document: JSONDocument
+    let sink: DiagnosticSink
+
+    private static let typeNames = ValueType.scalarNames + ["list<string>", "set<string>"]
+
+    /// A type; `what` names it in messages ("parameter 'trail'").
+    func type(_ node: JSONNode, what: String, allowRecords: Bool = true, allowCollections: Bool = true) -> ValueType? {
+        switch node.value {
+        case .string(let text):
+            guard let type = ValueType.parse(text) else {
+                sink.error(
+                    "unknown type '\(text)' for \(what); use string, int, double, bool, date, list<T> or set<T>"
+                        + Suggestions.didYouMean(text, in: TypeDecoder.typeNames),
+                    rule: "unknown-type", at: document.location(of: node))
+                return nil
+            }
+            if !allowCollections, type.elementType != nil {
+                sink.error("\(what) must have a scalar type (string, int, double, bool or date), found '\(text)'",
+                           rule: "unknown-type", at: document.location(of: node))
+                return nil
+            }
+            return type
+        case .object(let object) where allowRecords:
+            if object.members.isEmpty {
+                sink.error("the record type of \(what) has no fields", rule: "unknown-type", at: document.location(of: node))
+                return nil
+            }
+            var fields: [ValueType.RecordField] = []
+            var seen = Set<String>()
+            var valid = true
+            for member in object.members {
+                guard IdentifierSyntax.isIdentifier(member.key) else {
+                    sink.error("'\(member.key)' is not a valid field name in \(what); use letters, digits and _",
+                               rule: "invalid-name", at: document.location(ofByte: member.keyOffset))
+                    valid = false
+                    continue
+                }
+                guard seen.insert(member.key).inserted else {
+                    sink.error("duplicate field '\(member.key)' in \(what)", rule: "duplicate-key",
+                               at: document.location(ofByte: member.keyOffset))
+                    valid = false
+                    continue
+                }
+                if let fieldType = type(member.value, what: "field '\(member.key)' of \(what)") {
+                    fields.append(.init(member.key, fieldType))
+                } else {
+                    valid = false
+                }
+            }
+            return valid ? .record(fields) : nil
+        default:
+            let expected = allowRecords ? "a type name such as \"int\" or an object of fields" : "a type name such as \"int\""
+            sink.error("the type of \(what) must be \(expected), found \(node.value.kindDescription)",
+                       rule: "wrong-type", at: document.location(of: node))
+            return nil
+        }
+    }
+
+    /// A value of `type`; `what` names it in messages ("default of parameter 'isLoggedIn'").
+    func value(_ node: JSONNode, of type: ValueType, what: String) -> Value? {
+        func mismatch(_ expected: String) -> Value? {
+            sink.error("\(what) must be \(expected), found \(node.value.kindDescription)", rule: "type-mismatch",
+                       at: document.location(of: node))
+            return nil
+        }
+        switch (type, node.value) {
+        case (.string, .string(let text)):
+            return .string(text)
+        case (.bool, .bool(let flag)):
+            return .bool(flag)
+        case (.int, .number(let number)):
+            guard let value = number.intValue else { return mismatch("a whole number (int)") }
+            return .int(value)
+        case (.double, .number(let number)):
+            return number.isInteger && number.intValue != nil ? .double(Double(number.intValue ?? 0)) : .double(number.doubleValue)
+        case (.date, .string(let text)):
+            guard let stamp = Timestamp(iso8601: text) else {
+                sink.error("\(what) must be an ISO 8601 date such as \"2026-01-01T09:00:00Z\", found \"\(text)\"",
+                           rule: "type-mismatch", at: document.location(of: node))
+                return nil
+            }
+            return .date(stamp)
+        case (.list(let element), .array(let items)), (.set(let element), .array(let items)):
+            var values: [Value] = []
+            var valid = true
+            for (index, item) in items.enumerated() {
+                if let value = value(item, of: element, what: "element \(index) of \(what)") { values.append(value) } else { valid = false }
+            }
+            guard valid else { return nil }
+            if case .set = type {
+                var unique: [Value] = []
+                for value in values where !unique.contains(value) { unique.append(value) }
+                return .set(unique)
+            }
+            return .list(values)
+        case (.record(let fields), .object(let object)):
+            var values: [String: Value] = [:]
+            var valid = true
+            for member in object.members {
+                guard let field = fields.first(where: { $0.name == member.key }) else {
+                    sink.error("\(what) has no field '\(member.key)'" + Suggestions.didYouMean(member.key, in: fields.map(\.name)),
+                               rule: "unknown-field", at: document.location(ofByte: member.keyOffset))
+                    valid = false
+                    continue
+                }
+                if let value = value(member.value, of: field.type, what: "'\(member.key)' of \(what)") {
+                    values[member.key] = value
+                } else {
+                    valid = false
+                }
+            }
+            for field in fields where values[field.name] == nil && object[field.name] == nil {
+                sink.error("\(what) is missing field '\(field.name)'", rule: "missing-key", at: document.location(of: node))
+                valid = false
+            }
+            return valid ? .record(values) : nil
+        case (.string, _): return mismatch("a string")
+        case (.bool, _): return mismatch("true or false")
+        case (.int, _): return mismatch("a whole number (int)")
+        case (.double, _): return mismatch("a number")
+        case (.date, _): return mismatch("an ISO 8601 date string")
+        case (.list, _), (.set, _): return mismatch("an array")
+        case (.record, _): return mismatch("an object")
+        }
+    }
+}
