@@ -7,6 +7,13 @@
 enum NumberText {
     static func integer(_ value: Int) -> String { String(value) }
 
+    /// `shortest(value)`, or `NaN`, `∞`, `-∞` for non-finite values.
+    static func format(_ value: Double) -> String {
+        if let text = shortest(value) { return text }
+        if value.isNaN { return "NaN" }
+        return value < 0 ? "-∞" : "∞"
+    }
+
     static func shortest(_ value: Double) -> String? {
         guard value.isFinite else { return nil }
         if value == value.rounded(), abs(value) < 9.0e18 {
