@@ -40,7 +40,7 @@ public struct CatalogLoader: Sendable {
 
     public func load(directory: String) -> LoadResult {
         let sink = DiagnosticSink()
-        let fallbackLocale = LocaleID("en") ?? LocaleID.root
+        let fallbackLocale = LocaleID.english
         var catalog = Catalog(
             root: directory,
             settings: CatalogSettings(name: "", sourceLanguage: fallbackLocale, supportedLocales: [fallbackLocale]),

@@ -64,6 +64,9 @@ public struct LocaleID: Sendable, Hashable, Comparable, CustomStringConvertible 
         self.identifier = identifier
     }
 
+    /// English (`en`), the default source language of a new catalog.
+    public static let english = LocaleID(language: "en", script: nil, region: nil)
+
     public var description: String { identifier }
 
     public static func < (lhs: LocaleID, rhs: LocaleID) -> Bool { lhs.identifier < rhs.identifier }
