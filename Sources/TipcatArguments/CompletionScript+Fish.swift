@@ -46,6 +46,26 @@ struct FishCompletion {
         lines.append("    test (\(function)_path) = \"$argv[1]\"")
         lines.append("end")
         lines.append("")
+        lines.append("# Prints directories and the files with one of the given extensions (all files when none is given).")
+        lines.append("function \(function)_files")
+        lines.append("    set -l token (commandline -ct)")
+        lines.append("    set -l directory (string match -r -- '^.*/' $token)")
+        lines.append("    for entry in \"$directory\"*")
+        lines.append("        if test -d \"$entry\"")
+        lines.append("            echo \"$entry/\"")
+        lines.append("        else if test (count $argv) -eq 0")
+        lines.append("            echo \"$entry\"")
+        lines.append("        else")
+        lines.append("            for ext in $argv")
+        lines.append("                if string match -q -- \"*.$ext\" \"$entry\"")
+        lines.append("                    echo \"$entry\"")
+        lines.append("                    break")
+        lines.append("                end")
+        lines.append("            end")
+        lines.append("        end")
+        lines.append("    end")
+        lines.append("end")
+        lines.append("")
         lines.append("complete -c \(root) -f")
         for command in model.commands {
             let condition = "-n " + q("\(function)_at \(q(command.key))")
@@ -76,10 +96,8 @@ struct FishCompletion {
         case .none:
             return "-f"
         case .file(let extensions):
-            let safe = CompletionModel.safeExtensions(extensions)
-            if safe.isEmpty { return "-F" }
-            let calls = safe.map { "(__fish_complete_suffix .\($0))" }.joined(separator: " ")
-            return "-f -a \(q(calls))"
+            let safe = CompletionModel.safeExtensions(extensions).map(q).joined(separator: " ")
+            return "-f -a \(q("(\(model.functionName)_files" + (safe.isEmpty ? "" : " " + safe) + ")"))"
         case .directory:
             return "-f -a \(q("(__fish_complete_directories)"))"
         case .list(let words):
