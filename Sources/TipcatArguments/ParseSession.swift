@@ -26,9 +26,11 @@ struct ParseSession {
     var pending: [String] = []
 
     // ArgumentParser reports the first problem of the earliest stage: malformed values while scanning,
-    // then missing arguments, then unknown options, then leftover values.
+    // then missing arguments, then unknown options, then leftover values. A leftover value that is close to a
+    // subcommand name is reported before unknown options, since those usually belong to the mistyped subcommand.
     var scanError: UsageError?
     var missingError: UsageError?
+    var subcommandError: UsageError?
     var unknownError: UsageError?
     var extraError: UsageError?
 
@@ -71,7 +73,7 @@ struct ParseSession {
         if helpRequested { return .help(parser.renderer.help(stack: stack)) }
         if versionRequested, let version = parser.root.version { return .version(version) }
         checkRequiredArguments()
-        if var failure = scanError ?? missingError ?? unknownError ?? extraError {
+        if var failure = scanError ?? missingError ?? subcommandError ?? unknownError ?? extraError {
             if words.isEmpty {
                 failure.argumentHelp = ""
                 failure.fullHelp = parser.renderer.help(stack: [parser.root])
@@ -240,8 +242,10 @@ struct ParseSession {
         let subcommandNames = command.subcommands.filter { !$0.isHidden }.map(\.name)
         if let suggestion = Suggestions.closest(to: values[index], in: subcommandNames) {
             message += ". Did you mean '\(suggestion)'?"
+            record(.subcommand, error(message))
+        } else {
+            record(.extra, error(message))
         }
-        record(.extra, error(message))
     }
 
     /// Reports the first required argument (in declaration order, root first) that was not given.
@@ -335,7 +339,7 @@ struct ParseSession {
 
     /// The stages whose first error is kept, in reporting order.
     enum Stage {
-        case scan, missing, unknown, extra
+        case scan, missing, subcommand, unknown, extra
     }
 
     /// Keeps `error` unless the stage already has one.
@@ -343,6 +347,7 @@ struct ParseSession {
         switch stage {
         case .scan: if scanError == nil { scanError = error }
         case .missing: if missingError == nil { missingError = error }
+        case .subcommand: if subcommandError == nil { subcommandError = error }
         case .unknown: if unknownError == nil { unknownError = error }
         case .extra: if extraError == nil { extraError = error }
         }
