@@ -104,7 +104,7 @@ struct ZshCompletion {
     func optionSpecs(_ option: CompletionModel.Option, helpers: inout [String]) -> [String] {
         let spellings = option.spellings
         let exclusion = option.isRepeating ? "*" : "(\(spellings.joined(separator: " ")))"
-        let description = "[\(escapeDescription(option.help))]"
+        let description = option.help.isEmpty ? "" : "[\(escapeDescription(option.help))]"
         var value = ""
         if option.takesValue {
             value = ":\(escapeMessage(option.valueName)):\(action(option.completion, helpers: &helpers))"
