@@ -8,8 +8,9 @@ public struct JSONDocument: Sendable {
     public let source: SourceFile
     public let root: JSONNode
 
-    /// The largest `maxDepth` accepted; larger requests are clamped to it, so that dropping, comparing or
-    /// hashing a parsed tree (which Swift does recursively) stays far from the end of any thread's stack.
+    /// The largest `maxDepth` accepted; larger requests are clamped to it. Parsing, comparing, hashing and
+    /// writing never recurse, but Swift frees a tree recursively (a few hundred bytes of stack per level),
+    /// so this bound keeps dropping any parsed tree well inside a thread's stack.
     public static let depthLimit = 10_000
 
     /// Parses `source` as one JSON value.

@@ -181,7 +181,7 @@ struct JSONParser {
             if byte == UInt8(ascii: "'") {
                 throw JSONSyntaxError("object keys must be double-quoted strings, not single-quoted", at: position)
             }
-            if Self.isWordByte(byte) || byte == UInt8(ascii: "$") {
+            if Self.isLetter(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") {
                 throw JSONSyntaxError(
                     "object keys must be double-quoted strings, found '\(word(at: position, extra: UInt8(ascii: "$")))'",
                     at: position)
@@ -233,6 +233,12 @@ struct JSONParser {
 
     @inline(__always)
     static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+    @inline(__always)
+    static func isLetter(_ byte: UInt8) -> Bool {
+        let lower = byte | 0x20
+        return lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")
+    }
 
     @inline(__always)
     static func isWordByte(_ byte: UInt8) -> Bool {

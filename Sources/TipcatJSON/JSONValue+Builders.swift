@@ -50,11 +50,13 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
     }
 
     /// An object with the given members, in order (duplicates kept).
+    @_disfavoredOverload  // `.object(JSONObject)` (the case) wins where both fit
     public static func object(_ pairs: [(String, JSONValue)]) -> JSONValue {
         .object(JSONObject(pairs.map { JSONMember(key: $0.0, value: JSONNode($0.1)) }))
     }
 
     /// An array of the given values.
+    @_disfavoredOverload  // `.array([])` means the case; both give the same value
     public static func array(_ values: [JSONValue]) -> JSONValue {
         .array(values.map { JSONNode($0) })
     }
