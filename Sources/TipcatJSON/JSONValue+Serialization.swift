@@ -88,13 +88,16 @@ struct JSONWriter {
         }
     }
 
-    /// Members ordered by key bytes, stable for equal keys.
+    /// Members ordered by key bytes (code point order), stable for equal keys.
     static func sorted(_ members: [JSONMember]) -> [JSONMember] {
-        let keyed = members.enumerated().map { (index: $0.offset, key: Array($0.element.key.utf8)) }
-        let order = keyed.sorted { lhs, rhs in
-            lhs.key.lexicographicallyPrecedes(rhs.key) || (lhs.key == rhs.key && lhs.index < rhs.index)
+        guard members.count > 1 else { return members }
+        let order = members.indices.sorted { lhs, rhs in
+            let left = members[lhs].key
+            let right = members[rhs].key
+            if left.utf8.elementsEqual(right.utf8) { return lhs < rhs }
+            return left.utf8.lexicographicallyPrecedes(right.utf8)
         }
-        return order.map { members[$0.index] }
+        return order.map { members[$0] }
     }
 
     private mutating func newline(depth: Int) {
@@ -109,13 +112,32 @@ struct JSONWriter {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
+    /// Whether any byte of `word` is `"`, `\`, below 0x20 or 0xE2 (the lead byte of U+2028/2029).
+    /// False positives only cost time.
+    @inline(__always)
+    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let e2 = word ^ (ones &* 0xE2)
+        let found = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((e2 &- ones) & ~e2)
+            | ((word &- ones &* 0x20) & ~word)
+        return found & (ones &* 0x80) != 0
+    }
+
     private mutating func writeString(_ text: String) {
         output.append(UInt8(ascii: "\""))
         var copy = text
         copy.withUTF8 { bytes in
             var runStart = 0
             var index = 0
+            let raw = UnsafeRawBufferPointer(bytes)
             while index < bytes.count {
+                while index &+ 8 <= bytes.count,
+                      !Self.mayNeedEscape(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                    index &+= 8
+                }
+                guard index < bytes.count else { break }
                 let byte = bytes[index]
                 var escape: (UInt8, UInt8)?  // for \X, or (0, low byte) for \u00XX
                 var skip = 1

@@ -1,6 +1,6 @@
 import Testing
 import TipcatCore
-@testable import TipcatJSON
+import TipcatJSON
 
 @Suite struct ParserValueTests {
     @Test func scalarsAtTopLevel() throws {

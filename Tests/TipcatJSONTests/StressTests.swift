@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TipcatCore
-@testable import TipcatJSON
+import TipcatJSON
 
 @Suite struct StressTests {
     @Test func hundredThousandDeepNestingIsAnErrorNotACrash() {

@@ -61,6 +61,23 @@ import TipcatJSON
         #expect(JSONValue.object([("a\"\n", 1)]).serialized() == #"{"a\"\n":1}"#)
     }
 
+    @Test func escapesAtEveryPositionOfLongStrings() throws {
+        // The writer skips 8 bytes at a time; put each special character at every offset around that.
+        let specials: [(String, String)] = [
+            ("\"", #"\""#), ("\\", #"\\"#), ("\n", #"\n"#), ("\u{1F}", #"\u001f"#), ("\u{2028}", #"\u2028"#),
+            ("é", "é"), ("\u{2030}", "\u{2030}"), ("\u{7F}", "\u{7F}"),
+        ]
+        for (character, escaped) in specials {
+            for position in 0..<24 {
+                let before = String(repeating: "a", count: position)
+                let after = String(repeating: "b", count: 23 - position)
+                let written = JSONValue.string(before + character + after).serialized()
+                #expect(written == "\"" + before + escaped + after + "\"")
+                #expect(try parse(written).root.value == .string(before + character + after))
+            }
+        }
+    }
+
     @Test func numbersAreWrittenAsTheirText() throws {
         let value = try parse("[1.50e+2, -0, 100000000000000000000000, 1E-7]").root.value
         #expect(value.serialized() == "[1.50e+2,-0,100000000000000000000000,1E-7]")
