@@ -104,7 +104,7 @@ import TipcatJSON
     }
 
     @Test func doublesRoundTripThroughText() throws {
-        for value in [0.1, 1.0 / 3.0, 123456.789, 5e-324, 1.7976931348623157e308, -0.0, 1e16, 2.5e-5] {
+        for value in [0.1, 1.0 / 3.0, 123456.789, Double.leastNonzeroMagnitude, 1.7976931348623157e308, -0.0, 1e16, 2.5e-5] {
             let text = JSONValue.double(value).serialized()
             let back = try #require(try parse(text).root.value.numberValue)
             #expect(back.doubleValue == value, "\(text)")
