@@ -78,8 +78,8 @@ public struct CatalogLoader: Sendable {
             filesRead += 1
             bytesRead += parsed.byteCount
             switch parsed.outcome {
-            case .success(let document): return document
-            case .failure(let diagnostic):
+            case .parsed(let document): return document
+            case .failed(let diagnostic):
                 sink.add(diagnostic)
                 return nil
             }
@@ -141,7 +141,11 @@ public struct CatalogLoader: Sendable {
     // MARK: Parsing files
 
     struct ParsedFile: Sendable {
-        var outcome: Result<JSONDocument, Diagnostic>
+        enum Outcome: Sendable {
+            case parsed(JSONDocument)
+            case failed(Diagnostic)
+        }
+        var outcome: Outcome
         var byteCount: Int
     }
 
@@ -151,16 +155,16 @@ public struct CatalogLoader: Sendable {
             bytes = try fileSystem.read(path)
         } catch {
             return ParsedFile(
-                outcome: .failure(.error("cannot read file: \(error.reason)", rule: "unreadable-file",
+                outcome: .failed(.error("cannot read file: \(error.reason)", rule: "unreadable-file",
                                          at: SourceLocation(file: path, line: 1, column: 1))),
                 byteCount: 0)
         }
         let source = SourceFile(path: path, bytes: bytes)
         do {
-            return ParsedFile(outcome: .success(try JSONDocument.parse(source)), byteCount: bytes.count)
+            return ParsedFile(outcome: .parsed(try JSONDocument.parse(source)), byteCount: bytes.count)
         } catch {
             return ParsedFile(
-                outcome: .failure(.error(error.message, rule: "invalid-json", at: source.location(ofByte: error.offset))),
+                outcome: .failed(.error(error.message, rule: "invalid-json", at: source.location(ofByte: error.offset))),
                 byteCount: bytes.count)
         }
     }
@@ -179,7 +183,7 @@ public struct CatalogLoader: Sendable {
                 shared[position] = parse(paths[position])
             }
         }
-        return results.map { $0 ?? ParsedFile(outcome: .failure(.error("internal: file not parsed", rule: "internal", at: nil)), byteCount: 0) }
+        return results.map { $0 ?? ParsedFile(outcome: .failed(.error("internal: file not parsed", rule: "internal", at: nil)), byteCount: 0) }
     }
 
     func decodeTips(_ documents: [JSONDocument], environment: RuleEnvironment, messages: MessageChecker, sink: DiagnosticSink) -> [Tip] {

@@ -39,7 +39,7 @@ func median(_ values: [Double]) -> Double {
 
 func peakRSSMegabytes() -> Double {
     var usage = rusage()
-    getrusage(RUSAGE_SELF, &usage)
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
     return Double(usage.ru_maxrss) / 1024  // Linux reports KiB
 }
 

@@ -13,7 +13,7 @@ let sampleCatalog = repositoryRoot + "/Catalog"
 
 /// The result of one in-process `tipcat` run.
 struct RunResult {
-    var status: ExitStatus
+    var status: ExitCode
     var stdout: String
     var stderr: String
 }

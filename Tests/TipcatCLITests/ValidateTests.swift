@@ -54,7 +54,7 @@ import Testing
         let unknown = try #require(diagnostics.first { $0["rule"] as? String == "unknown-key" })
         #expect(unknown["file"] as? String == catalog + "/tips/A.json")
         #expect(unknown["line"] as? Int == 1)
-        #expect(unknown["column"] as? Int == 15)
+        #expect(unknown["column"] as? Int == 13)
         #expect((unknown["message"] as? String)?.contains("did you mean 'title'?") == true)
     }
 
@@ -64,7 +64,7 @@ import Testing
         try directory.write("Catalog/tips/A.json", #"{"id": "A", "titel": "Hello"}"#)
         let result = tipcat("validate", "--catalog", catalog, "--format", "github")
         #expect(result.status == .failure)
-        #expect(result.stdout.contains("::error file=\(catalog)/tips/A.json,line=1,col=15,title=unknown-key::unknown key 'titel' in a tip; did you mean 'title'?\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("::error file=\(catalog)/tips/A.json,line=1,col=13,title=unknown-key::unknown key 'titel' in a tip; did you mean 'title'?\n"), "\(result.stdout)")
         #expect(result.stdout.contains("::error file=\(catalog)/tips/A.json,line=1,col=1,title=missing-key::"))
     }
 

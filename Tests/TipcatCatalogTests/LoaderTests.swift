@@ -75,9 +75,9 @@ import TipcatLocalization
     }
 
     @Test func placeholderAfterAnEscapeIsStillLocatedExactly() {
-        // "\u00e9" is six characters in the file but one in the text.
+        // "\u00e9" is six characters in the file but one in the text; the column is the placeholder name's.
         let result = load(["tips/A.json": #"{"id": "A", "title": "Caf\u00e9 {nope}"}"#])
-        #expect(messages(result).first?.hasPrefix("cat/tips/A.json:1:35: error: '{nope}'") == true, "\(messages(result))")
+        #expect(messages(result).first?.hasPrefix("cat/tips/A.json:1:34: error: '{nope}'") == true, "\(messages(result))")
     }
 
     @Test func ruleErrorsAreLocatedInsideTheRuleText() {
