@@ -176,6 +176,14 @@ struct RuleCheckerState {
         let fields = scope.event.flatMap { environment.events[$0] }.map { Array($0.keys) } ?? []
         let local = fields + Array(environment.tipParameters.keys) + ["true", "false", "now"]
         var suggestion = RuleSuggestions.didYouMean(name, in: local)
+        if suggestion.isEmpty, environment.appParameters[name] != nil {
+            suggestion = "; did you mean '$\(name)'?"
+        } else if suggestion.isEmpty, environment.events[name] != nil {
+            suggestion = "; did you mean '#\(name)'?"
+        } else if suggestion.isEmpty, scope.event == nil,
+                  let owner = environment.events.keys.sorted().first(where: { environment.events[$0]?[name] != nil }) {
+            suggestion = "; '\(name)' is a field of #\(owner): use it inside #\(owner).where(…)"
+        }
         if suggestion.isEmpty {
             suggestion = RuleSuggestions.didYouMean("$" + name, in: environment.appParameters.keys.map { "$" + $0 })
         }
