@@ -48,6 +48,8 @@ import TipcatCore
         expectSyntax(text, [error("'=' is not an operator — did you mean '=='?", at: byteRange(of: "=", in: text))])
         let arrow = "$launchCount => 3"
         expectSyntax(arrow, [error("'=>' is not an operator — did you mean '>='?", at: byteRange(of: "=>", in: arrow))])
+        expectSyntax("$launchCount === 3", [error("'===' is not an operator — did you mean '=='?", at: 13..<16)])
+        expectSyntax("$launchCount !== 3", [error("'!==' is not an operator — did you mean '!='?", at: 13..<16)])
         let diamond = "$launchCount <> 3"
         expectSyntax(diamond, [error("'<>' is not an operator — did you mean '!='?", at: byteRange(of: "<>", in: diamond))])
     }
