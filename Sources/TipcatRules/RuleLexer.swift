@@ -79,6 +79,8 @@ struct RuleLexer {
                     index += 1
                     let single = byte == UInt8(ascii: "&") ? "&" : "|"
                     error("unexpected '\(single)' — did you mean '\(single)\(single)'?", start..<index)
+                    // `&&&`: the operator is already there; skip the extra character.
+                    if let last = tokens.last, last.kind == kind, last.range.upperBound == start { continue }
                 }
                 add(kind, from: start)
             case UInt8(ascii: "="):

@@ -130,6 +130,9 @@ import TipcatCore
         #expect(check("#opened-map")
             == [error("rule must be a condition (bool), but this is a list of events; compare its count, as in '#opened-map.count >= 1'",
                       "type-mismatch", at: 0..<11)])
+        let long = "#visited-region.within(.day).largestSubset(region)"
+        #expect(check(long) == [error("rule must be a condition (bool), but this is a list of events; compare its count, as in '.count >= 1'",
+                                      "type-mismatch", at: 0..<50)])
         #expect(check("now - 3d") == [error("rule must be a condition (bool), but this is a date", "type-mismatch", at: 0..<8)])
     }
 

@@ -36,6 +36,8 @@ import TipcatCore
     @Test func singleAmpersandAndBar() {
         let text = "$isLoggedIn & $isPowerUser"
         expectSyntax(text, [error("unexpected '&' — did you mean '&&'?", at: byteRange(of: "&", in: text))])
+        expectSyntax("$a &&& $b", [error("unexpected '&' — did you mean '&&'?", at: 5..<6)])
+        expectSyntax("$a ||| $b", [error("unexpected '|' — did you mean '||'?", at: 5..<6)])
         let both = "$a & $b | $c"
         expectSyntax(both, [
             error("unexpected '&' — did you mean '&&'?", at: byteRange(of: "&", in: both)),
