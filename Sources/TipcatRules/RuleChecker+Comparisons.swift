@@ -56,7 +56,7 @@ extension RuleCheckerState {
             message = "\(name(of: subject)) is \(type); it cannot be compared with \(otherText) using '\(op.rawValue)'"
             switch type {
             case .donations:
-                message += "; did you mean '\(source(subject)).count'?"
+                message += "; did you mean '\(countExample(subject))'?"
             case .list, .set:
                 message += "; compare its .count, or use .contains(…) or .isEmpty"
             case .tip:

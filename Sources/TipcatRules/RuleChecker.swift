@@ -57,6 +57,12 @@ struct RuleCheckerState {
         RuleText.snippet(expression.range, in: bytes)
     }
 
+    /// `#opened-map.count`, or just `.count` when the expression is too long to repeat in a message.
+    func countExample(_ expression: RuleExpression) -> String {
+        let text = source(expression)
+        return text.hasSuffix("…") ? ".count" : text + ".count"
+    }
+
     // MARK: Rule
 
     mutating func checkRule(_ expression: RuleExpression) -> RuleExpression {
@@ -72,7 +78,7 @@ struct RuleCheckerState {
         if let type = checked.type, type != .bool {
             var message = "rule must be a condition (bool), but this is \(type.withArticle)"
             if case .donations = type {
-                message += "; compare its count, as in '\(source(checked)).count >= 1'"
+                message += "; compare its count, as in '\(countExample(checked)) >= 1'"
             }
             error("type-mismatch", message, checked.range)
         }
@@ -176,6 +182,14 @@ struct RuleCheckerState {
         let fields = scope.event.flatMap { environment.events[$0] }.map { Array($0.keys) } ?? []
         let local = fields + Array(environment.tipParameters.keys) + ["true", "false", "now"]
         var suggestion = RuleSuggestions.didYouMean(name, in: local)
+        if suggestion.isEmpty, environment.appParameters[name] != nil {
+            suggestion = "; did you mean '$\(name)'?"
+        } else if suggestion.isEmpty, environment.events[name] != nil {
+            suggestion = "; did you mean '#\(name)'?"
+        } else if suggestion.isEmpty, scope.event == nil,
+                  let owner = environment.events.keys.sorted().first(where: { environment.events[$0]?[name] != nil }) {
+            suggestion = "; '\(name)' is a field of #\(owner): use it inside #\(owner).where(…)"
+        }
         if suggestion.isEmpty {
             suggestion = RuleSuggestions.didYouMean("$" + name, in: environment.appParameters.keys.map { "$" + $0 })
         }

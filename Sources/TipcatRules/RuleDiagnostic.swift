@@ -4,7 +4,9 @@ public import TipcatCore
 ///
 /// The caller maps `range` to a file location (the rule text usually sits inside a JSON string).
 public struct RuleDiagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// Errors reject the rule; warnings (`always-true`, `always-false`) do not.
     public var severity: Severity
+    /// One line for people, such as `unknown event '#didVisit'; did you mean '#visited-region'?`.
     public var message: String
     /// A stable, kebab-case identifier such as `unknown-event` or `rule-syntax`.
     public var ruleID: String

@@ -134,6 +134,7 @@ public struct RuleArgument: Sendable, Hashable {
     public var label: String?
     /// The byte range of the label (without the colon), if written.
     public var labelRange: Range<Int>?
+    /// The argument itself (a `.window` for `.day` and the like).
     public var value: RuleExpression
 
     /// Creates an argument.

@@ -79,12 +79,15 @@ struct RuleLexer {
                     index += 1
                     let single = byte == UInt8(ascii: "&") ? "&" : "|"
                     error("unexpected '\(single)' — did you mean '\(single)\(single)'?", start..<index)
+                    // `&&&`: the operator is already there; skip the extra character.
+                    if let last = tokens.last, last.kind == kind, last.range.upperBound == start { continue }
                 }
                 add(kind, from: start)
             case UInt8(ascii: "="):
                 switch self.byte(at: index + 1) {
                 case UInt8(ascii: "="):
                     index += 2
+                    tripleEquals(start, meaning: "==")
                     add(.equalEqual, from: start)
                 case UInt8(ascii: ">"):
                     index += 2
@@ -138,10 +141,18 @@ struct RuleLexer {
         add(kind, from: start)
     }
 
+    /// `===` and `!==` (from other languages): reported, then read as `==` / `!=`.
+    private mutating func tripleEquals(_ start: Int, meaning: String) {
+        guard byte(at: index) == UInt8(ascii: "=") else { return }
+        index += 1
+        error("'\(text(start..<index))' is not an operator — did you mean '\(meaning)'?", start..<index)
+    }
+
     private mutating func scanOperator(_ kind: RuleToken.Kind, orWithEqual longer: RuleToken.Kind) {
         let start = index
         if byte(at: index + 1) == UInt8(ascii: "=") {
             index += 2
+            if longer == .notEqual { tripleEquals(start, meaning: "!=") }
             add(longer, from: start)
         } else {
             index += 1

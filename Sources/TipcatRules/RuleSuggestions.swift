@@ -1,12 +1,13 @@
 import TipcatCore
 
-/// Did-you-mean for rule names: `Suggestions.closest` (typos) first, then a word-overlap match so that
-/// `#didVisit` finds `#visited-region` and `#enteredBackyardDetailView` finds `#entered-backyard-detail-view`.
+/// Did-you-mean for rule names: `Suggestions.closest` (typos) first, then abbreviations (`cnt` → `count`),
+/// then shared words (`#didVisit` → `#visited-region`, `#enteredBackyardDetailView` → `#entered-backyard-detail-view`).
 public enum RuleSuggestions {
     /// The candidate that `word` most plausibly meant, if any.
     public static func closest<S: Sequence>(to word: String, in candidates: S) -> String? where S.Element == String {
         let sorted = candidates.sorted()
         if let typo = Suggestions.closest(to: word, in: sorted) { return typo }
+        if let abbreviated = abbreviation(word, in: sorted) { return abbreviated }
         let wanted = words(of: word)
         guard !wanted.isEmpty else { return nil }
         var best: (name: String, score: Int)?
@@ -29,6 +30,22 @@ public enum RuleSuggestions {
     /// `; did you mean 'x'?` or the empty string, ready to append to a message.
     public static func didYouMean<S: Sequence>(_ word: String, in candidates: S) -> String where S.Element == String {
         closest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    }
+
+    /// The one candidate that `word` abbreviates: same first letter, the letters of `word` in order,
+    /// and at least half as long (`cnt` → `count`, `lastDon` → `lastDonated`).
+    static func abbreviation(_ word: String, in candidates: [String]) -> String? {
+        let short = Array(word.lowercased().unicodeScalars)
+        guard short.count >= 3 else { return nil }
+        var found: [String] = []
+        for candidate in candidates where candidate != word {
+            let long = Array(candidate.lowercased().unicodeScalars)
+            guard long.count > short.count, short.count * 2 >= long.count, long.first == short.first else { continue }
+            var index = 0
+            for scalar in long where index < short.count && scalar == short[index] { index += 1 }
+            if index == short.count { found.append(candidate) }
+        }
+        return found.count == 1 ? found[0] : nil
     }
 
     /// Lowercased words of a kebab-, snake- or camel-case name, ignoring sigils: `#didVisit` → did, visit.

@@ -36,6 +36,8 @@ import TipcatCore
     @Test func singleAmpersandAndBar() {
         let text = "$isLoggedIn & $isPowerUser"
         expectSyntax(text, [error("unexpected '&' — did you mean '&&'?", at: byteRange(of: "&", in: text))])
+        expectSyntax("$a &&& $b", [error("unexpected '&' — did you mean '&&'?", at: 5..<6)])
+        expectSyntax("$a ||| $b", [error("unexpected '|' — did you mean '||'?", at: 5..<6)])
         let both = "$a & $b | $c"
         expectSyntax(both, [
             error("unexpected '&' — did you mean '&&'?", at: byteRange(of: "&", in: both)),
@@ -48,6 +50,8 @@ import TipcatCore
         expectSyntax(text, [error("'=' is not an operator — did you mean '=='?", at: byteRange(of: "=", in: text))])
         let arrow = "$launchCount => 3"
         expectSyntax(arrow, [error("'=>' is not an operator — did you mean '>='?", at: byteRange(of: "=>", in: arrow))])
+        expectSyntax("$launchCount === 3", [error("'===' is not an operator — did you mean '=='?", at: 13..<16)])
+        expectSyntax("$launchCount !== 3", [error("'!==' is not an operator — did you mean '!='?", at: 13..<16)])
         let diamond = "$launchCount <> 3"
         expectSyntax(diamond, [error("'<>' is not an operator — did you mean '!='?", at: byteRange(of: "<>", in: diamond))])
     }
