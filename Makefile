@@ -66,6 +66,7 @@ demo: release
 	-$(RELEASE)/tipcat validate --catalog .tipcat/demo-broken
 
 bench:
+	$(SWIFT) build -c release --product tipcat
 	$(SWIFT) build -c release --product tipcat-bench
 	$(RELEASE)/tipcat-bench --tips $(BENCH_TIPS) --locales $(BENCH_LOCALES) --dir $(BENCH_DIR)
 

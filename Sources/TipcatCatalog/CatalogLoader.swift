@@ -1,4 +1,3 @@
-import Dispatch
 public import TipcatCore
 import TipcatJSON
 public import TipcatLocalization
@@ -71,7 +70,11 @@ public struct CatalogLoader: Sendable {
                            at: SourceLocation(file: tipsDirectory, line: 1, column: 1))
             }
         }
-        let parsedTips = parseAll(tipFiles)
+        // The String Catalog is usually the largest file: parse it first, alongside the tips.
+        let stringsPath = joinPath(directory, FileName.strings)
+        let hasStrings = fileSystem.fileExists(stringsPath)
+        var parsedTips = parseAll((hasStrings ? [stringsPath] : []) + tipFiles)
+        let parsedStrings = hasStrings ? parsedTips.removeFirst() : nil
         var filesRead = 0
         var bytesRead = 0
         func take(_ parsed: ParsedFile) -> JSONDocument? {
@@ -128,7 +131,7 @@ public struct CatalogLoader: Sendable {
         if let document = parseOptional(FileName.groups) {
             catalog.groups = GroupDecoder(document: document, sink: sink).decode()
         }
-        if let document = parseOptional(FileName.strings) {
+        if let parsedStrings, let document = take(parsedStrings) {
             catalog.localizations = StringCatalogDecoder(
                 document: document, sink: sink, settings: catalog.settings, tips: catalog.tips).decode()
         }
@@ -171,24 +174,19 @@ public struct CatalogLoader: Sendable {
 
     /// Parses files on every core; results keep the input order.
     func parseAll(_ paths: [String]) -> [ParsedFile] {
-        guard paths.count > 1 else { return paths.map(parse) }
-        let results = UnsafeMutableBufferPointer<ParsedFile?>.allocate(capacity: paths.count)
-        results.initialize(repeating: nil)
-        defer { results.deallocate() }
-        nonisolated(unsafe) let shared = results
-        let chunk = 16
-        let chunks = (paths.count + chunk - 1) / chunk
-        DispatchQueue.concurrentPerform(iterations: chunks) { index in
-            for position in (index * chunk)..<min(paths.count, (index + 1) * chunk) {
-                shared[position] = parse(paths[position])
-            }
-        }
-        return results.map { $0 ?? ParsedFile(outcome: .failed(.error("internal: file not parsed", rule: "internal", at: nil)), byteCount: 0) }
+        concurrentChunks(count: paths.count, chunkSize: 16) { range in range.map { parse(paths[$0]) } }.flatMap { $0 }
     }
 
+    /// Decodes tips on every core; each chunk reports its own findings.
     func decodeTips(_ documents: [JSONDocument], environment: RuleEnvironment, messages: MessageChecker, sink: DiagnosticSink) -> [Tip] {
-        documents.compactMap { document in
-            TipDecoder(document: document, sink: sink, environment: environment, messages: messages).decode()
+        let chunks = concurrentChunks(count: documents.count, chunkSize: 64) { range in
+            let local = DiagnosticSink()
+            let tips = range.compactMap { index in
+                TipDecoder(document: documents[index], sink: local, environment: environment, messages: messages).decode()
+            }
+            return (tips, local.diagnostics)
         }
+        for (_, diagnostics) in chunks { sink.add(contentsOf: diagnostics) }
+        return chunks.flatMap(\.0)
     }
 }

@@ -56,8 +56,10 @@ struct MessageChecker: Sendable {
     func checkPluralCoverage(
         _ message: Message, locale: LocaleID, node: JSONNode, in document: JSONDocument, what: String, sink: DiagnosticSink
     ) {
+        let plurals = message.pluralArguments
+        guard !plurals.isEmpty else { return }
         let needed = PluralRules.categories(for: locale).map(\.rawValue)
-        for plural in message.pluralArguments {
+        for plural in plurals {
             let missing = needed.filter { !plural.selectors.contains($0) }
             if !missing.isEmpty {
                 sink.error(
