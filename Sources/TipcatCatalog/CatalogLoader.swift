@@ -112,7 +112,8 @@ public struct CatalogLoader: Sendable {
         }
 
         // 3. Tips: first collect every id (rules may name other tips), then decode with the full environment.
-        let tipDocuments = parsedTips.compactMap(take)
+        var tipDocuments = parsedTips.compactMap(take)
+        parsedTips.removeAll()
         var tipIDs = Set<String>()
         for document in tipDocuments {
             if case .object(let object) = document.root.value, case .string(let id)? = object["id"]?.value { tipIDs.insert(id) }
@@ -126,6 +127,7 @@ public struct CatalogLoader: Sendable {
             tipIDs: tipIDs)
         let messageChecker = MessageChecker(sourceLanguage: catalog.settings.sourceLanguage)
         catalog.tips = decodeTips(tipDocuments, environment: environment, messages: messageChecker, sink: sink)
+        tipDocuments.removeAll()  // their memory is reused while the String Catalog is decoded
 
         // 4. Groups and translations.
         if let document = parseOptional(FileName.groups) {
