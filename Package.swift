@@ -32,10 +32,19 @@ let package = Package(
         ),
         // Hand-written command-line parsing with swift-argument-parser's conventions.
         .target(name: "TipcatArguments", dependencies: ["TipcatCore"], swiftSettings: strict),
+        // Resolved tip → render context → style (plain, Markdown, ANSI, user styles in Templates/).
+        .target(
+            name: "TipcatRender",
+            dependencies: ["TipcatCore", "TipcatCatalog", "TipcatTemplates", "TipcatText"],
+            swiftSettings: strict
+        ),
         // Commands, printing, exit codes. The only module that prints or exits.
         .target(
             name: "TipcatCLI",
-            dependencies: ["TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatRules", "TipcatCatalog", "TipcatArguments"],
+            dependencies: [
+                "TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatRules", "TipcatCatalog", "TipcatArguments",
+                "TipcatTemplates", "TipcatText", "TipcatRender",
+            ],
             swiftSettings: strict
         ),
         .executableTarget(name: "tipcat", dependencies: ["TipcatCLI"], swiftSettings: strict),
@@ -56,6 +65,7 @@ let package = Package(
         .testTarget(name: "TipcatRulesTests", dependencies: ["TipcatRules", "TipcatCore"]),
         .testTarget(name: "TipcatCatalogTests", dependencies: ["TipcatCatalog", "TipcatCore", "TipcatJSON"]),
         .testTarget(name: "TipcatArgumentsTests", dependencies: ["TipcatArguments"]),
+        .testTarget(name: "TipcatRenderTests", dependencies: ["TipcatRender", "TipcatCatalog", "TipcatCore", "TipcatText", "TipcatTemplates"]),
         .testTarget(name: "TipcatCLITests", dependencies: ["TipcatCLI", "TipcatCore", "TipcatTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

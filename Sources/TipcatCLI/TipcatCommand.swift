@@ -71,6 +71,9 @@ public enum TipcatCommand {
         case "validate": try ValidateCommand(arguments: arguments, context: context).run()
         case "list": try ListCommand(arguments: arguments, context: context).run()
         case "init": try InitCommand(arguments: arguments, context: context).run()
+        case "render": try RenderCommand(arguments: arguments, context: context).run()
+        case "styles": try StylesCommand(arguments: arguments, context: context).run()
+        case "template": try TemplateCommand(arguments: arguments, context: context).run()
         case "plural": try PluralCommand(arguments: arguments, context: context).run()
         case "completions": try CompletionsCommand(arguments: arguments, context: context).run()
         default:

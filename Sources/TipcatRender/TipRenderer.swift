@@ -1,0 +1,189 @@
+public import TipcatCatalog
+import TipcatCore
+public import TipcatTemplates
+public import TipcatText
+
+/// How to render: the width to fit and the colours the terminal supports.
+public struct RenderSettings: Sendable, Hashable {
+    /// Display columns available (at least 1).
+    public var width: Int
+    /// `.none` for no escape sequences at all (pipes, NO_COLOR, --color never).
+    public var colorDepth: ColorDepth
+
+    public init(width: Int = 80, colorDepth: ColorDepth = .none) {
+        self.width = max(1, width)
+        self.colorDepth = colorDepth
+    }
+}
+
+/// Renders resolved tips with one style.
+///
+/// Every value (catalog text, translations, parameters) passes through the style's escaper while the render
+/// context is built, so nothing a content writer or a caller supplies reaches the output unescaped — not even
+/// through `{{{triple}}}` tags. Layout comes from native lambdas (`wrap`, `card`, `role.*`), never from values.
+public struct TipRenderer: Sendable {
+    public var style: Style
+    public var settings: RenderSettings
+
+    public init(style: Style, settings: RenderSettings) {
+        self.style = style
+        self.settings = settings
+    }
+
+    public func render(_ tip: ResolvedTip) throws(TemplateError) -> String {
+        try style.template.render(context(for: tip), partials: style.partials, options: .strict(escaper: NoEscaper()))
+    }
+
+    /// The render context: every variable a template sees (documented in the README).
+    public func context(for tip: ResolvedTip) -> TemplateValue {
+        let escape = escaper
+        let actions: [TemplateValue] = tip.actions.enumerated().map { index, action in
+            .object([
+                "id": .string(escape(action.id)), "title": .string(escape(action.title.text)),
+                "index": .int(index + 1), "first": .bool(index == 0), "last": .bool(index == tip.actions.count - 1),
+            ])
+        }
+        var parameters: [String: TemplateValue] = [:]
+        for (name, value) in tip.parameters { parameters[name] = Self.templateValue(value, escape: escape) }
+        return .object([
+            "id": .string(escape(tip.tipID.rawValue)),
+            "instanceID": .string(escape(tip.instanceID)),
+            "locale": .string(tip.locale.identifier),
+            "title": .string(escape(tip.title.text)),
+            "titleLocale": .string(tip.title.locale.identifier),
+            "message": .string(escape(tip.message?.text ?? "")),
+            "hasMessage": .bool(!(tip.message?.text.isEmpty ?? true)),
+            "image": .string(escape(tip.image ?? "")),
+            "hasImage": .bool(tip.image != nil),
+            "actions": .array(actions),
+            "hasActions": .bool(!actions.isEmpty),
+            "parameters": .object(parameters),
+            "width": .int(settings.width),
+            "color": .bool(settings.colorDepth != .none),
+            "style": .string(style.name),
+            "wrap": wrapLambda,
+            "card": cardLambda,
+            "role": .object(Role.allCases.reduce(into: [:]) { $0[$1.rawValue] = roleLambda($1) }),
+        ])
+    }
+
+    // MARK: Escaping
+
+    private var escaper: @Sendable (String) -> String {
+        switch style.manifest.escaper {
+        case .terminal: { Sanitizer.terminalSafe($0) }
+        case .markdown: { Sanitizer.markdownLiteral($0) }
+        case .html: { HTMLEscaper().escape(Sanitizer.terminalSafe($0)) }
+        }
+    }
+
+    static func templateValue(_ value: Value, escape: (String) -> String) -> TemplateValue {
+        switch value {
+        case .record(let fields): .object(fields.mapValues { templateValue($0, escape: escape) })
+        case .list(let items), .set(let items): .array(items.map { templateValue($0, escape: escape) })
+        case .bool(let flag): .bool(flag)
+        case .int(let number): .int(number)
+        default: .string(escape(value.displayText))
+        }
+    }
+
+    // MARK: Lambdas
+
+    /// Colour roles a style can use: `{{#role.title}}…{{/role.title}}`.
+    public enum Role: String, CaseIterable, Sendable {
+        case title, message, icon, button, border, dim
+
+        var textStyle: TextStyle {
+            switch self {
+            case .title: TextStyle(bold: true)
+            case .message: TextStyle()
+            case .icon: TextStyle(foreground: .named(.cyan), bold: true)
+            case .button: TextStyle(foreground: .named(.brightWhite), background: .named(.blue), bold: true)
+            case .border: TextStyle(foreground: .named(.brightBlack))
+            case .dim: TextStyle(dim: true)
+            }
+        }
+    }
+
+    private func roleLambda(_ role: Role) -> TemplateValue {
+        let depth = settings.colorDepth
+        return .lambda { context in
+            guard let section = context.sectionText else { return .text("") }
+            return .text(role.textStyle.apply(to: try context.render(section), depth: depth))
+        }
+    }
+
+    /// `{{#wrap}}…{{/wrap}}`: the section, wrapped to the width.
+    private var wrapLambda: TemplateValue {
+        let width = settings.width
+        return .lambda { context in
+            guard let section = context.sectionText else { return .text("") }
+            return .text(Card.wrap(try context.render(section), width: width).joined(separator: "\n"))
+        }
+    }
+
+    /// `{{#card}}…{{/card}}`: the section in a rounded box that fits the width (at most 72 columns).
+    private var cardLambda: TemplateValue {
+        let width = settings.width
+        let border = Role.border.textStyle
+        let depth = settings.colorDepth
+        return .lambda { context in
+            guard let section = context.sectionText else { return .text("") }
+            return .text(Card.draw(try context.render(section), width: min(width, Card.maximumWidth)) {
+                border.apply(to: $0, depth: depth)
+            })
+        }
+    }
+}
+
+/// Wrapping and boxing that keep ANSI styles intact across line breaks.
+enum Card {
+    static let maximumWidth = 72
+    /// Below this width a card is drawn without its border.
+    static let minimumBoxedWidth = 10
+
+    /// Wraps every line of `text` to `width`, closing and reopening styles at line ends.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let wrapped = TextWrapper.wrap(String(line), width: width)
+            lines += wrapped.isEmpty ? [""] : wrapped
+        }
+        return reflowStyles(lines)
+    }
+
+    static func draw(_ content: String, width: Int, border: (String) -> String) -> String {
+        var body = content
+        while body.hasSuffix("\n") { body.removeLast() }
+        guard width >= minimumBoxedWidth else { return wrap(body, width: width).joined(separator: "\n") + "\n" }
+        let inner = width - 4
+        let lines = wrap(body, width: inner)
+        var out = border("╭" + String(repeating: "─", count: width - 2) + "╮") + "\n"
+        for line in lines {
+            out += border("│") + " " + TextWrapper.pad(line, to: inner) + " " + border("│") + "\n"
+        }
+        out += border("╰" + String(repeating: "─", count: width - 2) + "╯") + "\n"
+        return out
+    }
+
+    /// After wrapping, a style opened on one line is closed at its end and reopened on the next, so a border or
+    /// a following line never inherits it.
+    static func reflowStyles(_ lines: [String]) -> [String] {
+        var active: [Substring] = []
+        return lines.map { line in
+            let prefix = active.joined()
+            var scalars = line.unicodeScalars[...]
+            while let escape = scalars.firstIndex(of: "\u{1B}") {
+                scalars = scalars[scalars.index(after: escape)...]
+                guard scalars.first == "[", let end = scalars.firstIndex(where: { $0.value >= 0x40 && $0.value <= 0x7E && $0 != "[" }) else { continue }
+                let sequence = Substring(String.UnicodeScalarView(line.unicodeScalars[escape...end]))
+                if line.unicodeScalars[end] == "m" {
+                    let parameters = line.unicodeScalars[line.unicodeScalars.index(escape, offsetBy: 2)..<end]
+                    if parameters.isEmpty || String(String.UnicodeScalarView(parameters)) == "0" { active.removeAll() } else { active.append(sequence) }
+                }
+                scalars = line.unicodeScalars[line.unicodeScalars.index(after: end)...]
+            }
+            return prefix + line + (active.isEmpty ? "" : "\u{1B}[0m")
+        }
+    }
+}
