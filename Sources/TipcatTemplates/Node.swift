@@ -51,6 +51,9 @@ struct SectionNode: Sendable {
     let nodes: [Node]
     /// The open tag stood alone on its line (removed); its body starts on a line of its own.
     let standalone: Bool
+    /// The open tag begins a line and stays (not standalone): when an iteration ends a line, the next one
+    /// is indented again, as the first was.
+    let startsLine: Bool
     /// Bytes of the unrendered body, given to section lambdas.
     let bodyStart: Int
     let bodyEnd: Int

@@ -24,6 +24,7 @@ extension Parser {
                     inverted: token.kind == .inverted,
                     nodes: build(from: index + 1, to: token.match),
                     standalone: token.standalone,
+                    startsLine: !token.leftRemoved && isLineStart(token.start),
                     bodyStart: token.end,
                     bodyEnd: close.start,
                     delimiters: token.delimiters,
@@ -115,7 +116,7 @@ extension Parser {
             case .section(let section):
                 return .section(SectionNode(
                     name: section.name, inverted: section.inverted, nodes: dedent(section.nodes, by: prefix),
-                    standalone: section.standalone, bodyStart: section.bodyStart, bodyEnd: section.bodyEnd,
+                    standalone: section.standalone, startsLine: section.startsLine, bodyStart: section.bodyStart, bodyEnd: section.bodyEnd,
                     delimiters: section.delimiters, offset: section.offset
                 ))
             case .partial(let partial):

@@ -157,7 +157,13 @@ extension Parser {
         case UInt8(ascii: "$"): kind = .block
         default: kind = .variable; nameStart = contentStart
         }
-        guard let nameEnd = find(terminator, from: nameStart) else { throw unclosed }
+        guard let nameEnd = find(terminator, from: nameStart) else {
+            if kind == .delimiters, let end = find(close, from: nameStart) {
+                // `{{=<% %>}}`: closed, but without the `=` before the closing delimiter.
+                throw error(.invalidDelimiters(tag: string(tagStart, end + close.count)), at: tagStart)
+            }
+            throw unclosed
+        }
         var token = Token(kind: kind, start: tagStart, end: nameEnd + terminator.count)
         token.delimiters = delimiters
         switch kind {

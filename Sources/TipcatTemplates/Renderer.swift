@@ -137,7 +137,14 @@ final class Renderer {
         defer { depth -= 1 }
         switch value {
         case .array(let items):
-            for item in items { try render(section.nodes, pushing: item, in: storage) }
+            for (position, item) in items.enumerated() {
+                // Source-level indentation would indent only the first iteration of a section that
+                // begins a line; indent the later ones too when the previous one ended its line.
+                if position > 0, section.startsLine, !indent.isEmpty, output.utf8.last == UInt8(ascii: "\n") {
+                    output += indent
+                }
+                try render(section.nodes, pushing: item, in: storage)
+            }
         case .lambda(let lambda):
             try renderSectionLambda(lambda, section, in: storage)
         default:
