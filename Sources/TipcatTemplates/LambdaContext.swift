@@ -1,9 +1,13 @@
 /// What a lambda sees while it runs: the raw section text, the context stack, a way to render.
 ///
-/// Valid only during the lambda call (it refers to the render in progress), so it is deliberately not
-/// `Sendable`: keep the strings it returns, not the context.
-public struct LambdaContext {
-    let renderer: Renderer
+/// A snapshot of the render at the tag: the context stack, partials, inherited blocks and options as they
+/// were when the lambda was called. Rendering through it never changes the render in progress.
+public struct LambdaContext: Sendable {
+    let partials: any PartialResolver
+    let options: RenderOptions
+    let stack: [TemplateValue]
+    let overrides: [Overrides]
+    let depth: Int
     let storage: TemplateStorage
     let delimiters: Delimiters
     let offset: Int
@@ -17,27 +21,28 @@ public struct LambdaContext {
     public var isSection: Bool { sectionText != nil }
 
     /// The value on top of the context stack.
-    public var current: TemplateValue { renderer.stack.last ?? .null }
+    public var current: TemplateValue { stack.last ?? .null }
 
     /// Looks `name` (dotted, or `.`) up in the context stack as a tag would; `nil` when it is missing.
     public func value(named name: String) -> TemplateValue? {
         let parts = name == "." ? [] : name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         if parts.contains(where: \.isEmpty) { return nil }
-        return renderer.lookup(Name(parts: parts, text: name))
+        return Renderer.lookup(Name(parts: parts, text: name), in: stack)
     }
 
     /// Renders `template` against the current context stack, with the delimiters current at the tag (the
     /// default ones for an interpolation). Interpolations inside are escaped as usual.
     public func render(_ template: String) throws(TemplateError) -> String {
-        let parsed = try renderer.parseLambdaResult(template, delimiters: delimiters, name: name, in: storage)
+        let parsed = try Renderer.parseLambdaResult(template, delimiters: delimiters, name: name, in: storage)
+        var renderer = Renderer(partials: partials, options: options, stack: stack, overrides: overrides, depth: depth)
         try renderer.enter(offset, in: storage)
-        defer { renderer.depth -= 1 }
-        return try renderer.renderToString(parsed.storage)
+        try renderer.render(parsed.storage.nodes, in: parsed.storage)
+        return renderer.output
     }
 
     /// `text` escaped with the render's escaper (for lambdas that build output from data).
     public func escape(_ text: String) -> String {
-        renderer.escaper.escape(text)
+        options.escaper.escape(text)
     }
 }
 
@@ -49,7 +54,8 @@ extension Renderer {
         offset: Int, in storage: TemplateStorage
     ) throws(TemplateError) -> LambdaResult {
         let context = LambdaContext(
-            renderer: self, storage: storage, delimiters: delimiters, offset: offset, sectionText: sectionText, name: name
+            partials: partials, options: options, stack: stack, overrides: overrides, depth: depth,
+            storage: storage, delimiters: delimiters, offset: offset, sectionText: sectionText, name: name
         )
         do {
             return try lambda(context)
@@ -61,7 +67,7 @@ extension Renderer {
     }
 
     /// Parses a lambda's returned template; errors point into that text, named after the tag.
-    func parseLambdaResult(
+    static func parseLambdaResult(
         _ source: String, delimiters: Delimiters, name: String, in storage: TemplateStorage
     ) throws(TemplateError) -> Template {
         try Template(bytes: Array(source.utf8), name: "\(storage.name) (lambda '\(name)')", delimiters: delimiters)

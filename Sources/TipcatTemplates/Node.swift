@@ -26,6 +26,8 @@ enum PartialName: Sendable, Hashable {
 }
 
 /// One node of a parsed template. Whitespace rules (standalone lines, indentation) are already applied.
+///
+/// Tag payloads are immutable classes so that walking the tree copies one reference per node.
 enum Node: Sendable {
     /// Literal text; `startsLine` when it begins a line of the template (indentation goes before it).
     case text(String, startsLine: Bool)
@@ -38,14 +40,20 @@ enum Node: Sendable {
     case block(BlockNode)
 }
 
-struct VariableNode: Sendable {
+final class VariableNode: Sendable {
     let name: Name
     let escaped: Bool
     /// Byte offset of the tag, for error locations.
     let offset: Int
+
+    init(name: Name, escaped: Bool, offset: Int) {
+        self.name = name
+        self.escaped = escaped
+        self.offset = offset
+    }
 }
 
-struct SectionNode: Sendable {
+final class SectionNode: Sendable {
     let name: Name
     let inverted: Bool
     let nodes: [Node]
@@ -60,26 +68,54 @@ struct SectionNode: Sendable {
     /// Delimiters current at the tag, for rendering a section lambda's result.
     let delimiters: Delimiters
     let offset: Int
+
+    init(
+        name: Name, inverted: Bool, nodes: [Node], standalone: Bool, startsLine: Bool,
+        bodyStart: Int, bodyEnd: Int, delimiters: Delimiters, offset: Int
+    ) {
+        self.name = name
+        self.inverted = inverted
+        self.nodes = nodes
+        self.standalone = standalone
+        self.startsLine = startsLine
+        self.bodyStart = bodyStart
+        self.bodyEnd = bodyEnd
+        self.delimiters = delimiters
+        self.offset = offset
+    }
 }
 
-struct PartialNode: Sendable {
+final class PartialNode: Sendable {
     let name: PartialName
     /// For a standalone tag, the whitespace before it: prepended to every line of the partial.
     /// `nil` when the tag is inline.
     let indentation: String?
     let offset: Int
+
+    init(name: PartialName, indentation: String?, offset: Int) {
+        self.name = name
+        self.indentation = indentation
+        self.offset = offset
+    }
 }
 
-struct ParentNode: Sendable {
+final class ParentNode: Sendable {
     let name: PartialName
     /// As for ``PartialNode/indentation``.
     let indentation: String?
     /// The blocks given to the parent, by name. Their content is relative to their own indentation.
     let overrides: [String: [Node]]
     let offset: Int
+
+    init(name: PartialName, indentation: String?, overrides: [String: [Node]], offset: Int) {
+        self.name = name
+        self.indentation = indentation
+        self.overrides = overrides
+        self.offset = offset
+    }
 }
 
-struct BlockNode: Sendable {
+final class BlockNode: Sendable {
     let name: String
     /// The default content, relative to ``indentation``.
     let nodes: [Node]
@@ -89,4 +125,12 @@ struct BlockNode: Sendable {
     /// content starts in the middle of a line and only its later lines are.
     let standalone: Bool
     let offset: Int
+
+    init(name: String, nodes: [Node], indentation: String, standalone: Bool, offset: Int) {
+        self.name = name
+        self.nodes = nodes
+        self.indentation = indentation
+        self.standalone = standalone
+        self.offset = offset
+    }
 }

@@ -1,5 +1,5 @@
 extension Renderer {
-    func renderPartial(_ partial: PartialNode, in storage: TemplateStorage) throws(TemplateError) {
+    mutating func renderPartial(_ partial: PartialNode, in storage: TemplateStorage) throws(TemplateError) {
         if partial.indentation == nil { beginInline() }
         guard let name = resolveName(partial.name),
               let template = try resolve(name, offset: partial.offset, in: storage)
@@ -15,7 +15,7 @@ extension Renderer {
         try render(template.storage.nodes, in: template.storage)
     }
 
-    func renderParent(_ parent: ParentNode, in storage: TemplateStorage) throws(TemplateError) {
+    mutating func renderParent(_ parent: ParentNode, in storage: TemplateStorage) throws(TemplateError) {
         if parent.indentation == nil { beginInline() }
         guard let name = resolveName(parent.name),
               let template = try resolve(name, offset: parent.offset, in: storage)
@@ -23,7 +23,7 @@ extension Renderer {
         try enter(parent.offset, in: storage)
         let savedIndent = indent
         indent = parent.indentation.map { indent + $0 } ?? ""
-        overrides.append((blocks: parent.overrides, storage: storage))
+        overrides.append(Overrides(blocks: parent.overrides, storage: storage))
         defer {
             overrides.removeLast()
             indent = savedIndent
@@ -32,7 +32,7 @@ extension Renderer {
         try render(template.storage.nodes, in: template.storage)
     }
 
-    func renderBlock(_ block: BlockNode, in storage: TemplateStorage) throws(TemplateError) {
+    mutating func renderBlock(_ block: BlockNode, in storage: TemplateStorage) throws(TemplateError) {
         if !block.standalone { beginInline() }
         var content = block.nodes
         var contentStorage = storage
@@ -67,7 +67,7 @@ extension Renderer {
     }
 
     /// The partial called `name` from the resolver (once per render), applying the missing-partial policy.
-    func resolve(_ name: String, offset: Int, in storage: TemplateStorage) throws(TemplateError) -> Template? {
+    mutating func resolve(_ name: String, offset: Int, in storage: TemplateStorage) throws(TemplateError) -> Template? {
         if let cached = partialCache[name] {
             return cached
         }

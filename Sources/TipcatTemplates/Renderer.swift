@@ -1,8 +1,15 @@
+/// Blocks passed to a parent being rendered, with the template they were written in.
+struct Overrides {
+    let blocks: [String: [Node]]
+    let storage: TemplateStorage
+}
+
 /// The state of one render: output buffer, context stack, indentation, inherited blocks, depth.
 ///
-/// One instance per ``Template/render(_:partials:options:)`` call; never shared between threads. The
-/// context stack is one array that sections push onto and pop from, so no context is ever copied.
-final class Renderer {
+/// One value per ``Template/render(_:partials:options:)`` call. The context stack is one array that
+/// sections push onto and pop from, so no context is ever copied. A struct with mutating methods, so
+/// that exclusive access is checked at compile time rather than on every property access.
+struct Renderer {
     let partials: any PartialResolver
     let options: RenderOptions
     let escaper: any TemplateEscaper
@@ -13,20 +20,26 @@ final class Renderer {
     /// For the first line of block content or a lambda's result: `true` indents it whatever the template
     /// says, `false` never (the content starts mid-line). `nil`: as the template says.
     var pendingLineStart: Bool?
-    var depth = 0
+    var depth: Int
     /// Blocks passed to the parents being rendered, outermost first (the outermost definition wins).
-    var overrides: [(blocks: [String: [Node]], storage: TemplateStorage)] = []
+    var overrides: [Overrides]
     var partialCache: [String: Template?] = [:]
 
     init(partials: any PartialResolver, options: RenderOptions, root: TemplateValue) {
-        self.partials = partials
-        self.options = options
-        self.escaper = options.escaper
-        self.stack = [root]
+        self.init(partials: partials, options: options, stack: [root], overrides: [], depth: 0)
         stack.reserveCapacity(16)
     }
 
-    func render(_ nodes: [Node], in storage: TemplateStorage) throws(TemplateError) {
+    init(partials: any PartialResolver, options: RenderOptions, stack: [TemplateValue], overrides: [Overrides], depth: Int) {
+        self.partials = partials
+        self.options = options
+        self.escaper = options.escaper
+        self.stack = stack
+        self.overrides = overrides
+        self.depth = depth
+    }
+
+    mutating func render(_ nodes: [Node], in storage: TemplateStorage) throws(TemplateError) {
         for node in nodes {
             switch node {
             case .text(let text, let startsLine):
@@ -63,6 +76,10 @@ final class Renderer {
     /// The value for `name` per the spec: the first frame (top down) holding the first part, then the
     /// remaining parts inside that value only. `nil` when any part is missing.
     func lookup(_ name: Name) -> TemplateValue? {
+        Self.lookup(name, in: stack)
+    }
+
+    static func lookup(_ name: Name, in stack: [TemplateValue]) -> TemplateValue? {
         guard let first = name.parts.first else { return stack.last }
         var frame = stack.count - 1
         var found: TemplateValue?
@@ -89,7 +106,7 @@ final class Renderer {
         return value.isTruthy
     }
 
-    func renderVariable(_ variable: VariableNode, in storage: TemplateStorage) throws(TemplateError) {
+    mutating func renderVariable(_ variable: VariableNode, in storage: TemplateStorage) throws(TemplateError) {
         guard let value = lookup(variable.name) else { return }
         switch value {
         case .string(let text):
@@ -101,7 +118,7 @@ final class Renderer {
             case .text(let text):
                 append(text, escaped: variable.escaped)
             case .template(let source):
-                let template = try parseLambdaResult(source, delimiters: .standard, name: variable.name.text, in: storage)
+                let template = try Self.parseLambdaResult(source, delimiters: .standard, name: variable.name.text, in: storage)
                 try enter(variable.offset, in: storage)
                 defer { depth -= 1 }
                 append(try renderToString(template.storage), escaped: variable.escaped)
@@ -112,7 +129,7 @@ final class Renderer {
         }
     }
 
-    func append(_ text: String, escaped: Bool) {
+    mutating func append(_ text: String, escaped: Bool) {
         if escaped {
             escaper.escape(text, into: &output)
         } else {
@@ -122,7 +139,7 @@ final class Renderer {
 
     // MARK: Sections
 
-    func renderSection(_ section: SectionNode, in storage: TemplateStorage) throws(TemplateError) {
+    mutating func renderSection(_ section: SectionNode, in storage: TemplateStorage) throws(TemplateError) {
         if !section.standalone { beginInline() }
         let value = lookup(section.name)
         if section.inverted {
@@ -152,13 +169,13 @@ final class Renderer {
         }
     }
 
-    func render(_ nodes: [Node], pushing value: TemplateValue, in storage: TemplateStorage) throws(TemplateError) {
+    mutating func render(_ nodes: [Node], pushing value: TemplateValue, in storage: TemplateStorage) throws(TemplateError) {
         stack.append(value)
         defer { stack.removeLast() }
         try render(nodes, in: storage)
     }
 
-    func renderSectionLambda(_ lambda: TemplateLambda, _ section: SectionNode, in storage: TemplateStorage) throws(TemplateError) {
+    mutating func renderSectionLambda(_ lambda: TemplateLambda, _ section: SectionNode, in storage: TemplateStorage) throws(TemplateError) {
         let raw = storage.text(section.bodyStart, section.bodyEnd)
         let result = try call(lambda, name: section.name.text, sectionText: raw, delimiters: section.delimiters,
                               offset: section.offset, in: storage)
@@ -166,7 +183,7 @@ final class Renderer {
         case .text(let text):
             output += text
         case .template(let source):
-            let template = try parseLambdaResult(source, delimiters: section.delimiters, name: section.name.text, in: storage)
+            let template = try Self.parseLambdaResult(source, delimiters: section.delimiters, name: section.name.text, in: storage)
             pendingLineStart = false
             defer { pendingLineStart = nil }
             try render(template.storage.nodes, in: template.storage)
@@ -176,14 +193,14 @@ final class Renderer {
     // MARK: Indentation
 
     /// Consumes a pending first-line decision before inline output (an interpolation, an inline tag).
-    func beginInline() {
+    mutating func beginInline() {
         guard let pending = pendingLineStart else { return }
         pendingLineStart = nil
         if pending { output += indent }
     }
 
     /// Writes `text` with ``indent`` before each line it starts (blank lines stay blank).
-    func writeIndented(_ text: String, startsLine: Bool) {
+    mutating func writeIndented(_ text: String, startsLine: Bool) {
         var indentFirst = startsLine
         if let pending = pendingLineStart {
             indentFirst = pending
@@ -211,7 +228,7 @@ final class Renderer {
 
     // MARK: Depth and nested output
 
-    func enter(_ offset: Int, in storage: TemplateStorage) throws(TemplateError) {
+    mutating func enter(_ offset: Int, in storage: TemplateStorage) throws(TemplateError) {
         guard depth < options.maxDepth else {
             throw TemplateError(.recursionLimit(limit: options.maxDepth), at: storage.location(offset))
         }
@@ -219,7 +236,7 @@ final class Renderer {
     }
 
     /// Renders `storage` into a fresh string (no indentation), leaving the main output untouched.
-    func renderToString(_ storage: TemplateStorage) throws(TemplateError) -> String {
+    mutating func renderToString(_ storage: TemplateStorage) throws(TemplateError) -> String {
         let savedOutput = output
         let savedIndent = indent
         let savedPending = pendingLineStart

@@ -77,7 +77,7 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
         partials: any PartialResolver = EmptyPartialResolver(),
         options: RenderOptions = .spec
     ) throws(TemplateError) -> String {
-        let renderer = Renderer(partials: partials, options: options, root: data)
+        var renderer = Renderer(partials: partials, options: options, root: data)
         renderer.output.reserveCapacity(storage.file.bytes.count + storage.file.bytes.count / 2 + 16)
         try renderer.render(storage.nodes, in: storage)
         return renderer.output

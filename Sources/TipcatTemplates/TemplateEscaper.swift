@@ -27,30 +27,25 @@ public struct HTMLEscaper: TemplateEscaper, Hashable {
     }
 
     public func escape(_ text: String, into output: inout String) {
-        let utf8 = text.utf8
-        var runStart = utf8.startIndex
-        var index = runStart
-        while index != utf8.endIndex {
-            let replacement: String?
-            switch utf8[index] {
-            case UInt8(ascii: "&"): replacement = "&amp;"
-            case UInt8(ascii: "\""): replacement = "&quot;"
-            case UInt8(ascii: "<"): replacement = "&lt;"
-            case UInt8(ascii: ">"): replacement = "&gt;"
-            default: replacement = nil
-            }
-            if let replacement {
-                if runStart != index { output += Substring(text.utf8[runStart..<index]) }
-                output += replacement
-                runStart = utf8.index(after: index)
-            }
-            index = utf8.index(after: index)
+        let special = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.contains { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }
         }
-        if runStart == utf8.startIndex {
+        guard special != false else {
             output += text
-        } else if runStart != utf8.endIndex {
-            output += Substring(text.utf8[runStart...])
+            return
         }
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): escaped.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "\""): escaped.append(contentsOf: "&quot;".utf8)
+            case UInt8(ascii: "<"): escaped.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): escaped.append(contentsOf: "&gt;".utf8)
+            default: escaped.append(byte)
+            }
+        }
+        output += String(decoding: escaped, as: UTF8.self)
     }
 }
 
