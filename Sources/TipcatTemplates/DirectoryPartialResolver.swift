@@ -14,11 +14,14 @@ import Darwin
 /// folder are followed: the folder's owner decides what it contains. Parsed templates are named by their
 /// path, so errors inside a partial point at `root/name.mustache:line:col`.
 public struct DirectoryPartialResolver: PartialResolver, Hashable {
+    /// The partials folder.
     public var root: String
+    /// Appended to names with a dot (`mustache` → `name.mustache`); empty for none.
     public var fileExtension: String
     /// Files larger than this are refused (a partial is a small text file).
     public var maximumFileSize: Int
 
+    /// A resolver reading `<root>/<name>.<fileExtension>`.
     public init(root: String, fileExtension: String = "mustache", maximumFileSize: Int = 4 << 20) {
         self.root = root
         self.fileExtension = fileExtension
@@ -34,6 +37,7 @@ public struct DirectoryPartialResolver: PartialResolver, Hashable {
         return base + separator + name + suffix
     }
 
+    /// Validates `name`, reads and parses the file; `nil` when it does not exist.
     public func template(named name: String) throws -> Template? {
         let path = try path(for: name)
         guard let bytes = try readFile(path, name: name) else { return nil }
@@ -81,9 +85,12 @@ public struct DirectoryPartialResolver: PartialResolver, Hashable {
 
 /// A partial file that exists but cannot be used (unreadable, not a regular file, too large).
 public struct PartialFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file path.
     public var path: String
+    /// What went wrong (the system's error text or a limit).
     public var detail: String
 
+    /// An error about the file at `path`.
     public init(path: String, detail: String) {
         self.path = path
         self.detail = detail

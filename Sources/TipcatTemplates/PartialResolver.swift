@@ -7,15 +7,19 @@ public protocol PartialResolver: Sendable {
 
 /// No partials at all: every `{{>name}}` is missing.
 public struct EmptyPartialResolver: PartialResolver, Hashable {
+    /// The resolver with no partials.
     public init() {}
 
+    /// Always `nil`.
     public func template(named name: String) -> Template? { nil }
 }
 
 /// Partials from a dictionary of parsed templates: for tests, the spec suite and embedded templates.
 public struct DictionaryPartialResolver: PartialResolver, Hashable {
+    /// The partials, by name.
     public var templates: [String: Template]
 
+    /// A resolver over already parsed templates.
     public init(_ templates: [String: Template] = [:]) {
         self.templates = templates
     }
@@ -30,6 +34,7 @@ public struct DictionaryPartialResolver: PartialResolver, Hashable {
         self.templates = templates
     }
 
+    /// The template stored under `name`.
     public func template(named name: String) -> Template? { templates[name] }
 }
 
@@ -61,9 +66,12 @@ public struct PartialNameError: Error, Hashable, Sendable, CustomStringConvertib
         }
     }
 
+    /// The refused name, as written.
     public var name: String
+    /// Why it was refused.
     public var reason: Reason
 
+    /// An error refusing `name`.
     public init(name: String, reason: Reason) {
         self.name = name
         self.reason = reason

@@ -10,6 +10,7 @@ public enum MissingPartialPolicy: Sendable, Hashable {
 public struct RenderOptions: Sendable {
     /// The escaper for `{{name}}` (not for `{{{name}}}` / `{{&name}}`).
     public var escaper: any TemplateEscaper
+    /// What a missing partial or parent does (spec: renders nothing).
     public var missingPartials: MissingPartialPolicy
     /// When true, `""` is falsey in sections, as in JavaScript implementations. The spec only names false,
     /// null and the empty list, so the default is false.
@@ -18,6 +19,7 @@ public struct RenderOptions: Sendable {
     /// with ``TemplateError/Kind/recursionLimit(limit:)`` instead of exhausting the stack.
     public var maxDepth: Int
 
+    /// Options; the defaults are the spec's behaviour.
     public init(
         escaper: any TemplateEscaper = HTMLEscaper(),
         missingPartials: MissingPartialPolicy = .renderEmpty,

@@ -73,7 +73,7 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
 
     /// Renders the template against `data` (the bottom of the context stack).
     public func render(
-        _ data: TemplateValue,
+        _ data: TemplateValue = [:],
         partials: any PartialResolver = EmptyPartialResolver(),
         options: RenderOptions = .spec
     ) throws(TemplateError) -> String {

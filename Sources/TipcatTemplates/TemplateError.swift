@@ -32,10 +32,12 @@ public struct TemplateError: Error, Hashable, Sendable, CustomStringConvertible 
         case lambdaFailed(name: String, detail: String)
     }
 
+    /// What went wrong.
     public var kind: Kind
     /// The template (its name as `file`), line and column of the offending tag.
     public var location: SourceLocation
 
+    /// An error of `kind` at `location`.
     public init(_ kind: Kind, at location: SourceLocation) {
         self.kind = kind
         self.location = location

@@ -11,6 +11,7 @@ public protocol TemplateEscaper: Sendable {
 }
 
 extension TemplateEscaper {
+    /// Appends `escape(text)` to `output`.
     public func escape(_ text: String, into output: inout String) {
         output += escape(text)
     }
@@ -18,14 +19,17 @@ extension TemplateEscaper {
 
 /// The spec's HTML escaping: `&` `"` `<` `>` become `&amp;` `&quot;` `&lt;` `&gt;`.
 public struct HTMLEscaper: TemplateEscaper, Hashable {
+    /// The escaper.
     public init() {}
 
+    /// `text` with `&` `"` `<` `>` replaced by entities.
     public func escape(_ text: String) -> String {
         var output = ""
         escape(text, into: &output)
         return output
     }
 
+    /// Appends the escaped `text` to `output`, copying only when something needs escaping.
     public func escape(_ text: String, into output: inout String) {
         let special = text.utf8.withContiguousStorageIfAvailable { bytes in
             bytes.contains { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }
@@ -51,9 +55,12 @@ public struct HTMLEscaper: TemplateEscaper, Hashable {
 
 /// No escaping at all: for plain-text output.
 public struct NoEscaper: TemplateEscaper, Hashable {
+    /// The escaper.
     public init() {}
 
+    /// `text` unchanged.
     public func escape(_ text: String) -> String { text }
 
+    /// Appends `text` unchanged.
     public func escape(_ text: String, into output: inout String) { output += text }
 }

@@ -17,6 +17,7 @@ public struct TemplateLambda: Sendable, Hashable {
 
     private let box: Box
 
+    /// A lambda running `body` each time the tag renders (results are never cached).
     public init(_ body: @escaping Body) {
         self.box = Box(body)
     }

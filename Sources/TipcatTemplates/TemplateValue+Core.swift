@@ -2,7 +2,7 @@ public import TipcatCore
 
 extension TemplateValue {
     /// Converts a catalog ``Value``: dates become ISO 8601 strings, sets lists, records objects.
-    public init(_ value: Value) {
+    public init(_ value: TipcatCore.Value) {
         switch value {
         case .string(let text): self = .string(text)
         case .int(let number): self = .int(number)
