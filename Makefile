@@ -63,9 +63,11 @@ demo: release
 	@echo "== a broken copy: a rule names an undeclared event"
 	@rm -rf .tipcat/demo-broken && mkdir -p .tipcat && cp -R $(CATALOG) .tipcat/demo-broken
 	@sed -i 's/#visited-region/#visitedRegion/' .tipcat/demo-broken/tips/NewTrailTip.json
-	-$(RELEASE)/tipcat validate --catalog .tipcat/demo-broken
+	@$(RELEASE)/tipcat validate --catalog .tipcat/demo-broken; \
+	  status=$$?; echo "(exit status $$status: findings, as expected)"; [ $$status -eq 1 ]
 
 bench:
+	$(SWIFT) build -c release --product tipcat
 	$(SWIFT) build -c release --product tipcat-bench
 	$(RELEASE)/tipcat-bench --tips $(BENCH_TIPS) --locales $(BENCH_LOCALES) --dir $(BENCH_DIR)
 

@@ -50,14 +50,16 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // Fixtures shared by several test targets (CLDR samples…). Lives under Tests/, never shipped.
+        .target(name: "TipcatTestSupport", path: "Tests/TipcatTestSupport"),
         .testTarget(name: "TipcatCoreTests", dependencies: ["TipcatCore"]),
         .testTarget(name: "TipcatJSONTests", dependencies: ["TipcatJSON", "TipcatCore"]),
-        .testTarget(name: "TipcatLocalizationTests", dependencies: ["TipcatLocalization", "TipcatCore"]),
+        .testTarget(name: "TipcatLocalizationTests", dependencies: ["TipcatLocalization", "TipcatCore", "TipcatTestSupport"]),
         .testTarget(name: "TipcatRulesTests", dependencies: ["TipcatRules", "TipcatCore"]),
         .testTarget(name: "TipcatCatalogTests", dependencies: ["TipcatCatalog", "TipcatCore", "TipcatJSON"]),
         .testTarget(name: "TipcatTemplatesTests", dependencies: ["TipcatTemplates", "TipcatCore"]),
         .testTarget(name: "TipcatArgumentsTests", dependencies: ["TipcatArguments"]),
-        .testTarget(name: "TipcatCLITests", dependencies: ["TipcatCLI", "TipcatCore"]),
+        .testTarget(name: "TipcatCLITests", dependencies: ["TipcatCLI", "TipcatCore", "TipcatTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

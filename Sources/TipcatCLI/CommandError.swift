@@ -1,5 +1,5 @@
 /// Exit statuses, as sysexits(3) and swift-argument-parser use them.
-public enum ExitStatus: Int32, Sendable {
+public enum ExitCode: Int32, Sendable {
     case success = 0
     /// The command ran and found problems (validation findings, a failed check).
     case failure = 1
@@ -16,5 +16,5 @@ enum CommandError: Error {
     /// The command could not do its job; printed as `error: …`, exit 1.
     case failure(String)
     /// Findings were already printed; just exit with this status.
-    case exit(ExitStatus)
+    case exit(ExitCode)
 }

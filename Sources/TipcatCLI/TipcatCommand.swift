@@ -26,7 +26,7 @@ public enum TipcatCommand {
     }
 
     /// Runs one command line in-process (tests call this directly).
-    public static func run(_ arguments: [String], context: CommandContext) -> ExitStatus {
+    public static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
         let parser = ArgumentParser(root: CommandTree.root)
         let parsed: ParsedArguments
         do {

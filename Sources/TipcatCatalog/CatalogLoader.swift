@@ -1,4 +1,3 @@
-import Dispatch
 public import TipcatCore
 import TipcatJSON
 public import TipcatLocalization
@@ -40,7 +39,7 @@ public struct CatalogLoader: Sendable {
 
     public func load(directory: String) -> LoadResult {
         let sink = DiagnosticSink()
-        let fallbackLocale = LocaleID("en") ?? LocaleID.root
+        let fallbackLocale = LocaleID.english
         var catalog = Catalog(
             root: directory,
             settings: CatalogSettings(name: "", sourceLanguage: fallbackLocale, supportedLocales: [fallbackLocale]),
@@ -71,15 +70,19 @@ public struct CatalogLoader: Sendable {
                            at: SourceLocation(file: tipsDirectory, line: 1, column: 1))
             }
         }
-        let parsedTips = parseAll(tipFiles)
+        // The String Catalog is usually the largest file: parse it first, alongside the tips.
+        let stringsPath = joinPath(directory, FileName.strings)
+        let hasStrings = fileSystem.fileExists(stringsPath)
+        var parsedTips = parseAll((hasStrings ? [stringsPath] : []) + tipFiles)
+        let parsedStrings = hasStrings ? parsedTips.removeFirst() : nil
         var filesRead = 0
         var bytesRead = 0
         func take(_ parsed: ParsedFile) -> JSONDocument? {
             filesRead += 1
             bytesRead += parsed.byteCount
             switch parsed.outcome {
-            case .success(let document): return document
-            case .failure(let diagnostic):
+            case .parsed(let document): return document
+            case .failed(let diagnostic):
                 sink.add(diagnostic)
                 return nil
             }
@@ -109,7 +112,8 @@ public struct CatalogLoader: Sendable {
         }
 
         // 3. Tips: first collect every id (rules may name other tips), then decode with the full environment.
-        let tipDocuments = parsedTips.compactMap(take)
+        var tipDocuments = parsedTips.compactMap(take)
+        parsedTips.removeAll()
         var tipIDs = Set<String>()
         for document in tipDocuments {
             if case .object(let object) = document.root.value, case .string(let id)? = object["id"]?.value { tipIDs.insert(id) }
@@ -123,12 +127,13 @@ public struct CatalogLoader: Sendable {
             tipIDs: tipIDs)
         let messageChecker = MessageChecker(sourceLanguage: catalog.settings.sourceLanguage)
         catalog.tips = decodeTips(tipDocuments, environment: environment, messages: messageChecker, sink: sink)
+        tipDocuments.removeAll()  // their memory is reused while the String Catalog is decoded
 
         // 4. Groups and translations.
         if let document = parseOptional(FileName.groups) {
             catalog.groups = GroupDecoder(document: document, sink: sink).decode()
         }
-        if let document = parseOptional(FileName.strings) {
+        if let parsedStrings, let document = take(parsedStrings) {
             catalog.localizations = StringCatalogDecoder(
                 document: document, sink: sink, settings: catalog.settings, tips: catalog.tips).decode()
         }
@@ -141,7 +146,11 @@ public struct CatalogLoader: Sendable {
     // MARK: Parsing files
 
     struct ParsedFile: Sendable {
-        var outcome: Result<JSONDocument, Diagnostic>
+        enum Outcome: Sendable {
+            case parsed(JSONDocument)
+            case failed(Diagnostic)
+        }
+        var outcome: Outcome
         var byteCount: Int
     }
 
@@ -151,40 +160,35 @@ public struct CatalogLoader: Sendable {
             bytes = try fileSystem.read(path)
         } catch {
             return ParsedFile(
-                outcome: .failure(.error("cannot read file: \(error.reason)", rule: "unreadable-file",
+                outcome: .failed(.error("cannot read file: \(error.reason)", rule: "unreadable-file",
                                          at: SourceLocation(file: path, line: 1, column: 1))),
                 byteCount: 0)
         }
         let source = SourceFile(path: path, bytes: bytes)
         do {
-            return ParsedFile(outcome: .success(try JSONDocument.parse(source)), byteCount: bytes.count)
+            return ParsedFile(outcome: .parsed(try JSONDocument.parse(source)), byteCount: bytes.count)
         } catch {
             return ParsedFile(
-                outcome: .failure(.error(error.message, rule: "invalid-json", at: source.location(ofByte: error.offset))),
+                outcome: .failed(.error(error.message, rule: "invalid-json", at: source.location(ofByte: error.offset))),
                 byteCount: bytes.count)
         }
     }
 
     /// Parses files on every core; results keep the input order.
     func parseAll(_ paths: [String]) -> [ParsedFile] {
-        guard paths.count > 1 else { return paths.map(parse) }
-        let results = UnsafeMutableBufferPointer<ParsedFile?>.allocate(capacity: paths.count)
-        results.initialize(repeating: nil)
-        defer { results.deallocate() }
-        nonisolated(unsafe) let shared = results
-        let chunk = 16
-        let chunks = (paths.count + chunk - 1) / chunk
-        DispatchQueue.concurrentPerform(iterations: chunks) { index in
-            for position in (index * chunk)..<min(paths.count, (index + 1) * chunk) {
-                shared[position] = parse(paths[position])
-            }
-        }
-        return results.map { $0 ?? ParsedFile(outcome: .failure(.error("internal: file not parsed", rule: "internal", at: nil)), byteCount: 0) }
+        concurrentChunks(count: paths.count, chunkSize: 16) { range in range.map { parse(paths[$0]) } }.flatMap { $0 }
     }
 
+    /// Decodes tips on every core; each chunk reports its own findings.
     func decodeTips(_ documents: [JSONDocument], environment: RuleEnvironment, messages: MessageChecker, sink: DiagnosticSink) -> [Tip] {
-        documents.compactMap { document in
-            TipDecoder(document: document, sink: sink, environment: environment, messages: messages).decode()
+        let chunks = concurrentChunks(count: documents.count, chunkSize: 64) { range in
+            let local = DiagnosticSink()
+            let tips = range.compactMap { index in
+                TipDecoder(document: documents[index], sink: local, environment: environment, messages: messages).decode()
+            }
+            return (tips, local.diagnostics)
         }
+        for (_, diagnostics) in chunks { sink.add(contentsOf: diagnostics) }
+        return chunks.flatMap(\.0)
     }
 }

@@ -20,7 +20,7 @@ struct SettingsDecoder {
             }
             schemaVersion = version
         }
-        var sourceLanguage = LocaleID("en")
+        var sourceLanguage: LocaleID? = LocaleID.english
         if let (text, node) = reader.string("sourceLanguage", required: true) {
             sourceLanguage = locale(text, node)
         }

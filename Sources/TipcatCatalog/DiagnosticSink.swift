@@ -62,16 +62,16 @@ struct ObjectReader {
     /// Reports keys that are not in `allowed` (with a did-you-mean) and keys written twice.
     /// `$schema` is always allowed.
     func checkKeys(_ allowed: [String]) {
-        var seen: [String: Int] = [:]
-        for member in object.members {
-            let keyLocation = document.location(ofByte: member.keyOffset)
-            if let first = seen[member.key] {
+        let members = object.members
+        for (index, member) in members.enumerated() {
+            var keyLocation: SourceLocation { document.location(ofByte: member.keyOffset) }
+            // Objects in catalog files have a handful of keys: a linear scan beats hashing every key.
+            if let first = members[..<index].first(where: { $0.key == member.key }) {
                 sink.error(
                     "duplicate key '\(member.key)' in \(subject)", rule: "duplicate-key", at: keyLocation,
-                    notes: [.init("first written here", at: document.location(ofByte: first))])
+                    notes: [.init("first written here", at: document.location(ofByte: first.keyOffset))])
                 continue
             }
-            seen[member.key] = member.keyOffset
             if member.key == "$schema" {
                 if case .string = member.value.value {} else {
                     sink.error("'$schema' must be a string", rule: "wrong-type", at: location(of: member.value))

@@ -1,44 +1,34 @@
 public import TipcatCore
 
+/// A typed identifier: a string that knows what it names, so a `TipID` can never be passed where an
+/// `EventID` is expected. `Kind` is a phantom type (one of the empty enums below).
+public struct Identifier<Kind: IdentifierKind>: RawRepresentable, Hashable, Sendable, Comparable,
+    ExpressibleByStringLiteral, CustomStringConvertible
+{
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+    public var description: String { rawValue }
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// What an `Identifier` names.
+public protocol IdentifierKind: Sendable {}
+
+public enum TipKind: IdentifierKind {}
+public enum EventKind: IdentifierKind {}
+public enum ParameterKind: IdentifierKind {}
+public enum GroupKind: IdentifierKind {}
+
 /// A tip's identifier as written in its file (`NewTrailTip`), before any custom-ID template is applied.
-public struct TipID: RawRepresentable, Hashable, Sendable, Comparable, ExpressibleByStringLiteral, CustomStringConvertible {
-    public var rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { self.rawValue = value }
-    public var description: String { rawValue }
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
-}
-
+public typealias TipID = Identifier<TipKind>
 /// An event's identifier (`entered-backyard-detail-view`), written `#id` in rules.
-public struct EventID: RawRepresentable, Hashable, Sendable, Comparable, ExpressibleByStringLiteral, CustomStringConvertible {
-    public var rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { self.rawValue = value }
-    public var description: String { rawValue }
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
-}
-
+public typealias EventID = Identifier<EventKind>
 /// An app parameter's name (`isLoggedIn`), written `$name` in rules.
-public struct ParameterName: RawRepresentable, Hashable, Sendable, Comparable, ExpressibleByStringLiteral, CustomStringConvertible {
-    public var rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { self.rawValue = value }
-    public var description: String { rawValue }
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
-}
-
+public typealias ParameterName = Identifier<ParameterKind>
 /// A tip group's identifier (`compass`).
-public struct GroupID: RawRepresentable, Hashable, Sendable, Comparable, ExpressibleByStringLiteral, CustomStringConvertible {
-    public var rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { self.rawValue = value }
-    public var description: String { rawValue }
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
-}
+public typealias GroupID = Identifier<GroupKind>
 
 /// The identifier grammars of the catalog format.
 public enum IdentifierSyntax {

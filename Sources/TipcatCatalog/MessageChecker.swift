@@ -7,9 +7,9 @@ struct MessageChecker: Sendable {
     let sourceLanguage: LocaleID
 
     /// Parses the message in a JSON string node and reports syntax errors at the exact character.
-    func parse(_ text: String, node: JSONNode, in document: JSONDocument, what: String, sink: DiagnosticSink) -> Message? {
+    func parse(_ text: String, node: JSONNode, in document: JSONDocument, what: String, sink: DiagnosticSink, pluralForm: Bool = false) -> Message? {
         do {
-            return try Message.parse(text)
+            return try pluralForm ? Message.parsePluralForm(text) : Message.parse(text)
         } catch {
             sink.error("\(error.message) in \(what)", rule: "message-syntax",
                        at: document.location(inString: node, atUTF8Offset: error.offset))
@@ -56,8 +56,10 @@ struct MessageChecker: Sendable {
     func checkPluralCoverage(
         _ message: Message, locale: LocaleID, node: JSONNode, in document: JSONDocument, what: String, sink: DiagnosticSink
     ) {
+        let plurals = message.pluralArguments
+        guard !plurals.isEmpty else { return }
         let needed = PluralRules.categories(for: locale).map(\.rawValue)
-        for plural in message.pluralArguments {
+        for plural in plurals {
             let missing = needed.filter { !plural.selectors.contains($0) }
             if !missing.isEmpty {
                 sink.error(

@@ -23,20 +23,33 @@ struct StringCatalogDecoder {
         }
         _ = root.string("version")
         guard let (strings, _) = root.objectNode("strings", required: true) else { return table }
-        var sources: [String: LocalizedText] = [:]
-        for tip in tips {
-            for text in tip.localizableTexts { sources[text.key] = text }
-        }
-        let messages = MessageChecker(sourceLanguage: settings.sourceLanguage)
-        for member in strings.members {
-            if let entry = decodeEntry(member, source: sources[member.key], messages: messages) {
-                table.entries[member.key] = entry
+        let sources = Dictionary(tips.flatMap { $0.localizableTexts.map { ($0.key, $0) } }, uniquingKeysWith: { first, _ in first })
+        // Entries are independent: decode them on every core, each chunk with its own findings.
+        let members = strings.members
+        let (document, settings, tips) = (self.document, self.settings, self.tips)
+        let results = concurrentChunks(count: members.count, chunkSize: 512) { range in
+            let decoder = StringCatalogDecoder(document: document, sink: DiagnosticSink(), settings: settings, tips: tips)
+            let messages = MessageChecker(sourceLanguage: settings.sourceLanguage)
+            var locales: [String: LocaleID?] = [:]
+            var entries: [(String, LocalizationTable.Entry)] = []
+            for member in members[range] {
+                if let entry = decoder.decodeEntry(member, source: sources[member.key], messages: messages, locales: &locales) {
+                    entries.append((member.key, entry))
+                }
             }
+            return (entries, decoder.sink.diagnostics)
+        }
+        table.entries.reserveCapacity(members.count)
+        for (entries, diagnostics) in results {
+            for (key, entry) in entries { table.entries[key] = entry }
+            sink.add(contentsOf: diagnostics)
         }
         return table
     }
 
-    private func decodeEntry(_ member: JSONMember, source: LocalizedText?, messages: MessageChecker) -> LocalizationTable.Entry? {
+    private func decodeEntry(
+        _ member: JSONMember, source: LocalizedText?, messages: MessageChecker, locales: inout [String: LocaleID?]
+    ) -> LocalizationTable.Entry? {
         let key = member.key
         guard let reader = ObjectReader(member.value, in: document, subject: "string '\(key)'", sink: sink) else { return nil }
         reader.checkKeys(["comment", "extractionState", "localizations", "shouldTranslate"])
@@ -46,10 +59,16 @@ struct StringCatalogDecoder {
             comment: reader.string("comment")?.value, location: document.location(ofByte: member.keyOffset))
         guard let (localizations, _) = reader.objectNode("localizations") else { return entry }
         for localization in localizations.members {
-            let localeLocation = document.location(ofByte: localization.keyOffset)
-            guard let locale = LocaleID(localization.key) else {
+            let parsed: LocaleID?
+            if let cached = locales[localization.key] {
+                parsed = cached
+            } else {
+                parsed = LocaleID(localization.key)
+                locales[localization.key] = parsed
+            }
+            guard let locale = parsed else {
                 sink.error("'\(localization.key)' is not a locale identifier (in string '\(key)')", rule: "invalid-locale",
-                           at: localeLocation)
+                           at: document.location(ofByte: localization.keyOffset))
                 continue
             }
             if let translation = decodeTranslation(localization.value, key: key, locale: locale, source: source, messages: messages) {
@@ -124,7 +143,7 @@ struct StringCatalogDecoder {
         for member in plural.object.members where categories.contains(member.key) {
             guard let (text, valueNode, formState) = stringUnitWrapper(member.value, what: "\(what) (\(member.key))") else { continue }
             if formState != .translated { state = formState }
-            guard let message = messages.parse(text, node: valueNode, in: document, what: "\(what) (\(member.key))", sink: sink) else { continue }
+            guard let message = messages.parse(text, node: valueNode, in: document, what: "\(what) (\(member.key))", sink: sink, pluralForm: true) else { continue }
             used.formUnion(message.placeholderPaths)
             forms[member.key] = message
         }

@@ -8,6 +8,18 @@ struct TypeDecoder {
 
     private static let typeNames = ValueType.scalarNames + ["list<string>", "set<string>"]
 
+    /// Names people bring from other languages, mapped to ours for a precise did-you-mean.
+    private static let synonyms = [
+        "integer": "int", "Int": "int", "long": "int", "boolean": "bool", "Bool": "bool", "float": "double",
+        "number": "double", "Double": "double", "str": "string", "String": "string", "text": "string",
+        "Date": "date", "datetime": "date", "timestamp": "date", "array<string>": "list<string>",
+    ]
+
+    private static func suggestion(for text: String) -> String {
+        if let synonym = synonyms[text] { return "; did you mean '\(synonym)'?" }
+        return Suggestions.didYouMean(text, in: typeNames)
+    }
+
     /// A type; `what` names it in messages ("parameter 'trail'").
     func type(_ node: JSONNode, what: String, allowRecords: Bool = true, allowCollections: Bool = true) -> ValueType? {
         switch node.value {
@@ -15,7 +27,7 @@ struct TypeDecoder {
             guard let type = ValueType.parse(text) else {
                 sink.error(
                     "unknown type '\(text)' for \(what); use string, int, double, bool, date, list<T> or set<T>"
-                        + Suggestions.didYouMean(text, in: TypeDecoder.typeNames),
+                        + TypeDecoder.suggestion(for: text),
                     rule: "unknown-type", at: document.location(of: node))
                 return nil
             }

@@ -1,4 +1,5 @@
 import Foundation
+import TipcatCore
 import TipcatLocalization
 
 /// Writes a deterministic synthetic catalog in the real format: N tips × M locales.
@@ -20,7 +21,7 @@ struct SyntheticCatalog {
         let manager = FileManager.default
         try? manager.removeItem(atPath: directory)
         try manager.createDirectory(atPath: directory + "/tips", withIntermediateDirectories: true)
-        var random = SplitMix64(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let localeIDs = Array(SyntheticCatalog.localePool.prefix(max(1, min(locales, SyntheticCatalog.localePool.count))))
         var files = 0
         func put(_ path: String, _ text: String) throws {
@@ -109,18 +110,5 @@ struct SyntheticCatalog {
         try put("Localizable.xcstrings", "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n"
             + strings.map(\.1).joined(separator: ",\n") + "\n  },\n  \"version\" : \"1.0\"\n}\n")
         return files
-    }
-}
-
-/// A small, fast, deterministic PRNG (SplitMix64).
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -39,7 +39,7 @@ func median(_ values: [Double]) -> Double {
 
 func peakRSSMegabytes() -> Double {
     var usage = rusage()
-    getrusage(RUSAGE_SELF, &usage)
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
     return Double(usage.ru_maxrss) / 1024  // Linux reports KiB
 }
 
@@ -59,7 +59,10 @@ do {
 var times: [Double] = []
 var result: LoadResult?
 for _ in 0..<options.runs {
-    times.append(seconds { result = CatalogLoader().load(directory: options.directory) })
+    result = nil  // free the previous catalog outside the timed region
+    var loaded: LoadResult?
+    times.append(seconds { loaded = CatalogLoader().load(directory: options.directory) })
+    result = loaded
 }
 guard let loaded = result else { exit(1) }
 let errors = loaded.diagnostics.filter { $0.severity == .error }
@@ -71,6 +74,38 @@ let megabytes = Double(loaded.bytesRead) / 1_048_576
 let ours = median(times)
 print("files: \(files), \(format(megabytes)) MB, \(loaded.catalog.tips.count) tips, \(loaded.diagnostics.count) findings")
 print("load + validate:  \(format(ours * 1000)) ms median of \(options.runs) (min \(format((times.min() ?? 0) * 1000)) ms), \(format(megabytes / ours)) MB/s, peak RSS \(format(peakRSSMegabytes())) MB")
+
+// The real command, end to end (process start, load, validate, print, exit), with its peak memory.
+let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tipcat").path
+var cliTimes: [Double] = []
+if FileManager.default.isExecutableFile(atPath: binary) {
+    for _ in 0..<options.runs {
+        let cli = Process()
+        cli.executableURL = URL(fileURLWithPath: binary)
+        cli.arguments = ["validate", "--catalog", options.directory]
+        cli.standardOutput = FileHandle.nullDevice
+        cli.standardError = FileHandle.nullDevice
+        cliTimes.append((try? seconds { try cli.run(); cli.waitUntilExit() }) ?? 0)
+    }
+    // Peak memory of one run, from GNU time (RUSAGE_CHILDREN would count the forked copy of this process).
+    var peak = "not measured (no /usr/bin/time)"
+    if FileManager.default.isExecutableFile(atPath: "/usr/bin/time") {
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("tipcat-bench-rss").path
+        let timed = Process()
+        timed.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+        timed.arguments = ["-f", "%M", "-o", report, binary, "validate", "--catalog", options.directory]
+        timed.standardOutput = FileHandle.nullDevice
+        timed.standardError = FileHandle.nullDevice
+        if (try? timed.run()) != nil {
+            timed.waitUntilExit()
+            let kilobytes = (try? String(contentsOfFile: report, encoding: .utf8)).flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            if let kilobytes { peak = "\(format(kilobytes / 1024)) MB" }
+        }
+    }
+    print("tipcat validate (process): \(format(median(cliTimes) * 1000)) ms median of \(options.runs), peak RSS \(peak)")
+} else {
+    print("tipcat validate (process): not measured (\(binary) not built)")
+}
 
 // Python's json module, parsing the same files (reading included, interpreter start-up excluded).
 let script = """
@@ -101,7 +136,10 @@ do {
     if let python = Double(output.trimmingCharacters(in: .whitespacesAndNewlines)) {
         print("python3 json parse only: \(format(python * 1000)) ms median of \(options.runs)")
         let ratio = ours / python
-        print("ratio tipcat/python: \(format(ratio, 2))×  (goal ≤ 1.50×: \(ratio <= 1.5 ? "met" : "NOT met"))")
+        print("ratio load+validate / python parse: \(format(ratio, 2))×  (goal ≤ 1.50×: \(ratio <= 1.5 ? "met" : "NOT met"))")
+        if !cliTimes.isEmpty {
+            print("ratio tipcat validate process / python parse: \(format(median(cliTimes) / python, 2))×")
+        }
     } else {
         print("python3 json: no figure (\(output))")
     }

@@ -56,9 +56,9 @@ struct UnsupportedLocaleRule: CatalogLintRule {
     func check(_ catalog: Catalog) -> [Diagnostic] {
         let supported = Set(catalog.settings.supportedLocales)
         var findings: [Diagnostic] = []
-        for key in catalog.localizations.entries.keys.sorted() {
-            guard let entry = catalog.localizations.entries[key] else { continue }
-            for (locale, translation) in entry.translations.sorted(by: { $0.key < $1.key }) where !supported.contains(locale) {
+        // No sorting here: the loader sorts all findings by location.
+        for (key, entry) in catalog.localizations.entries {
+            for (locale, translation) in entry.translations where !supported.contains(locale) {
                 findings.append(.warning(
                     "'\(key)' is translated into '\(locale)', which is not in supportedLocales; add it there or remove the translation",
                     rule: description.id, at: translation.location))
@@ -85,10 +85,10 @@ struct OrphanTranslationRule: CatalogLintRule {
 
     func check(_ catalog: Catalog) -> [Diagnostic] {
         let keys = Set(catalog.tips.flatMap { $0.localizableTexts.map(\.key) })
-        return catalog.localizations.entries.keys.sorted().compactMap { key in
+        return catalog.localizations.entries.compactMap { key, entry in
             guard !keys.contains(key) else { return nil }
             return .warning("'\(key)' matches no tip text" + Suggestions.didYouMean(key, in: keys),
-                            rule: description.id, at: catalog.localizations.entries[key]?.location)
+                            rule: description.id, at: entry.location)
         }
     }
 }

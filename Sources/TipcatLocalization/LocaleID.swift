@@ -1,0 +1,111 @@
+/// A locale identifier: the BCP 47 subset `language[-Script][-REGION]` used by catalogs and CLDR.
+///
+/// - `language`: 2–3 ASCII letters, stored lowercase (`fr`, `ast`).
+/// - `script`: 4 ASCII letters, stored title-case (`Hant`).
+/// - `region`: 2 ASCII letters, stored uppercase (`CA`), or 3 digits (`419`).
+///
+/// `_` is accepted as a separator (`pt_PT`, CLDR style); the normalized identifier always uses `-`.
+public struct LocaleID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The normalized identifier, e.g. `zh-Hant-TW`.
+    public private(set) var identifier: String
+    /// The language subtag, lowercase.
+    public private(set) var language: String
+    /// The script subtag, title-case, if any.
+    public private(set) var script: String?
+    /// The region subtag, uppercase letters or three digits, if any.
+    public private(set) var region: String?
+
+    /// Parses and normalizes `text`; returns nil for anything outside the supported subset.
+    ///
+    /// `"fr-ca"` → `fr-CA`, `"zh_hant"` → `zh-Hant`; `"english"`, `"e"`, `"en-"`, `"123"` → nil.
+    public init?(_ text: String) {
+        var subtags: [[UInt8]] = [[]]
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") {
+                subtags.append([])
+            } else {
+                subtags[subtags.count - 1].append(byte)
+            }
+        }
+        guard let first = subtags.first, (2...3).contains(first.count), first.allSatisfy(LocaleID.isLetter) else {
+            return nil
+        }
+        let language = LocaleID.string(first.map(LocaleID.lowercased))
+        var script: String?
+        var region: String?
+        var index = 1
+        if index < subtags.count, subtags[index].count == 4, subtags[index].allSatisfy(LocaleID.isLetter) {
+            let tag = subtags[index]
+            script = LocaleID.string([LocaleID.uppercased(tag[0])] + tag.dropFirst().map(LocaleID.lowercased))
+            index += 1
+        }
+        if index < subtags.count {
+            let tag = subtags[index]
+            if tag.count == 2, tag.allSatisfy(LocaleID.isLetter) {
+                region = LocaleID.string(tag.map(LocaleID.uppercased))
+            } else if tag.count == 3, tag.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+                region = LocaleID.string(tag)
+            } else {
+                return nil
+            }
+            index += 1
+        }
+        guard index == subtags.count else { return nil }
+        self.init(language: language, script: script, region: region)
+    }
+
+    private init(language: String, script: String?, region: String?) {
+        self.language = language
+        self.script = script
+        self.region = region
+        var identifier = language
+        if let script { identifier += "-" + script }
+        if let region { identifier += "-" + region }
+        self.identifier = identifier
+    }
+
+    /// English (`en`), the default source language of a new catalog.
+    public static let english = LocaleID(language: "en", script: nil, region: nil)
+
+    public var description: String { identifier }
+
+    public static func < (lhs: LocaleID, rhs: LocaleID) -> Bool { lhs.identifier < rhs.identifier }
+
+    /// The locales to try in order, most specific first, ending with `sourceLanguage`.
+    ///
+    /// `fr-CA` → `[fr-CA, fr, source]`; `zh-Hant-TW` → `[zh-Hant-TW, zh-Hant, zh, source]`. No duplicates;
+    /// the source language is appended last unless it is already in the chain.
+    public func fallbackChain(sourceLanguage: LocaleID) -> [LocaleID] {
+        var chain = truncations
+        if !chain.contains(sourceLanguage) { chain.append(sourceLanguage) }
+        return chain
+    }
+
+    /// This locale and its parents by dropping subtags: `zh-Hant-TW`, `zh-Hant`, `zh`.
+    var truncations: [LocaleID] {
+        var chain = [self]
+        if script != nil, region != nil {
+            chain.append(LocaleID(language: language, script: script, region: nil))
+        }
+        if script != nil || region != nil {
+            chain.append(LocaleID(language: language, script: nil, region: nil))
+        }
+        return chain
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+    }
+
+    private static func uppercased(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte
+    }
+
+    private static func string(_ bytes: [UInt8]) -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,118 @@
+public import TipcatCore
+
+extension Message {
+    /// Formats the message, looking values up by dotted path (`"trail.name"`).
+    ///
+    /// - `{path}` prints strings as they are and numbers as `NumberText` does (no locale grouping); other values
+    ///   print their `displayText`.
+    /// - Plural: an exact `=N` case wins; otherwise the CLDR category of (number − offset) in `locale`, taken from
+    ///   the operands of its printed form (so `2.0` is written `2` and selects like the integer), then `other`.
+    ///   `#` prints number − offset.
+    /// - Select: a string value, `true`/`false` for bools, or an int's digits picks the case; otherwise `other`.
+    public func format(locale: LocaleID, value: (String) -> Value?) throws(MessageFormatError) -> String {
+        var output = ""
+        try MessageFormatter(locale: locale).append(parts, pound: nil, value: value, to: &output)
+        return output
+    }
+}
+
+/// A number selected by a plural argument, after the offset: what `#` prints.
+enum PluralNumber {
+    case int(Int)
+    case double(Double)
+
+    var text: String {
+        switch self {
+        case .int(let value): NumberText.integer(value)
+        case .double(let value): NumberText.format(value)
+        }
+    }
+
+    var operands: PluralOperands? {
+        switch self {
+        case .int(let value): PluralOperands(value)
+        case .double(let value): PluralOperands(value)
+        }
+    }
+}
+
+struct MessageFormatter {
+    let locale: LocaleID
+
+    func lookup(_ path: String, in value: (String) -> Value?) throws(MessageFormatError) -> Value {
+        guard let found = value(path) else { throw MessageFormatError("no value for '\(path)'", path: path) }
+        return found
+    }
+
+    func append(
+        _ parts: [MessagePart], pound: PluralNumber?, value: (String) -> Value?, to output: inout String
+    ) throws(MessageFormatError) {
+        for part in parts {
+            switch part {
+            case .text(let text):
+                output += text
+            case .pound:
+                output += pound?.text ?? "#"
+            case .placeholder(let path):
+                switch try lookup(path, in: value) {
+                case .int(let number): output += NumberText.integer(number)
+                case .double(let number): output += NumberText.format(number)
+                case let other: output += other.displayText
+                }
+            case .plural(let path, let offset, let cases):
+                let number: PluralNumber
+                switch try lookup(path, in: value) {
+                case .int(let int): number = .int(int)
+                case .double(let double): number = .double(double)
+                case let other:
+                    throw MessageFormatError("plural argument '\(path)' is not a number: \(other)", path: path)
+                }
+                let chosen = try select(number, offset: offset, cases: cases, path: path)
+                try append(chosen.parts, pound: chosen.shifted, value: value, to: &output)
+            case .select(let path, let cases):
+                let key: String
+                switch try lookup(path, in: value) {
+                case .string(let string): key = string
+                case .bool(let bool): key = bool ? "true" : "false"
+                case .int(let int): key = String(int)
+                case let other:
+                    throw MessageFormatError("select argument '\(path)' is not a string or bool: \(other)", path: path)
+                }
+                guard let chosen = cases.first(where: { $0.selector == key }) ?? cases.first(where: { $0.selector == "other" })
+                else {
+                    throw MessageFormatError("select argument '\(path)' has no case for '\(key)' and no 'other'", path: path)
+                }
+                try append(chosen.parts, pound: pound, value: value, to: &output)
+            }
+        }
+    }
+
+    /// Picks the plural case: exact `=N` on the number itself, then the CLDR category of number − offset, then other.
+    func select(_ number: PluralNumber, offset: Int, cases: [MessageCase], path: String) throws(MessageFormatError)
+        -> (parts: [MessagePart], shifted: PluralNumber)
+    {
+        let shifted: PluralNumber
+        switch number {
+        case .int(let int):
+            let (difference, overflow) = int.subtractingReportingOverflow(offset)
+            shifted = overflow ? .double(Double(int) - Double(offset)) : .int(difference)
+        case .double(let double):
+            shifted = .double(double - Double(offset))
+        }
+        for messageCase in cases where messageCase.selector.hasPrefix("=") {
+            guard let exact = Int(messageCase.selector.dropFirst()) else { continue }
+            let matches: Bool
+            switch number {
+            case .int(let int): matches = int == exact
+            case .double(let double): matches = double == Double(exact)
+            }
+            if matches { return (messageCase.parts, shifted) }
+        }
+        let category = shifted.operands.map { PluralRules.category(for: $0, locale: locale) } ?? .other
+        guard let chosen = cases.first(where: { $0.selector == category.rawValue }) ?? cases.first(where: { $0.selector == "other" })
+        else {
+            throw MessageFormatError("plural argument '\(path)' has no case for '\(category)' and no 'other'", path: path)
+        }
+        return (chosen.parts, shifted)
+    }
+}

@@ -1,0 +1,332 @@
+extension Message {
+    /// Parses `text`; errors carry the UTF-8 byte offset of the problem.
+    public static func parse(_ text: String) throws(MessageSyntaxError) -> Message {
+        var parser = MessageParser(bytes: Array(text.utf8))
+        let parts = try parser.parseMessage(openBrace: nil, inPlural: false, depth: 0)
+        return Message(text: text, parts: parts, placeholders: parser.placeholders)
+    }
+
+    /// Parses one form of a String Catalog plural variation: a message in which `#` is the number, as inside a
+    /// plural branch. Errors carry offsets into `text`.
+    public static func parsePluralForm(_ text: String) throws(MessageSyntaxError) -> Message {
+        var parser = MessageParser(bytes: Array(text.utf8))
+        let parts = try parser.parseMessage(openBrace: nil, inPlural: true, depth: 1)
+        return Message(text: text, parts: parts, placeholders: parser.placeholders)
+    }
+
+    /// One message equivalent to a String Catalog plural variation: `{argument, plural, one {…} other {…}}` built
+    /// from forms keyed by CLDR category (forms parsed with `parsePluralForm`).
+    public static func pluralVariation(argument: String, forms: [String: Message]) -> Message {
+        let order = PluralCategory.allCases.map(\.rawValue)
+        let cases = forms.keys.sorted { (order.firstIndex(of: $0) ?? order.count) < (order.firstIndex(of: $1) ?? order.count) }
+            .compactMap { key in forms[key].map { MessageCase(selector: key, parts: $0.parts) } }
+        let text = "{\(argument), plural, " + cases.map { "\($0.selector) {\(forms[$0.selector]?.text ?? "")}" }.joined(separator: " ") + "}"
+        let placeholder = Placeholder(path: argument, kind: .plural, offset: 1, length: argument.utf8.count, selectors: cases.map(\.selector))
+        let nested = cases.flatMap { forms[$0.selector]?.placeholders ?? [] }
+        return Message(text: text, parts: [.plural(path: argument, offset: 0, cases: cases)], placeholders: [placeholder] + nested)
+    }
+}
+
+/// A recursive-descent parser over the message's UTF-8 bytes.
+struct MessageParser {
+    let bytes: [UInt8]
+    var position = 0
+    var placeholders: [Placeholder] = []
+
+    /// Nesting deeper than this is an error rather than a risk to the stack.
+    static let maxDepth = 50
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    private static let openBrace = UInt8(ascii: "{")
+    private static let closeBrace = UInt8(ascii: "}")
+    private static let apostrophe = UInt8(ascii: "'")
+    private static let pound = UInt8(ascii: "#")
+
+    private var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+    }
+
+    private static func isIdentifierStart(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || byte == UInt8(ascii: "_")
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    private static func isIdentifierPart(_ byte: UInt8) -> Bool { isIdentifierStart(byte) || isDigit(byte) }
+
+    private static func isKeyPart(_ byte: UInt8) -> Bool { isIdentifierPart(byte) || byte == UInt8(ascii: "-") }
+
+    private mutating func skipSpaces() {
+        while let byte = current, MessageParser.isSpace(byte) { position += 1 }
+    }
+
+    private func string(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+
+    /// A short, printable rendering of the character at `offset` for error messages.
+    private func found(at offset: Int) -> String {
+        guard offset < bytes.count else { return "end of message" }
+        var end = offset + 1
+        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        return "'\(string(offset..<end))'"
+    }
+
+    /// Parses text and arguments up to the end (top level) or up to the `}` closing `openBrace` (consumed).
+    mutating func parseMessage(openBrace: Int?, inPlural: Bool, depth: Int) throws(MessageSyntaxError) -> [MessagePart] {
+        var parts: [MessagePart] = []
+        var text: [UInt8] = []
+        func flush() {
+            if !text.isEmpty {
+                parts.append(.text(String(decoding: text, as: UTF8.self)))
+                text.removeAll(keepingCapacity: true)
+            }
+        }
+        while position < bytes.count {
+            let byte = bytes[position]
+            switch byte {
+            case MessageParser.openBrace:
+                flush()
+                parts.append(try parseArgument(inPlural: inPlural, depth: depth + 1))
+            case MessageParser.closeBrace:
+                guard openBrace != nil else { throw MessageSyntaxError("unmatched '}'", offset: position) }
+                position += 1
+                flush()
+                return parts
+            case MessageParser.pound where inPlural:
+                flush()
+                parts.append(.pound)
+                position += 1
+            case MessageParser.apostrophe:
+                readQuote(into: &text, inPlural: inPlural)
+            default:
+                let start = position
+                position += 1
+                while position < bytes.count {
+                    let next = bytes[position]
+                    if next == MessageParser.openBrace || next == MessageParser.closeBrace || next == MessageParser.apostrophe
+                        || (inPlural && next == MessageParser.pound)
+                    {
+                        break
+                    }
+                    position += 1
+                }
+                text.append(contentsOf: bytes[start..<position])
+            }
+        }
+        if let openBrace { throw MessageSyntaxError("unclosed '{'", offset: openBrace) }
+        flush()
+        return parts
+    }
+
+    /// At a `'`: `''` is one apostrophe; `'` before a special character quotes up to the next lone `'` (or the end,
+    /// as ICU does); otherwise the apostrophe is literal.
+    private mutating func readQuote(into text: inout [UInt8], inPlural: Bool) {
+        position += 1
+        guard let next = current else {
+            text.append(MessageParser.apostrophe)
+            return
+        }
+        if next == MessageParser.apostrophe {
+            text.append(MessageParser.apostrophe)
+            position += 1
+            return
+        }
+        guard next == MessageParser.openBrace || next == MessageParser.closeBrace || (inPlural && next == MessageParser.pound) else {
+            text.append(MessageParser.apostrophe)
+            return
+        }
+        while position < bytes.count {
+            let byte = bytes[position]
+            position += 1
+            if byte == MessageParser.apostrophe {
+                if current == MessageParser.apostrophe {
+                    text.append(MessageParser.apostrophe)
+                    position += 1
+                } else {
+                    return
+                }
+            } else {
+                text.append(byte)
+            }
+        }
+    }
+
+    /// At a `{`: a value, plural or select argument.
+    private mutating func parseArgument(inPlural: Bool, depth: Int) throws(MessageSyntaxError) -> MessagePart {
+        let open = position
+        guard depth <= MessageParser.maxDepth else {
+            throw MessageSyntaxError("message nested too deeply (more than \(MessageParser.maxDepth) levels)", offset: open)
+        }
+        position += 1
+        skipSpaces()
+        guard let first = current else { throw MessageSyntaxError("unclosed '{'", offset: open) }
+        if first == MessageParser.closeBrace { throw MessageSyntaxError("empty placeholder '{}'", offset: open) }
+
+        let nameStart = position
+        while true {
+            guard let byte = current, MessageParser.isIdentifierStart(byte) else {
+                throw MessageSyntaxError("expected an argument name, found \(found(at: position))", offset: position)
+            }
+            while let byte = current, MessageParser.isIdentifierPart(byte) { position += 1 }
+            guard current == UInt8(ascii: ".") else { break }
+            position += 1
+        }
+        let nameEnd = position
+        let path = string(nameStart..<nameEnd)
+        skipSpaces()
+        guard let afterName = current else { throw MessageSyntaxError("unclosed '{'", offset: open) }
+        if afterName == MessageParser.closeBrace {
+            position += 1
+            placeholders.append(Placeholder(path: path, kind: .value, offset: nameStart, length: nameEnd - nameStart))
+            return .placeholder(path: path)
+        }
+        guard afterName == UInt8(ascii: ",") else {
+            throw MessageSyntaxError(
+                "expected ',' or '}' after argument name '\(path)', found \(found(at: position))", offset: position)
+        }
+        position += 1
+        skipSpaces()
+        let typeStart = position
+        while let byte = current, MessageParser.isIdentifierPart(byte) { position += 1 }
+        let type = string(typeStart..<position)
+        let kind: Placeholder.Kind
+        switch type {
+        case "plural": kind = .plural
+        case "select": kind = .select
+        case "":
+            throw MessageSyntaxError("expected 'plural' or 'select', found \(found(at: typeStart))", offset: typeStart)
+        default:
+            throw MessageSyntaxError("unsupported argument type '\(type)'; use plural or select", offset: typeStart)
+        }
+        skipSpaces()
+        guard current == UInt8(ascii: ",") else {
+            if current == nil { throw MessageSyntaxError("unclosed '{'", offset: open) }
+            throw MessageSyntaxError("expected ',' after '\(type)', found \(found(at: position))", offset: position)
+        }
+        position += 1
+        let placeholderIndex = placeholders.count
+        placeholders.append(Placeholder(path: path, kind: kind, offset: nameStart, length: nameEnd - nameStart))
+
+        var offset = 0
+        if kind == .plural {
+            skipSpaces()
+            offset = try parseOffset()
+        }
+        var cases: [MessageCase] = []
+        var exactValues: Set<Int> = []
+        while true {
+            skipSpaces()
+            guard let byte = current else { throw MessageSyntaxError("unclosed '{'", offset: open) }
+            if byte == MessageParser.closeBrace {
+                position += 1
+                break
+            }
+            let selectorStart = position
+            let selector: String
+            if byte == UInt8(ascii: "=") {
+                guard kind == .plural else {
+                    throw MessageSyntaxError("'=N' selectors are only allowed in plural arguments", offset: selectorStart)
+                }
+                let value = try parseExactSelector()
+                selector = string(selectorStart..<position)
+                guard exactValues.insert(value).inserted else {
+                    throw MessageSyntaxError("duplicate selector '\(selector)'", offset: selectorStart)
+                }
+            } else {
+                while let next = current, MessageParser.isKeyPart(next) { position += 1 }
+                selector = string(selectorStart..<position)
+                if selector.isEmpty {
+                    throw MessageSyntaxError("expected a selector or '}', found \(found(at: position))", offset: position)
+                }
+                if kind == .plural, PluralCategory(rawValue: selector) == nil {
+                    throw MessageSyntaxError(
+                        "unknown plural category '\(selector)'; use zero, one, two, few, many, other or =N",
+                        offset: selectorStart)
+                }
+                if cases.contains(where: { $0.selector == selector }) {
+                    throw MessageSyntaxError("duplicate selector '\(selector)'", offset: selectorStart)
+                }
+            }
+            skipSpaces()
+            guard current == MessageParser.openBrace else {
+                if current == nil { throw MessageSyntaxError("unclosed '{'", offset: open) }
+                throw MessageSyntaxError(
+                    "expected '{' after selector '\(selector)', found \(found(at: position))", offset: position)
+            }
+            let branchOpen = position
+            position += 1
+            let parts = try parseMessage(openBrace: branchOpen, inPlural: inPlural || kind == .plural, depth: depth + 1)
+            cases.append(MessageCase(selector: selector, parts: parts))
+        }
+        guard cases.contains(where: { $0.selector == "other" }) else {
+            throw MessageSyntaxError("\(type) argument '\(path)' needs an 'other' case", offset: open)
+        }
+        placeholders[placeholderIndex].selectors = cases.map(\.selector)
+        return kind == .plural ? .plural(path: path, offset: offset, cases: cases) : .select(path: path, cases: cases)
+    }
+
+    /// An optional `offset:N` before the plural selectors.
+    private mutating func parseOffset() throws(MessageSyntaxError) -> Int {
+        let keyword = Array("offset".utf8)
+        guard position + keyword.count <= bytes.count, Array(bytes[position..<position + keyword.count]) == keyword else {
+            return 0
+        }
+        var index = position + keyword.count
+        while index < bytes.count, MessageParser.isSpace(bytes[index]) { index += 1 }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return 0 }  // a selector named "offset…"
+        position = index + 1
+        skipSpaces()
+        let start = position
+        guard let value = readInteger(), value >= 0 else {
+            throw MessageSyntaxError("expected a non-negative integer after 'offset:'", offset: start)
+        }
+        return value
+    }
+
+    /// `=N` with N an integer (optionally negative); the selector must end at a space or `{`.
+    private mutating func parseExactSelector() throws(MessageSyntaxError) -> Int {
+        let start = position
+        position += 1
+        guard let value = readInteger(), current.map({ MessageParser.isSpace($0) || $0 == MessageParser.openBrace }) ?? true else {
+            while let next = current, !MessageParser.isSpace(next), next != MessageParser.openBrace, next != MessageParser.closeBrace {
+                position += 1
+            }
+            throw MessageSyntaxError(
+                "bad selector '\(string(start..<position))': '=' must be followed by an integer, as in '=0'", offset: start)
+        }
+        return value
+    }
+
+    /// An optionally negative decimal integer; nil (position unchanged) if there are no digits or it overflows.
+    private mutating func readInteger() -> Int? {
+        let start = position
+        var negative = false
+        if current == UInt8(ascii: "-") {
+            negative = true
+            position += 1
+        }
+        var value = 0
+        var digits = 0
+        while let byte = current, MessageParser.isDigit(byte) {
+            let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = shifted.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+            guard !overflow1, !overflow2 else {
+                position = start
+                return nil
+            }
+            value = sum
+            digits += 1
+            position += 1
+        }
+        guard digits > 0 else {
+            position = start
+            return nil
+        }
+        return negative ? -value : value
+    }
+}

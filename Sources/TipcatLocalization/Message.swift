@@ -1,0 +1,114 @@
+/// A parsed message: the text of a tip's title, message or action title (ICU MessageFormat subset).
+///
+/// Syntax: plain text; `{path}` where `path` is `identifier(.identifier)*`;
+/// `{path, plural, [offset:N] selector {message} …}` with selectors `zero one two few many other` or `=N`;
+/// `{path, select, key {message} … other {message}}`. `other` is required. Inside a plural branch (also inside a
+/// select nested in it) `#` is the plural number; elsewhere it is literal. Apostrophes quote as in ICU: `''` is
+/// `'`, and `'` before a special character (`{`, `}`, and `#` where `#` is special) starts quoted text up to the
+/// next lone `'`; any other `'` is literal.
+public struct Message: Sendable, Hashable {
+    /// The message text as written.
+    public private(set) var text: String
+    /// The syntax tree.
+    public private(set) var parts: [MessagePart]
+    /// Every argument reference in source order, including those nested in plural and select branches.
+    public private(set) var placeholders: [Placeholder]
+
+    init(text: String, parts: [MessagePart], placeholders: [Placeholder]) {
+        self.text = text
+        self.parts = parts
+        self.placeholders = placeholders
+    }
+
+    /// The set of argument paths (`"trail.name"`, `"count"`), for comparing a translation with its source.
+    public var placeholderPaths: Set<String> { Set(placeholders.map(\.path)) }
+
+    /// The plural arguments, in source order.
+    public var pluralArguments: [Placeholder] { placeholders.filter { $0.kind == .plural } }
+}
+
+/// A node of a message's syntax tree.
+public enum MessagePart: Sendable, Hashable {
+    /// Literal text, with quoting already resolved.
+    case text(String)
+    /// `{path}`: the value at a dotted path.
+    case placeholder(path: String)
+    /// `{path, plural, offset:N …}`; `offset` is 0 when none is written.
+    case plural(path: String, offset: Int, cases: [MessageCase])
+    /// `{path, select, …}`.
+    case select(path: String, cases: [MessageCase])
+    /// `#` in a plural branch: the plural number minus the offset.
+    case pound
+}
+
+/// One branch of a plural or select argument.
+public struct MessageCase: Sendable, Hashable {
+    /// The selector as written: `=0`, `one`, `other`, `hike`.
+    public var selector: String
+    /// The branch's message.
+    public var parts: [MessagePart]
+
+    public init(selector: String, parts: [MessagePart]) {
+        self.selector = selector
+        self.parts = parts
+    }
+}
+
+/// An argument reference inside a message.
+public struct Placeholder: Sendable, Hashable {
+    /// How the argument is used.
+    public enum Kind: Sendable, Hashable {
+        /// `{path}`
+        case value
+        /// `{path, plural, …}`
+        case plural
+        /// `{path, select, …}`
+        case select
+    }
+
+    /// The dotted path, e.g. `trail.name`.
+    public var path: String
+    public var kind: Kind
+    /// The UTF-8 byte offset of the argument name in the message text.
+    public var offset: Int
+    /// The UTF-8 byte length of the argument name.
+    public var length: Int
+    /// For plural and select: the selectors as written, in order (`["=0", "one", "other"]`); empty for values.
+    public var selectors: [String]
+
+    public init(path: String, kind: Kind, offset: Int, length: Int, selectors: [String] = []) {
+        self.path = path
+        self.kind = kind
+        self.offset = offset
+        self.length = length
+        self.selectors = selectors
+    }
+}
+
+/// A syntax error in a message, at a UTF-8 byte offset of the message text.
+public struct MessageSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var message: String
+    /// The UTF-8 byte offset in the message text.
+    public var offset: Int
+
+    public init(_ message: String, offset: Int) {
+        self.message = message
+        self.offset = offset
+    }
+
+    public var description: String { "\(message) (at byte \(offset))" }
+}
+
+/// A failure to format a message with the given values: a missing value, a plural over a non-number, …
+public struct MessageFormatError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var message: String
+    /// The argument path the error concerns.
+    public var path: String
+
+    public init(_ message: String, path: String) {
+        self.message = message
+        self.path = path
+    }
+
+    public var description: String { message }
+}

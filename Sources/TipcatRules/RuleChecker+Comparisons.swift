@@ -1,0 +1,132 @@
+extension RuleCheckerState {
+    /// Checks `lhs op rhs`: compatible types, counts against whole numbers, and statically known results.
+    mutating func checkComparison(
+        _ op: RuleComparisonOperator, _ lhs: RuleExpression, _ rhs: RuleExpression, _ info: RuleNodeInfo
+    ) -> RuleExpression {
+        let result = RuleExpression.comparison(op, lhs, rhs, RuleNodeInfo(info.range, type: .bool))
+        guard let left = lhs.type, let right = rhs.type else { return result }
+        // The side the message talks about: the one that is not a constant, preferably the left.
+        let (subject, other) = lhs.isLiteral && !rhs.isLiteral ? (rhs, lhs) : (lhs, rhs)
+        guard RuleCheckerState.comparable(left, right, op) else {
+            reportIncomparable(op, subject, other, info.range)
+            return result
+        }
+        if let subjectType = subject.type, subjectType == .int, case .double(let value, let literalInfo) = other,
+           value != value.rounded() {
+            error("type-mismatch", "\(name(of: subject)) is an int; comparing it with \(source(other)) can never be exact",
+                  literalInfo.range)
+            return result
+        }
+        if let outcome = staticOutcome(op, lhs, rhs) {
+            let what = info.range == wholeRuleRange ? "rule" : "condition"
+            warning(outcome.value ? "always-true" : "always-false",
+                    "this \(what) is always \(outcome.value): \(outcome.reason)", info.range)
+        }
+        return result
+    }
+
+    /// Whether values of these types can be compared with `op`.
+    static func comparable(_ left: RuleType, _ right: RuleType, _ op: RuleComparisonOperator) -> Bool {
+        if left.isNumeric, right.isNumeric { return true }
+        guard left == right else { return false }
+        switch left {
+        case .string, .date, .duration: return true
+        case .bool: return !op.isOrdering
+        default: return false
+        }
+    }
+
+    /// `'$isLoggedIn'`, `'count'` (a member by its name), or the source of other expressions, quoted.
+    func name(of expression: RuleExpression) -> String {
+        if case .member(_, let member, _) = expression, member.kind != .field, member.arguments == nil {
+            return "'\(member.name)'"
+        }
+        return "'\(source(expression))'"
+    }
+
+    mutating func reportIncomparable(
+        _ op: RuleComparisonOperator, _ subject: RuleExpression, _ other: RuleExpression, _ range: Range<Int>
+    ) {
+        guard let type = subject.type, let otherType = other.type else { return }
+        let otherText = other.isLiteral ? source(other) : "\(name(of: other)) (\(otherType.withArticle))"
+        var message: String
+        if type == .bool, otherType == .bool {
+            message = "\(name(of: subject)) is bool; it can only be compared with '==' or '!='"
+        } else {
+            message = "\(name(of: subject)) is \(type); it cannot be compared with \(otherText) using '\(op.rawValue)'"
+            switch type {
+            case .donations:
+                message += "; did you mean '\(countExample(subject))'?"
+            case .list, .set:
+                message += "; compare its .count, or use .contains(…) or .isEmpty"
+            case .tip:
+                message += "; compare one of its members: .invalidated, .available, .pending or .displayCount"
+            default:
+                break
+            }
+        }
+        error("type-mismatch", message, range)
+    }
+
+    /// The result of a comparison known without running it, and why.
+    func staticOutcome(
+        _ op: RuleComparisonOperator, _ lhs: RuleExpression, _ rhs: RuleExpression
+    ) -> (value: Bool, reason: String)? {
+        if let value = RuleCheckerState.compareConstants(op, lhs, rhs) {
+            return (value, "it compares two constants")
+        }
+        // A count against a constant: counts are never negative.
+        let (count, constant, normalized) = RuleCheckerState.isCount(lhs) ? (lhs, rhs, op) : (rhs, lhs, op.mirrored)
+        guard RuleCheckerState.isCount(count), let bound = RuleCheckerState.numericValue(constant) else { return nil }
+        let value: Bool
+        switch normalized {
+        case .less where bound <= 0: value = false
+        case .lessOrEqual where bound < 0: value = false
+        case .equal where bound < 0: value = false
+        case .greaterOrEqual where bound <= 0: value = true
+        case .greater where bound < 0: value = true
+        case .notEqual where bound < 0: value = true
+        default: return nil
+        }
+        return (value, "a count is never negative")
+    }
+
+    /// `.count` (of donations, collections or strings) and `.displayCount`: ints that are never negative.
+    static func isCount(_ expression: RuleExpression) -> Bool {
+        guard case .member(_, let member, _) = expression else { return false }
+        return member.kind == .count || member.kind == .displayCount
+    }
+
+    static func numericValue(_ expression: RuleExpression) -> Double? {
+        switch expression {
+        case .int(let value, _): Double(value)
+        case .double(let value, _): value
+        default: nil
+        }
+    }
+
+    /// The result of comparing two literals, if both are literals of comparable types.
+    static func compareConstants(_ op: RuleComparisonOperator, _ lhs: RuleExpression, _ rhs: RuleExpression) -> Bool? {
+        func apply<T: Comparable>(_ a: T, _ b: T) -> Bool {
+            switch op {
+            case .equal: a == b
+            case .notEqual: a != b
+            case .less: a < b
+            case .lessOrEqual: a <= b
+            case .greater: a > b
+            case .greaterOrEqual: a >= b
+            }
+        }
+        switch (lhs, rhs) {
+        case (.string(let a, _), .string(let b, _)): return apply(a, b)
+        case (.duration(let a, _), .duration(let b, _)): return apply(a, b)
+        case (.bool(let a, _), .bool(let b, _)):
+            return op == .equal ? a == b : (op == .notEqual ? a != b : nil)
+        default:
+            // Compare ints exactly; mixed int/double as doubles.
+            if case .int(let a, _) = lhs, case .int(let b, _) = rhs { return apply(a, b) }
+            guard let a = numericValue(lhs), let b = numericValue(rhs) else { return nil }
+            return apply(a, b)
+        }
+    }
+}

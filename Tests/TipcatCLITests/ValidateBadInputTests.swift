@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+@testable import TipcatCLI
+
+/// Every kind of bad input from the Foundation issue: a located diagnostic and exit 1, never a crash or a hang.
+@Suite struct ValidateBadInputTests {
+    /// Writes `tips/Bad.json` into a valid catalog and validates it.
+    private func validateWithBadTip(_ data: Data) throws -> (RunResult, String) {
+        let directory = try TemporaryDirectory()
+        let catalog = try minimalCatalog(in: directory)
+        try directory.write("Catalog/tips/Bad.json", data)
+        return (tipcat("validate", "--catalog", catalog), catalog + "/tips/Bad.json")
+    }
+
+    @Test func invalidJSONIsReportedAtTheErrorPosition() throws {
+        let (result, file) = try validateWithBadTip(Data("{\n  \"id\": \"Bad\",\n  \"title\": \"x\",,\n}".utf8))
+        #expect(result.status == .failure)
+        #expect(result.stdout.hasPrefix("\(file):3:16: error: "), "\(result.stdout)")
+        #expect(result.stdout.contains("[invalid-json]"))
+    }
+
+    @Test func invalidUTF8() throws {
+        var bytes = Array(#"{"id": "Bad", "title": "caf"#.utf8)
+        bytes += [0xC3, 0x28]  // a lead byte followed by a non-continuation byte
+        bytes += Array("\"}".utf8)
+        let (result, file) = try validateWithBadTip(Data(bytes))
+        #expect(result.status == .failure)
+        #expect(result.stdout.contains("\(file):1:"))
+        #expect(result.stdout.contains("UTF-8"))
+    }
+
+    @Test func nulByte() throws {
+        let (result, file) = try validateWithBadTip(Data(#"{"id": "Bad", "title": "a"#.utf8 + [0] + #""}"#.utf8))
+        #expect(result.status == .failure)
+        #expect(result.stdout.contains("\(file):1:"))
+        #expect(result.stdout.contains("[invalid-json]"))
+    }
+
+    @Test func wrongTypes() throws {
+        let (result, file) = try validateWithBadTip(Data(#"{"id": "Bad", "title": 42, "options": {"maxDisplayCount": "five"}}"#.utf8))
+        #expect(result.status == .failure)
+        #expect(result.stdout.contains("\(file):1:24: error: 'title' in a tip must be a string, found a number [wrong-type]"), "\(result.stdout)")
+        #expect(result.stdout.contains("'maxDisplayCount' in the options of tip 'Bad' must be an integer, found a string [wrong-type]"))
+    }
+
+    @Test func emptyFile() throws {
+        let (result, file) = try validateWithBadTip(Data())
+        #expect(result.status == .failure)
+        #expect(result.stdout.contains("\(file):1:1: error: "), "\(result.stdout)")
+    }
+
+    @Test func randomBinaryBytes() throws {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20 {
+            let bytes = (0..<512).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let (result, file) = try validateWithBadTip(Data(bytes))
+            #expect(result.status == .failure)
+            #expect(result.stdout.contains("\(file):"))
+        }
+    }
+
+    @Test func deeplyNestedArrayDoesNotOverflowTheStack() throws {
+        let depth = 100_000
+        let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        let (result, file) = try validateWithBadTip(Data(text.utf8))
+        #expect(result.status == .failure)
+        #expect(result.stdout.contains("\(file):1:"))
+        #expect(result.stdout.contains("nesting"))
+    }
+
+    @Test func fiftyMegabyteStringValueIsHandled() throws {
+        let big = String(repeating: "a", count: 50 * 1024 * 1024)
+        let (result, file) = try validateWithBadTip(Data("{\"id\": \"Bad\", \"title\": \"x\", \"comment\": \"\(big)\", \"nope\": 1}".utf8))
+        // The file parses; the unknown key after the huge string is still located precisely:
+        // 40 characters before the string, 50 MiB of it, then `", "` — the key's quote is column 52,428,844.
+        #expect(result.status == .failure)
+        #expect(result.stdout.contains("\(file):1:\(52_428_800 + 44): error: unknown key 'nope'"), "\(result.stdout.prefix(300))")
+    }
+
+    @Test func directoryWhereAFileIsExpected() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try minimalCatalog(in: directory)
+        try FileManager.default.createDirectory(atPath: catalog + "/tips/Dir.json", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: catalog + "/events.json", withIntermediateDirectories: true)
+        let result = tipcat("validate", "--catalog", catalog)
+        #expect(result.status == .failure)
+        #expect(result.stdout.contains("\(catalog)/tips/Dir.json:1:1: error: cannot read file: it is a directory, not a file [unreadable-file]"), "\(result.stdout)")
+        #expect(result.stdout.contains("\(catalog)/events.json:1:1: error: cannot read file: it is a directory"))
+    }
+
+    @Test func symlinkLoop() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try minimalCatalog(in: directory)
+        try FileManager.default.createSymbolicLink(atPath: catalog + "/tips/Loop.json", withDestinationPath: catalog + "/tips/Loop2.json")
+        try FileManager.default.createSymbolicLink(atPath: catalog + "/tips/Loop2.json", withDestinationPath: catalog + "/tips/Loop.json")
+        let result = tipcat("validate", "--catalog", catalog)
+        #expect(result.status == .failure)
+        #expect(result.stdout.contains("\(catalog)/tips/Loop.json:1:1: error: cannot read file: too many levels of symbolic links"), "\(result.stdout)")
+    }
+
+    @Test func catalogPathThatDoesNotExist() {
+        let result = tipcat("validate", "--catalog", "/nonexistent/tipcat/Catalog")
+        #expect(result.status == .failure)
+        #expect(result.stdout == "/nonexistent/tipcat/Catalog:1:1: error: catalog directory '/nonexistent/tipcat/Catalog' does not exist [catalog-not-found]\n")
+    }
+
+    @Test func missingCatalogJSON() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("Catalog/tips/A.json", #"{"id": "A", "title": "Hello"}"#)
+        let result = tipcat("validate", "--catalog", directory.path + "/Catalog")
+        #expect(result.status == .failure)
+        #expect(result.stdout.contains("catalog.json:1:1: error: the catalog has no catalog.json"))
+    }
+}

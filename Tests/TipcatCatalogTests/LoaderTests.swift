@@ -1,0 +1,164 @@
+import Testing
+import TipcatCore
+import TipcatLocalization
+@testable import TipcatCatalog
+
+/// Loader behaviour on small in-memory catalogs: model contents and exact diagnostics.
+@Suite struct LoaderTests {
+    static let catalogJSON = """
+        {"name": "T", "schemaVersion": 1, "sourceLanguage": "en", "supportedLocales": ["en", "fr", "pl", "ar"]}
+        """
+    static let parameters = """
+        {"parameters": [{"name": "isLoggedIn", "type": "bool", "default": false},
+                        {"name": "favoritePlants", "type": "set<string>", "default": [], "lifetime": "transient"}]}
+        """
+    static let events = """
+        {"events": [{"id": "visited-region", "fields": {"region": "string"}, "donationLimit": {"maxCount": 10, "maxAge": "7d"}}]}
+        """
+    static let trailTip = """
+        {
+          "id": "NewTrailTip",
+          "customID": "NewTrailTip-{trail.id}",
+          "title": "New in {trail.region}",
+          "message": "{count, plural, one {# trail} other {# trails}} near you",
+          "parameters": {"trail": {"id": "string", "name": "string", "region": "string"}, "count": "int"},
+          "rules": ["#visited-region.where(region == trail.region).count > 3", "$isLoggedIn"],
+          "options": {"maxDisplayCount": 3, "maxDisplayDuration": "5m", "ignoresDisplayFrequency": true},
+          "republish": "reset",
+          "actions": [{"id": "go-there", "title": "Go there now"}],
+          "example": {"trail": {"id": "butler-fork", "name": "Butler Fork", "region": "Wasatch"}, "count": 2}
+        }
+        """
+
+    func load(_ files: [String: String]) -> LoadResult {
+        var all = ["cat/catalog.json": Self.catalogJSON, "cat/parameters.json": Self.parameters, "cat/events.json": Self.events]
+        for (path, text) in files { all["cat/" + path] = text }
+        return CatalogLoader(fileSystem: InMemoryFileSystem(files: all)).load(directory: "cat")
+    }
+
+    func messages(_ result: LoadResult) -> [String] { result.diagnostics.map(\.description) }
+
+    @Test func decodesATip() throws {
+        let result = load(["tips/NewTrailTip.json": Self.trailTip])
+        #expect(result.diagnostics.isEmpty, "\(messages(result))")
+        let tip = try #require(result.catalog.tip("NewTrailTip"))
+        #expect(tip.customID?.source == "NewTrailTip-{trail.id}")
+        #expect(tip.title.key == "NewTrailTip.title")
+        #expect(tip.actions.map(\.title.key) == ["NewTrailTip.action.go-there"])
+        #expect(tip.options == TipOptions(maxDisplayCount: 3, maxDisplayDuration: TimeSpan(seconds: 300), ignoresDisplayFrequency: true))
+        #expect(tip.republish == .reset)
+        #expect(tip.rules.count == 2)
+        #expect(tip.parameterType(atPath: "trail.region") == .string)
+        #expect(tip.example?["count"] == .int(2))
+        let event = try #require(result.catalog.event("visited-region"))
+        #expect(event.donationLimit == DonationLimit(maxCount: 10, maxAge: TimeSpan(seconds: 604_800)))
+        #expect(result.catalog.parameter("favoritePlants")?.lifetime == .transient)
+        #expect(result.catalog.parameter("favoritePlants")?.type == .set(.string))
+    }
+
+    @Test func unknownKeyHasDidYouMeanAndPosition() {
+        let result = load(["tips/A.json": "{\n  \"id\": \"A\",\n  \"title\": \"x\",\n  \"mesage\": \"y\"\n}"])
+        #expect(messages(result) == ["cat/tips/A.json:4:3: error: unknown key 'mesage' in a tip; did you mean 'message'? [unknown-key]"])
+    }
+
+    @Test func duplicateKey() {
+        let result = load(["tips/A.json": #"{"id": "A", "title": "x", "title": "y"}"#])
+        #expect(messages(result) == ["cat/tips/A.json:1:27: error: duplicate key 'title' in a tip [duplicate-key]"])
+        #expect(result.diagnostics.first?.notes.first?.location == SourceLocation(file: "cat/tips/A.json", line: 1, column: 13))
+    }
+
+    @Test func undeclaredPlaceholderIsLocatedInsideTheString() {
+        let result = load(["tips/A.json": #"{"id": "A", "title": "Hi {trail.nme}", "parameters": {"trail": {"name": "string"}}}"#])
+        #expect(messages(result) == [
+            "cat/tips/A.json:1:27: error: '{trail.nme}' in the title of A is not a parameter of A; did you mean 'trail.name'? [undeclared-placeholder]",
+        ])
+    }
+
+    @Test func placeholderAfterAnEscapeIsStillLocatedExactly() {
+        // "\u00e9" is six characters in the file but one in the text; the column is the placeholder name's.
+        let result = load(["tips/A.json": #"{"id": "A", "title": "Caf\u00e9 {nope}"}"#])
+        #expect(messages(result).first?.hasPrefix("cat/tips/A.json:1:34: error: '{nope}'") == true, "\(messages(result))")
+    }
+
+    @Test func ruleErrorsAreLocatedInsideTheRuleText() {
+        let result = load(["tips/A.json": #"{"id": "A", "title": "x", "rules": ["$isLogedIn"]}"#])
+        #expect(result.diagnostics.count == 1)
+        #expect(result.diagnostics.first?.location == SourceLocation(file: "cat/tips/A.json", line: 1, column: 38))
+        #expect(result.diagnostics.first?.ruleID == "unknown-parameter")
+        #expect(result.diagnostics.first?.message.contains("isLoggedIn") == true)
+    }
+
+    @Test func messageSyntaxError() {
+        let result = load(["tips/A.json": #"{"id": "A", "title": "{count, plural, one {# x}}", "parameters": {"count": "int"}}"#])
+        #expect(result.diagnostics.map(\.ruleID) == ["message-syntax"])
+    }
+
+    @Test func sourcePluralMustCoverTheSourceLanguage() {
+        let result = load(["tips/A.json": #"{"id": "A", "title": "{count, plural, other {# x}}", "parameters": {"count": "int"}}"#])
+        #expect(result.diagnostics.map(\.ruleID) == ["missing-plural-category"])
+        #expect(result.diagnostics.first?.message.contains("'one'") == true)
+    }
+
+    @Test func typeErrors() {
+        let result = load(["tips/A.json": #"{"id": "A", "title": "{n}", "parameters": {"n": "integer", "when": "date"}, "example": {"when": "tomorrow"}}"#])
+        #expect(messages(result).contains { $0.contains("unknown type 'integer'") && $0.contains("did you mean 'int'?") && $0.hasSuffix("[unknown-type]") })
+        #expect(messages(result).contains { $0.contains("must be an ISO 8601 date") && $0.hasSuffix("[type-mismatch]") })
+    }
+
+    @Test func translationsAreChecked() {
+        let strings = """
+            {"sourceLanguage": "en", "version": "1.0", "strings": {
+              "NewTrailTip.title": {"localizations": {
+                "fr": {"stringUnit": {"state": "translated", "value": "Nouveau à {trail.regon}"}},
+                "de": {"stringUnit": {"state": "translated", "value": "Neu in {trail.region}"}}}},
+              "NewTrailTip.message": {"localizations": {
+                "pl": {"variations": {"plural": {
+                  "one": {"stringUnit": {"state": "translated", "value": "# szlak"}},
+                  "other": {"stringUnit": {"state": "translated", "value": "# szlaku"}}}}},
+                "ar": {"stringUnit": {"state": "needs_review", "value": "{count, plural, zero {#} one {#} two {#} few {#} many {#} other {#}}"}}}},
+              "NewTrailTip.titel": {"localizations": {}}
+            }}
+            """
+        let result = load(["tips/NewTrailTip.json": Self.trailTip, "Localizable.xcstrings": strings])
+        let rules = result.diagnostics.map(\.ruleID).sorted()
+        #expect(rules == ["missing-plural-category", "not-translated", "orphan-translation", "placeholder-mismatch", "unsupported-locale"],
+                "\(messages(result))")
+        let mismatch = result.diagnostics.first { $0.ruleID == "placeholder-mismatch" }
+        #expect(mismatch?.message.contains("{trail.regon}") == true)
+        #expect(mismatch?.message.contains("did you mean 'trail.region'?") == true)
+        let plural = result.diagnostics.first { $0.ruleID == "missing-plural-category" }
+        #expect(plural?.message.contains("'few' and 'many'") == true, "\(plural?.message ?? "")")
+        // Runtime lookup: only translated values, along the fallback chain.
+        let table = result.catalog.localizations
+        #expect(table.translation("NewTrailTip.title", for: LocaleID("fr-CA")!) != nil)
+        #expect(table.translation("NewTrailTip.message", for: LocaleID("ar")!) == nil)
+    }
+
+    @Test func groupsAndDuplicates() {
+        let groups = """
+            {"groups": [{"id": "g", "priority": "sequential", "tips": ["A"]}]}
+            """
+        let result = load(["tips/A.json": #"{"id": "A", "title": "x"}"#, "groups.json": groups])
+        #expect(messages(result).first?.contains("'priority' in a group must be one of 'ordered', 'firstAvailable', found 'sequential'") == true)
+    }
+
+    @Test func settingsAreValidated() {
+        let result = CatalogLoader(fileSystem: InMemoryFileSystem(files: [
+            "cat/catalog.json": #"{"name": "T", "schemaVersion": 2, "sourceLanguage": "english", "supportedLocales": ["en"], "displayFrequency": "dayly"}"#,
+        ])).load(directory: "cat")
+        let rules = result.diagnostics.map(\.ruleID)
+        #expect(rules.contains("unsupported-schema-version"))
+        #expect(rules.contains("invalid-locale"))
+        #expect(messages(result).contains { $0.contains("did you mean 'daily'?") })
+    }
+
+    @Test func displayFrequencyForms() {
+        for (text, expected) in [(#""weekly""#, DisplayFrequency.weekly), ("3600", .custom(TimeSpan(seconds: 3600))), (#""12h""#, .custom(TimeSpan(seconds: 43_200)))] {
+            let result = CatalogLoader(fileSystem: InMemoryFileSystem(files: [
+                "cat/catalog.json": #"{"name": "T", "schemaVersion": 1, "sourceLanguage": "en", "supportedLocales": ["en"], "displayFrequency": \#(text)}"#,
+            ])).load(directory: "cat")
+            #expect(result.diagnostics.isEmpty)
+            #expect(result.catalog.settings.displayFrequency == expected)
+        }
+    }
+}

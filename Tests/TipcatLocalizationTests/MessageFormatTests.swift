@@ -1,0 +1,133 @@
+import TipcatCore
+import Testing
+@testable import TipcatLocalization
+
+@Suite struct MessageFormatTests {
+    /// Formats `text` in `locale` with values looked up by dotted path through records.
+    func format(_ text: String, _ locale: String, _ values: [String: Value]) throws -> String {
+        let message = try Message.parse(text)
+        return try message.format(locale: try #require(LocaleID(locale))) { path in
+            var components = path.split(separator: ".").map(String.init)
+            guard !components.isEmpty else { return nil }
+            var current = values[components.removeFirst()]
+            for component in components {
+                guard case .record(let fields)? = current else { return nil }
+                current = fields[component]
+            }
+            return current
+        }
+    }
+
+    @Test func placeholdersAndRecords() throws {
+        let values: [String: Value] = [
+            "trail": .record(["name": .string("Butler Fork"), "region": .string("Wasatch")]),
+            "visitors": .int(12),
+        ]
+        let text = "{trail.name} just opened. {visitors, plural, one {# hiker has} other {# hikers have}} been there this week."
+        #expect(try format(text, "en", values) == "Butler Fork just opened. 12 hikers have been there this week.")
+        #expect(try format(text, "en", values.merging(["visitors": .int(1)]) { $1 })
+            == "Butler Fork just opened. 1 hiker has been there this week.")
+        #expect(try format("Discover what's new in {trail.region}", "en", values) == "Discover what's new in Wasatch")
+    }
+
+    @Test func valuesPrintPlainly() throws {
+        #expect(try format("{a} {b} {c} {d} {e}", "en", ["a": .int(1000), "b": .double(2.5), "c": .double(3), "d": .bool(true), "e": .int(-7)])
+            == "1000 2.5 3 true -7")
+    }
+
+    @Test func exactMatchesComeFirst() throws {
+        let text = "{count, plural, =0 {no trails} one {# trail} other {# trails}}"
+        #expect(try format(text, "en", ["count": .int(0)]) == "no trails")
+        #expect(try format(text, "en", ["count": .int(1)]) == "1 trail")
+        #expect(try format(text, "en", ["count": .int(2)]) == "2 trails")
+        #expect(try format(text, "en", ["count": .double(0)]) == "no trails")
+        #expect(try format(text, "en", ["count": .double(1.5)]) == "1.5 trails")
+        // A double with an integral value is written without a fraction and selects like the integer.
+        #expect(try format(text, "en", ["count": .double(1)]) == "1 trail")
+        #expect(try format("{n, plural, =-1 {minus one} other {#}}", "en", ["n": .int(-1)]) == "minus one")
+    }
+
+    @Test(arguments: [(0, "zero 0"), (1, "one 1"), (2, "two 2"), (3, "few 3"), (11, "many 11"), (100, "other 100"), (103, "few 103")])
+    func arabic(_ number: Int, _ expected: String) throws {
+        let text = "{n, plural, zero {zero #} one {one #} two {two #} few {few #} many {many #} other {other #}}"
+        #expect(try format(text, "ar", ["n": .int(number)]) == expected)
+    }
+
+    @Test func polish() throws {
+        let text = "{n, plural, one {# szlak} few {# szlaki} many {# szlaków} other {# szlaku}}"
+        #expect(try format(text, "pl", ["n": .int(1)]) == "1 szlak")
+        #expect(try format(text, "pl", ["n": .int(2)]) == "2 szlaki")
+        #expect(try format(text, "pl", ["n": .int(5)]) == "5 szlaków")
+        #expect(try format(text, "pl", ["n": .int(22)]) == "22 szlaki")
+        #expect(try format(text, "pl", ["n": .int(12)]) == "12 szlaków")
+        #expect(try format(text, "pl", ["n": .double(1.5)]) == "1.5 szlaku")
+        // Missing categories fall back to other.
+        #expect(try format("{n, plural, one {#: one} other {#: other}}", "pl", ["n": .int(5)]) == "5: other")
+    }
+
+    @Test func localeFallbackAndUnknownLanguages() throws {
+        let text = "{n, plural, one {# sentier} other {# sentiers}}"
+        #expect(try format(text, "fr-CA", ["n": .int(0)]) == "0 sentier")
+        #expect(try format(text, "en", ["n": .int(0)]) == "0 sentiers")
+        #expect(try format(text, "xx", ["n": .int(1)]) == "1 sentiers")
+    }
+
+    @Test func offsets() throws {
+        let text = "{n, plural, offset:1 =0 {nobody} =1 {just {host}} one {{host} and # other} other {{host} and # others}}"
+        #expect(try format(text, "en", ["n": .int(0), "host": .string("Alice")]) == "nobody")
+        #expect(try format(text, "en", ["n": .int(1), "host": .string("Alice")]) == "just Alice")
+        #expect(try format(text, "en", ["n": .int(2), "host": .string("Alice")]) == "Alice and 1 other")
+        #expect(try format(text, "en", ["n": .int(3), "host": .string("Alice")]) == "Alice and 2 others")
+    }
+
+    @Test func select() throws {
+        let text = "{kind, select, hike {Hike it} bike {Ride it} other {Go}}"
+        #expect(try format(text, "en", ["kind": .string("hike")]) == "Hike it")
+        #expect(try format(text, "en", ["kind": .string("bike")]) == "Ride it")
+        #expect(try format(text, "en", ["kind": .string("swim")]) == "Go")
+        let flag = "{on, select, true {On} false {Off} other {?}}"
+        #expect(try format(flag, "en", ["on": .bool(true)]) == "On")
+        #expect(try format(flag, "en", ["on": .bool(false)]) == "Off")
+    }
+
+    @Test func nested() throws {
+        let text = "{n, plural, one {{kind, select, hike {# hike} other {# trip}} by {who}} other {{kind, select, hike {# hikes} other {# trips}} by {who}}}"
+        #expect(try format(text, "en", ["n": .int(1), "kind": .string("hike"), "who": .string("Ann")]) == "1 hike by Ann")
+        #expect(try format(text, "en", ["n": .int(4), "kind": .string("bike"), "who": .string("Ann")]) == "4 trips by Ann")
+        let inner = "{a, plural, other {# / {b, plural, one {#!} other {#?}}}}"
+        #expect(try format(inner, "en", ["a": .int(7), "b": .int(1)]) == "7 / 1!")
+    }
+
+    @Test func quotingRoundTrip() throws {
+        #expect(try format("It''s '{'{name}'}' — don't", "en", ["name": .string("Zoë")]) == "It's {Zoë} — don't")
+        #expect(try format("{n, plural, other {'#'# ''#''}}", "en", ["n": .int(3)]) == "#3 '3'")
+        #expect(try format("# outside", "en", [:]) == "# outside")
+    }
+
+    @Test func formatErrors() throws {
+        #expect(throws: MessageFormatError("no value for 'trail.name'", path: "trail.name")) {
+            try format("Hi {trail.name}", "en", [:])
+        }
+        #expect(throws: MessageFormatError("plural argument 'n' is not a number: \"x\"", path: "n")) {
+            try format("{n, plural, other {#}}", "en", ["n": .string("x")])
+        }
+        #expect(throws: MessageFormatError("select argument 'k' is not a string or bool: 1.5", path: "k")) {
+            try format("{k, select, other {o}}", "en", ["k": .double(1.5)])
+        }
+        // A missing value in the chosen branch is reported; one in another branch is not needed.
+        #expect(throws: MessageFormatError("no value for 'who'", path: "who")) {
+            try format("{n, plural, one {{who}} other {x}}", "en", ["n": .int(1)])
+        }
+        #expect(try format("{n, plural, one {{who}} other {x}}", "en", ["n": .int(2)]) == "x")
+    }
+
+    @Test func extremeNumbers() throws {
+        let text = "{n, plural, one {one #} other {other #}}"
+        #expect(try format(text, "en", ["n": .int(Int.min)]) == "other \(Int.min)")
+        // Int.min − 5 overflows Int: the difference is computed as a double (shortest form).
+        #expect(try format("{n, plural, offset:5 other {#}}", "en", ["n": .int(Int.min)]) == "-9223372036854776000")
+        #expect(try format(text, "en", ["n": .double(.nan)]) == "other NaN")
+        #expect(try format(text, "en", ["n": .double(.infinity)]) == "other ∞")
+        #expect(try format(text, "en", ["n": .double(1e-7)]) == "other 0.0000001")
+    }
+}
