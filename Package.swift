@@ -32,6 +32,8 @@ let package = Package(
         ),
         // Hand-written command-line parsing with swift-argument-parser's conventions.
         .target(name: "TipcatArguments", dependencies: ["TipcatCore"], swiftSettings: strict),
+        // Spec-conformant Mustache engine: parse once into an AST, render many times.
+        .target(name: "TipcatTemplates", dependencies: ["TipcatCore"], swiftSettings: strict),
         // Resolved tip → render context → style (plain, Markdown, ANSI, user styles in Templates/).
         .target(
             name: "TipcatRender",
@@ -64,6 +66,7 @@ let package = Package(
         .testTarget(name: "TipcatLocalizationTests", dependencies: ["TipcatLocalization", "TipcatCore", "TipcatTestSupport"]),
         .testTarget(name: "TipcatRulesTests", dependencies: ["TipcatRules", "TipcatCore"]),
         .testTarget(name: "TipcatCatalogTests", dependencies: ["TipcatCatalog", "TipcatCore", "TipcatJSON"]),
+        .testTarget(name: "TipcatTemplatesTests", dependencies: ["TipcatTemplates", "TipcatCore"]),
         .testTarget(name: "TipcatArgumentsTests", dependencies: ["TipcatArguments"]),
         .testTarget(name: "TipcatRenderTests", dependencies: ["TipcatRender", "TipcatCatalog", "TipcatCore", "TipcatText", "TipcatTemplates"]),
         .testTarget(name: "TipcatCLITests", dependencies: ["TipcatCLI", "TipcatCore", "TipcatTestSupport"]),
