@@ -1,6 +1,11 @@
 /// Where `TextWrapper.pad` puts a line inside the wider field.
 public enum TextAlignment: String, Sendable, Hashable, CaseIterable {
-    case leading, center, trailing
+    /// Text first, spaces after.
+    case leading
+    /// Spaces on both sides; the odd one on the right.
+    case center
+    /// Spaces first, text after.
+    case trailing
 }
 
 extension TextWrapper {
