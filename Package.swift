@@ -32,6 +32,8 @@ let package = Package(
         ),
         // Hand-written command-line parsing with swift-argument-parser's conventions.
         .target(name: "TipcatArguments", dependencies: ["TipcatCore"], swiftSettings: strict),
+        // Terminal-correct text: display width, wrapping, sanitizing, color decisions and ANSI styling.
+        .target(name: "TipcatText", dependencies: ["TipcatCore"], swiftSettings: strict),
         // Spec-conformant Mustache engine: parse once into an AST, render many times.
         .target(name: "TipcatTemplates", dependencies: ["TipcatCore"], swiftSettings: strict),
         // Resolved tip → render context → style (plain, Markdown, ANSI, user styles in Templates/).
@@ -52,6 +54,8 @@ let package = Package(
         .executableTarget(name: "tipcat", dependencies: ["TipcatCLI"], swiftSettings: strict),
         // Regenerates Sources/TipcatLocalization/PluralRules+CLDR.swift from CLDR's plurals.json.
         .executableTarget(name: "tipcat-gen-plurals", swiftSettings: strict),
+        // Regenerates Sources/TipcatText/DisplayWidth+Tables.swift from the vendored Unicode data files.
+        .executableTarget(name: "tipcat-gen-widths", swiftSettings: strict),
         // `make bench`: synthetic catalog generator and timings.
         .executableTarget(
             name: "tipcat-bench",
@@ -68,6 +72,7 @@ let package = Package(
         .testTarget(name: "TipcatCatalogTests", dependencies: ["TipcatCatalog", "TipcatCore", "TipcatJSON"]),
         .testTarget(name: "TipcatTemplatesTests", dependencies: ["TipcatTemplates", "TipcatCore"]),
         .testTarget(name: "TipcatArgumentsTests", dependencies: ["TipcatArguments"]),
+        .testTarget(name: "TipcatTextTests", dependencies: ["TipcatText", "TipcatCore"]),
         .testTarget(name: "TipcatRenderTests", dependencies: ["TipcatRender", "TipcatCatalog", "TipcatCore", "TipcatText", "TipcatTemplates"]),
         .testTarget(name: "TipcatCLITests", dependencies: ["TipcatCLI", "TipcatCore", "TipcatTestSupport"]),
     ],
