@@ -1,6 +1,6 @@
 public import TipcatCore
 public import TipcatTemplates
-import TipcatCatalog
+public import TipcatCatalog
 
 /// A loaded style: its manifest, its parsed `tip.mustache` and where its partials come from.
 public struct Style: Sendable {

@@ -109,7 +109,7 @@ public struct TipRenderer: Sendable {
         let depth = settings.colorDepth
         return .lambda { context in
             guard let section = context.sectionText else { return .text("") }
-            return .text(role.textStyle.apply(to: try context.render(section), depth: depth))
+            return .text(ANSI.apply(role.textStyle, to: try context.render(section), depth: depth))
         }
     }
 
@@ -130,7 +130,7 @@ public struct TipRenderer: Sendable {
         return .lambda { context in
             guard let section = context.sectionText else { return .text("") }
             return .text(Card.draw(try context.render(section), width: min(width, Card.maximumWidth)) {
-                border.apply(to: $0, depth: depth)
+                ANSI.apply(border, to: $0, depth: depth)
             })
         }
     }
@@ -153,11 +153,14 @@ enum Card {
     }
 
     static func draw(_ content: String, width: Int, border: (String) -> String) -> String {
-        var body = content
+        // A section lambda receives the newline after a standalone `{{#card}}` tag: blank edges are not content.
+        var body = Substring(content)
+        while body.hasPrefix("\n") { body.removeFirst() }
         while body.hasSuffix("\n") { body.removeLast() }
-        guard width >= minimumBoxedWidth else { return wrap(body, width: width).joined(separator: "\n") + "\n" }
+        let text = String(body)
+        guard width >= minimumBoxedWidth else { return wrap(text, width: width).joined(separator: "\n") + "\n" }
         let inner = width - 4
-        let lines = wrap(body, width: inner)
+        let lines = wrap(text, width: inner)
         var out = border("╭" + String(repeating: "─", count: width - 2) + "╮") + "\n"
         for line in lines {
             out += border("│") + " " + TextWrapper.pad(line, to: inner) + " " + border("│") + "\n"
@@ -169,21 +172,30 @@ enum Card {
     /// After wrapping, a style opened on one line is closed at its end and reopened on the next, so a border or
     /// a following line never inherits it.
     static func reflowStyles(_ lines: [String]) -> [String] {
-        var active: [Substring] = []
+        var active: [String] = []
         return lines.map { line in
             let prefix = active.joined()
-            var scalars = line.unicodeScalars[...]
-            while let escape = scalars.firstIndex(of: "\u{1B}") {
-                scalars = scalars[scalars.index(after: escape)...]
-                guard scalars.first == "[", let end = scalars.firstIndex(where: { $0.value >= 0x40 && $0.value <= 0x7E && $0 != "[" }) else { continue }
-                let sequence = Substring(String.UnicodeScalarView(line.unicodeScalars[escape...end]))
-                if line.unicodeScalars[end] == "m" {
-                    let parameters = line.unicodeScalars[line.unicodeScalars.index(escape, offsetBy: 2)..<end]
-                    if parameters.isEmpty || String(String.UnicodeScalarView(parameters)) == "0" { active.removeAll() } else { active.append(sequence) }
+            let bytes = Array(line.utf8)
+            var index = 0
+            while index + 1 < bytes.count {
+                guard bytes[index] == 0x1B, bytes[index + 1] == UInt8(ascii: "[") else {
+                    index += 1
+                    continue
                 }
-                scalars = line.unicodeScalars[line.unicodeScalars.index(after: end)...]
+                var end = index + 2
+                while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
+                guard end < bytes.count else { break }
+                if bytes[end] == UInt8(ascii: "m") {
+                    let parameters = bytes[(index + 2)..<end]
+                    if parameters.isEmpty || parameters.elementsEqual("0".utf8) {
+                        active.removeAll()
+                    } else {
+                        active.append(String(decoding: bytes[index...end], as: UTF8.self))
+                    }
+                }
+                index = end + 1
             }
-            return prefix + line + (active.isEmpty ? "" : "\u{1B}[0m")
+            return prefix + line + (active.isEmpty ? "" : ANSI.reset)
         }
     }
 }

@@ -43,9 +43,14 @@ import TipcatText
 
     @Test func markdownValuesStayLiteral() throws {
         let link = try render(style: "markdown", name: "[x](javascript:alert(1))")
-        #expect(link.contains(#"\[x\]\(javascript:alert\(1\)\)"#), "\(link)")
+        #expect(link.contains(#"**\[x\]\(javascript\:alert\(1\)\) is now available**"#), "\(link)")
         let html = try render(style: "markdown", name: "<img src=x onerror=alert(1)>")
-        #expect(!html.contains("<img"), "\(html)")
+        #expect(html.contains(#"\<img src\=x onerror\=alert\(1\)\>"#), "\(html)")
+        // No unescaped '<' can open a tag: each one follows a backslash.
+        let bytes = Array(html.utf8)
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "<") {
+            #expect(index > 0 && bytes[index - 1] == UInt8(ascii: "\\"))
+        }
     }
 
     @Test(arguments: ["en", "ja"])

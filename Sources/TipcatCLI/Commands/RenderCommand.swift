@@ -97,9 +97,11 @@ struct RenderCommand {
             return found.tips.compactMap(catalog.tip)
         }
         let resolver = TipResolver(catalog: catalog)
-        return try ids.map { id in
-            do { return try resolver.tip(id) } catch { throw CommandError.failure(error.description) }
+        var tips: [Tip] = []
+        for id in ids {
+            do { tips.append(try resolver.tip(id)) } catch { throw CommandError.failure(error.description) }
         }
+        return tips
     }
 
     /// `--param name=value` (repeatable) and `--params-file F.json`, type-checked against each tip.
