@@ -23,8 +23,9 @@ struct TextSegment {
     var breakBefore = false
 }
 
-/// Splits text into `TextSegment`s: bytes for ASCII and escape sequences, the standard library's grapheme
-/// breaking (Swift `Character`) everywhere else.
+/// Splits text into `TextSegment`s, working on UTF-8 bytes: escape sequences by `EscapeSequence`; scalars that no
+/// grapheme rule joins (`isSimple`: ASCII, Latin, Greek, Cyrillic, Hebrew and Arabic letters, kana, CJK, Hangul
+/// syllables) directly; the standard library's grapheme breaking (Swift `Character`) everywhere else.
 enum TextScanner {
     /// Calls `body` with every segment of `text`, in order.
     static func forEachSegment(in text: Substring, _ body: (TextSegment) -> Void) {
@@ -47,8 +48,7 @@ enum TextScanner {
                 continue
             }
             // Fast path: a scalar that no grapheme rule joins to its neighbour, followed by another such scalar
-            // (or the end), is a whole cluster; no grapheme breaking needed. Covers ASCII, Latin, Greek, Cyrillic,
-            // Hebrew and Arabic letters without marks, kana, CJK and Hangul syllables.
+            // (or the end), is a whole cluster; no grapheme breaking needed.
             let (scalar, scalarLength) = decode(bytes, at: index)
             let next = index + scalarLength
             if byte == 0x0D, next < count, bytes[next] == 0x0A {
