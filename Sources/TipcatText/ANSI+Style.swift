@@ -7,43 +7,48 @@ extension ANSI {
     public static func apply(_ style: TextStyle, to text: String, depth: ColorDepth) -> String {
         let parameters = style.parameters(depth: depth)
         guard !parameters.isEmpty, !text.isEmpty else { return text }
-        let open = "\u{1B}[" + parameters + "m"
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 16)
-        var first = true
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if !first { result += "\n" }
-            first = false
-            guard !line.isEmpty else { continue }
-            result += open
-            result += reopening(line, open: open)
-            result += reset
-        }
-        return result
-    }
-
-    /// `line` with `open` inserted after every full reset it contains.
-    private static func reopening(_ line: Substring, open: String) -> Substring {
-        guard line.utf8.contains(0x1B) else { return line }
-        var result = ""
-        var rest = line
-        while let range = firstReset(in: rest) {
-            result += rest[..<range.upperBound]
-            result += open
-            rest = rest[range.upperBound...]
-        }
-        result += rest
-        return result[...]
-    }
-
-    private static func firstReset(in text: Substring) -> Range<Substring.Index>? {
-        var index = text.startIndex
-        while let escape = text[index...].firstIndex(of: "\u{1B}") {
-            for form in ["\u{1B}[0m", "\u{1B}[m"] where text[escape...].hasPrefix(form) {
-                return escape..<text.index(escape, offsetBy: form.count)
+        let open: [UInt8] = [0x1B, 0x5B] + Array(parameters.utf8) + [0x6D]
+        let close = Array(reset.utf8)
+        var contiguous = text
+        return contiguous.withUTF8 { bytes in
+            let count = bytes.count
+            var newlines = 0
+            var escapes = 0
+            for byte in bytes {
+                if byte == 0x0A { newlines += 1 } else if byte == 0x1B { escapes += 1 }
             }
-            index = text.index(after: escape)
+            let capacity = count + (open.count + close.count) * (newlines + 1) + open.count * escapes
+            return UTF8Builder.build(capacity: capacity) { output in
+                var lineIsOpen = false
+                var index = 0
+                while index < count {
+                    let byte = bytes[index]
+                    if byte == 0x0A {
+                        if lineIsOpen { output.append(close) }
+                        lineIsOpen = false
+                        output.append(byte)
+                        index += 1
+                        continue
+                    }
+                    if !lineIsOpen {
+                        output.append(open)
+                        lineIsOpen = true
+                    }
+                    output.append(byte)
+                    index += 1
+                    // After a full reset (ESC [ m or ESC [ 0 m), re-open the style.
+                    if byte == 0x1B, index + 1 < count, bytes[index] == 0x5B {
+                        let resetLength = bytes[index + 1] == 0x6D ? 2
+                            : index + 2 < count && bytes[index + 1] == 0x30 && bytes[index + 2] == 0x6D ? 3 : 0
+                        if resetLength > 0 {
+                            output.append(UnsafeBufferPointer(rebasing: bytes[index..<index + resetLength]))
+                            output.append(open)
+                            index += resetLength
+                        }
+                    }
+                }
+                if lineIsOpen { output.append(close) }
+            }
         }
-        return nil
     }
 }

@@ -55,6 +55,11 @@ public enum DisplayWidth {
         if value < 0xA0 { return 0 }
         // Below U+0300 nothing is wide or combining; the only format character is the soft hyphen.
         if value < 0x300 { return value == 0xAD ? 0 : 1 }
+        // Shortcuts for the commonest wide blocks (all W in EastAsianWidth.txt; the tables agree, see the tests).
+        if (0x4E00...0x9FFF).contains(value) || (0xAC00...0xD7A3).contains(value)
+            || (0x3041...0x3096).contains(value) || (0x30A1...0x30FA).contains(value) {
+            return 2
+        }
         if contains(zeroWidthRanges, value) { return 0 }
         if contains(eastAsianWideRanges, value) || contains(narrowEmojiPresentationRanges, value) { return 2 }
         return 1

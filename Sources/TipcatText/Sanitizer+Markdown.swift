@@ -12,31 +12,43 @@ extension Sanitizer {
     public static func markdownLiteral(_ text: String) -> String {
         var safe = terminalSafe(text)
         while safe.utf8.last == 0x0A { safe.removeLast() }
-        var output: [UInt8] = []
-        output.reserveCapacity(safe.utf8.count + safe.utf8.count / 4 + 8)
-        let scalars = safe.unicodeScalars
-        var atLineStart = true
-        var index = scalars.startIndex
-        while index < scalars.endIndex {
-            let scalar = scalars[index]
-            index = scalars.index(after: index)
-            let value = scalar.value
-            if value < 0x80, isASCIIPunctuation(UInt8(value)) {
-                output.append(0x5C)
-                output.append(UInt8(value))
-            } else if value == 0x0A {
-                output.append(0x5C)
-                output.append(0x0A)
-                atLineStart = true
-                continue
-            } else if (atLineStart || index == scalars.endIndex), scalar.properties.generalCategory == .spaceSeparator {
-                output.append(contentsOf: "&#\(value);".utf8)
-            } else {
-                UTF8.encode(scalar) { output.append($0) }
+        return safe.withUTF8 { bytes in
+            let count = bytes.count
+            var newlines = 0
+            for byte in bytes where byte == 0x0A { newlines += 1 }
+            // Where the value's last scalar starts: a space there becomes a reference too.
+            var lastScalar = count
+            if count > 0 {
+                lastScalar -= 1
+                while lastScalar > 0, bytes[lastScalar] & 0xC0 == 0x80 { lastScalar -= 1 }
             }
-            atLineStart = false
+            // Every byte at most doubles; each line start and the end may become a reference of at most 10 bytes.
+            return UTF8Builder.build(capacity: 2 * count + 10 * (newlines + 2)) { output in
+                var atLineStart = true
+                var index = 0
+                while index < count {
+                    let byte = bytes[index]
+                    if atLineStart || index == lastScalar {
+                        let (scalar, length) = TextScanner.decode(bytes, at: index)
+                        if let value = Unicode.Scalar(scalar), value.properties.generalCategory == .spaceSeparator {
+                            output.appendCharacterReference(scalar)
+                            index += length
+                            atLineStart = false
+                            continue
+                        }
+                    }
+                    atLineStart = false
+                    if byte == 0x0A {
+                        output.append(0x5C)
+                        atLineStart = true
+                    } else if isASCIIPunctuation(byte) {
+                        output.append(0x5C)
+                    }
+                    output.append(byte)
+                    index += 1
+                }
+            }
         }
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// `!"#$%&'()*+,-./:;<=>?@[\]^_`{|}~`

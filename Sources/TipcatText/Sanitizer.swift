@@ -17,22 +17,24 @@ public enum Sanitizer {
         var contiguous = text
         return contiguous.withUTF8 { bytes in
             guard let first = firstUnsafeByte(bytes) else { return text }
-            var output: [UInt8] = []
-            output.reserveCapacity(bytes.count + 16)
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<first]))
-            var index = first
             let count = bytes.count
-            while index < count {
-                let length = unsafeLength(bytes, at: index)
-                if length == 0 {
-                    output.append(bytes[index])
-                    index += 1
-                } else {
-                    if bytes[index] == 0x09 { output.append(contentsOf: tabReplacement.utf8) }
-                    index += length
+            // Only a TAB grows (to four bytes).
+            var tabs = 0
+            for byte in UnsafeBufferPointer(rebasing: bytes[first...]) where byte == 0x09 { tabs += 1 }
+            return UTF8Builder.build(capacity: count + 3 * tabs) { output in
+                output.append(UnsafeBufferPointer(rebasing: bytes[..<first]))
+                var index = first
+                while index < count {
+                    let length = unsafeLength(bytes, at: index)
+                    if length == 0 {
+                        output.append(bytes[index])
+                        index += 1
+                    } else {
+                        if bytes[index] == 0x09 { for byte in tabReplacement.utf8 { output.append(byte) } }
+                        index += length
+                    }
                 }
             }
-            return String(decoding: output, as: UTF8.self)
         }
     }
 

@@ -23,8 +23,9 @@ struct TextSegment {
     var breakBefore = false
 }
 
-/// Splits text into `TextSegment`s: bytes for ASCII and escape sequences, the standard library's grapheme
-/// breaking (Swift `Character`) everywhere else.
+/// Splits text into `TextSegment`s, working on UTF-8 bytes: escape sequences by `EscapeSequence`; scalars that no
+/// grapheme rule joins (`isSimple`: ASCII, Latin, Greek, Cyrillic, Hebrew and Arabic letters, kana, CJK, Hangul
+/// syllables) directly; the standard library's grapheme breaking (Swift `Character`) everywhere else.
 enum TextScanner {
     /// Calls `body` with every segment of `text`, in order.
     static func forEachSegment(in text: Substring, _ body: (TextSegment) -> Void) {
@@ -46,22 +47,28 @@ enum TextScanner {
                 index = end
                 continue
             }
-            // An ASCII byte followed by ASCII (or the end) is a whole cluster, except CR LF.
-            if byte < 0x80, index + 1 == count || bytes[index + 1] < 0x80 {
+            // Fast path: a scalar that no grapheme rule joins to its neighbour, followed by another such scalar
+            // (or the end), is a whole cluster; no grapheme breaking needed.
+            let (scalar, scalarLength) = decode(bytes, at: index)
+            let next = index + scalarLength
+            if byte == 0x0D, next < count, bytes[next] == 0x0A {
+                body(TextSegment(kind: .newline, start: index, end: next + 1, width: 0, base: 0x0D))
+                index = next + 1
+                continue
+            }
+            if isSimple(scalar), next == count || bytes[next] < 0x80 || isSimple(decode(bytes, at: next).scalar) {
                 let start = index
-                index += 1
-                switch byte {
+                index = next
+                switch scalar {
                 case 0x20:
-                    body(TextSegment(kind: .space, start: start, end: index, width: 1, base: 0x20))
+                    body(TextSegment(kind: .space, start: start, end: index, width: 1, base: scalar))
                 case 0x0A:
-                    body(TextSegment(kind: .newline, start: start, end: index, width: 0, base: 0x0A))
-                case 0x0D where index < count && bytes[index] == 0x0A:
-                    index += 1
-                    body(TextSegment(kind: .newline, start: start, end: index, width: 0, base: 0x0D))
+                    body(TextSegment(kind: .newline, start: start, end: index, width: 0, base: scalar))
                 case 0x21...0x7E:
-                    body(TextSegment(kind: .cluster, start: start, end: index, width: 1, base: UInt32(byte)))
+                    body(TextSegment(kind: .cluster, start: start, end: index, width: 1, base: scalar))
                 default:
-                    body(TextSegment(kind: .cluster, start: start, end: index, width: 0, base: UInt32(byte)))
+                    let width = Unicode.Scalar(scalar).map(DisplayWidth.columns) ?? 1
+                    body(TextSegment(kind: .cluster, start: start, end: index, width: width, base: scalar))
                 }
                 continue
             }
@@ -70,9 +77,8 @@ enum TextScanner {
             let utf8 = text.utf8
             let position = utf8.index(utf8.startIndex, offsetBy: index)
             guard let character = text[position...].first else { return }
-            let length = max(1, character.utf8.count)
             let start = index
-            index += length
+            index += max(1, character.utf8.count)
             let base = character.unicodeScalars.first?.value ?? 0
             switch character {
             case " ":
@@ -82,6 +88,41 @@ enum TextScanner {
             default:
                 body(TextSegment(kind: .cluster, start: start, end: index, width: DisplayWidth.of(character), base: base))
             }
+        }
+    }
+
+    /// The scalar value whose UTF-8 encoding starts at `index`, and its length (the text is valid UTF-8).
+    @inline(__always)
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (scalar: UInt32, length: Int) {
+        let lead = UInt32(bytes[index])
+        if lead < 0x80 { return (lead, 1) }
+        let count = bytes.count
+        @inline(__always) func continuation(_ offset: Int) -> UInt32 {
+            index + offset < count ? UInt32(bytes[index + offset]) & 0x3F : 0
+        }
+        if lead < 0xE0 { return ((lead & 0x1F) << 6 | continuation(1), 2) }
+        if lead < 0xF0 { return ((lead & 0x0F) << 12 | continuation(1) << 6 | continuation(2), 3) }
+        return ((lead & 0x07) << 18 | continuation(1) << 12 | continuation(2) << 6 | continuation(3), 4)
+    }
+
+    /// Scalars with Grapheme_Cluster_Break "Other" (or Hangul LV/LVT syllables, which only join following jamo):
+    /// between two of them there is always a cluster boundary. `TextScannerTests` checks every one against the
+    /// standard library's grapheme breaking.
+    @inline(__always)
+    static func isSimple(_ value: UInt32) -> Bool {
+        if value < 0x300 { return value != 0x0D }
+        switch value {
+        case 0x0370...0x0482, 0x048A...0x052F, // Greek, Cyrillic (without combining marks)
+             0x05D0...0x05EA, // Hebrew letters
+             0x0620...0x064A, // Arabic letters
+             0x1E00...0x1EFF, // Latin Extended Additional
+             0x2010...0x2027, 0x2030...0x205E, // General Punctuation (without format characters)
+             0x3000...0x3029, 0x3030...0x3098, 0x309B...0x9FFF, // CJK symbols, kana, ideographs
+             0xAC00...0xD7A3, // Hangul syllables
+             0xFF01...0xFF9D: // fullwidth and halfwidth forms (without the halfwidth sound marks)
+            return true
+        default:
+            return false
         }
     }
 }

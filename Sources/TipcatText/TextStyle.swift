@@ -36,14 +36,18 @@ public struct TextStyle: Sendable, Hashable {
     /// The SGR parameters (`1;38;5;208`) that select this style at `depth`; empty when there is nothing to emit.
     public func parameters(depth: ColorDepth) -> String {
         guard depth != .none else { return "" }
-        var codes: [String] = []
-        if bold { codes.append("1") }
-        if dim { codes.append("2") }
-        if italic { codes.append("3") }
-        if underline { codes.append("4") }
-        if let color = foreground?.downsampled(to: depth) { codes.append(Self.code(color, background: false)) }
-        if let color = background?.downsampled(to: depth) { codes.append(Self.code(color, background: true)) }
-        return codes.joined(separator: ";")
+        var parameters = ""
+        func add(_ code: String) {
+            if !parameters.isEmpty { parameters += ";" }
+            parameters += code
+        }
+        if bold { add("1") }
+        if dim { add("2") }
+        if italic { add("3") }
+        if underline { add("4") }
+        if let color = foreground?.downsampled(to: depth) { add(Self.code(color, background: false)) }
+        if let color = background?.downsampled(to: depth) { add(Self.code(color, background: true)) }
+        return parameters
     }
 
     private static func code(_ color: Color, background: Bool) -> String {

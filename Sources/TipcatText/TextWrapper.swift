@@ -10,7 +10,8 @@ public enum TextWrapper {
     ///   sequence at a break moves to the next line with the text that follows it, or stays at the end of the line
     ///   when only spaces follow it.
     /// - Existing newlines (`\n`, `\r\n`) are kept as line boundaries: `"a\n\nb"` → `["a", "", "b"]`, `""` → `[""]`.
-    /// - No line ends with a space; a paragraph's leading spaces are kept on its first line only.
+    /// - No line ends with a space; a paragraph's leading spaces are kept on its first line only, and only when they
+    ///   leave room for its first cluster.
     /// - Right-to-left text stays in logical order.
     ///
     /// The only line that can be wider than `width` holds a single cluster wider than `width` (a two-column

@@ -87,6 +87,13 @@ struct DisplayWidthTests {
         #expect(DisplayWidth.of(example.text[...]) == example.width, "Substring")
     }
 
+    @Test("literals: a one-character literal is measured as text, a Character as a cluster")
+    func literals() {
+        #expect(DisplayWidth.of("日本") == 4)
+        #expect(DisplayWidth.of("日") == 2)
+        #expect(DisplayWidth.of(Character("日")) == 2)
+    }
+
     @Test("a Substring is measured within its own bounds")
     func substringBounds() throws {
         let text = "ab日本cd"
