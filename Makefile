@@ -69,6 +69,7 @@ demo: release
 	  status=$$?; echo "(exit status $$status: findings, as expected)"; [ $$status -eq 1 ]
 
 bench:
+	@python3 -c "import jinja2" 2>/dev/null || pip install --quiet jinja2 || echo "warning: Jinja2 not installed; the render comparison is skipped"
 	$(SWIFT) build -c release --product tipcat
 	$(SWIFT) build -c release --product tipcat-bench
 	$(RELEASE)/tipcat-bench --tips $(BENCH_TIPS) --locales $(BENCH_LOCALES) --dir $(BENCH_DIR)

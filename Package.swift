@@ -59,7 +59,7 @@ let package = Package(
         // `make bench`: synthetic catalog generator and timings.
         .executableTarget(
             name: "tipcat-bench",
-            dependencies: ["TipcatCore", "TipcatJSON", "TipcatCatalog"],
+            dependencies: ["TipcatCore", "TipcatJSON", "TipcatCatalog", "TipcatLocalization", "TipcatRender", "TipcatText"],
             swiftSettings: strict
         ),
 

@@ -22,12 +22,24 @@ public struct RenderSettings: Sendable, Hashable {
 /// context is built, so nothing a content writer or a caller supplies reaches the output unescaped — not even
 /// through `{{{triple}}}` tags. Layout comes from native lambdas (`wrap`, `card`, `role.*`), never from values.
 public struct TipRenderer: Sendable {
-    public var style: Style
-    public var settings: RenderSettings
+    public let style: Style
+    public let settings: RenderSettings
+    /// The parts of the context that do not depend on the tip (layout lambdas, width, colour), built once.
+    private let shared: [String: TemplateValue]
+    private let escape: @Sendable (String) -> String
 
     public init(style: Style, settings: RenderSettings) {
         self.style = style
         self.settings = settings
+        self.escape = Self.escaper(for: style.manifest.escaper)
+        self.shared = [
+            "width": .int(settings.width),
+            "color": .bool(settings.colorDepth != .none),
+            "style": .string(style.name),
+            "wrap": Self.wrapLambda(settings),
+            "card": Self.cardLambda(settings),
+            "role": .object(Role.allCases.reduce(into: [:]) { $0[$1.rawValue] = Self.roleLambda($1, settings) }),
+        ]
     }
 
     public func render(_ tip: ResolvedTip) throws(TemplateError) -> String {
@@ -36,7 +48,7 @@ public struct TipRenderer: Sendable {
 
     /// The render context: every variable a template sees (documented in the README).
     public func context(for tip: ResolvedTip) -> TemplateValue {
-        let escape = escaper
+        let escape = self.escape
         let actions: [TemplateValue] = tip.actions.enumerated().map { index, action in
             .object([
                 "id": .string(escape(action.id)), "title": .string(escape(action.title.text)),
@@ -45,32 +57,26 @@ public struct TipRenderer: Sendable {
         }
         var parameters: [String: TemplateValue] = [:]
         for (name, value) in tip.parameters { parameters[name] = Self.templateValue(value, escape: escape) }
-        return .object([
-            "id": .string(escape(tip.tipID.rawValue)),
-            "instanceID": .string(escape(tip.instanceID)),
-            "locale": .string(tip.locale.identifier),
-            "title": .string(escape(tip.title.text)),
-            "titleLocale": .string(tip.title.locale.identifier),
-            "message": .string(escape(tip.message?.text ?? "")),
-            "hasMessage": .bool(!(tip.message?.text.isEmpty ?? true)),
-            "image": .string(escape(tip.image ?? "")),
-            "hasImage": .bool(tip.image != nil),
-            "actions": .array(actions),
-            "hasActions": .bool(!actions.isEmpty),
-            "parameters": .object(parameters),
-            "width": .int(settings.width),
-            "color": .bool(settings.colorDepth != .none),
-            "style": .string(style.name),
-            "wrap": wrapLambda,
-            "card": cardLambda,
-            "role": .object(Role.allCases.reduce(into: [:]) { $0[$1.rawValue] = roleLambda($1) }),
-        ])
+        var context = shared
+        context["id"] = .string(escape(tip.tipID.rawValue))
+        context["instanceID"] = .string(escape(tip.instanceID))
+        context["locale"] = .string(tip.locale.identifier)
+        context["title"] = .string(escape(tip.title.text))
+        context["titleLocale"] = .string(tip.title.locale.identifier)
+        context["message"] = .string(escape(tip.message?.text ?? ""))
+        context["hasMessage"] = .bool(!(tip.message?.text.isEmpty ?? true))
+        context["image"] = .string(escape(tip.image ?? ""))
+        context["hasImage"] = .bool(tip.image != nil)
+        context["actions"] = .array(actions)
+        context["hasActions"] = .bool(!actions.isEmpty)
+        context["parameters"] = .object(parameters)
+        return .object(context)
     }
 
     // MARK: Escaping
 
-    private var escaper: @Sendable (String) -> String {
-        switch style.manifest.escaper {
+    private static func escaper(for name: StyleManifest.EscaperName) -> @Sendable (String) -> String {
+        switch name {
         case .terminal: { Sanitizer.terminalSafe($0) }
         case .markdown: { Sanitizer.markdownLiteral($0) }
         case .html: { HTMLEscaper().escape(Sanitizer.terminalSafe($0)) }
@@ -105,31 +111,31 @@ public struct TipRenderer: Sendable {
         }
     }
 
-    private func roleLambda(_ role: Role) -> TemplateValue {
+    private static func roleLambda(_ role: Role, _ settings: RenderSettings) -> TemplateValue {
         let depth = settings.colorDepth
         return .lambda { context in
-            guard let section = context.sectionText else { return .text("") }
-            return .text(ANSI.apply(role.textStyle, to: try context.render(section), depth: depth))
+            guard context.isSection else { return .text("") }
+            return .text(ANSI.apply(role.textStyle, to: try context.renderSection(), depth: depth))
         }
     }
 
     /// `{{#wrap}}…{{/wrap}}`: the section, wrapped to the width.
-    private var wrapLambda: TemplateValue {
+    private static func wrapLambda(_ settings: RenderSettings) -> TemplateValue {
         let width = settings.width
         return .lambda { context in
-            guard let section = context.sectionText else { return .text("") }
-            return .text(Card.wrap(try context.render(section), width: width).joined(separator: "\n"))
+            guard context.isSection else { return .text("") }
+            return .text(Card.wrap(try context.renderSection(), width: width).joined(separator: "\n"))
         }
     }
 
     /// `{{#card}}…{{/card}}`: the section in a rounded box that fits the width (at most 72 columns).
-    private var cardLambda: TemplateValue {
+    private static func cardLambda(_ settings: RenderSettings) -> TemplateValue {
         let width = settings.width
         let border = Role.border.textStyle
         let depth = settings.colorDepth
         return .lambda { context in
-            guard let section = context.sectionText else { return .text("") }
-            return .text(Card.draw(try context.render(section), width: min(width, Card.maximumWidth)) {
+            guard context.isSection else { return .text("") }
+            return .text(Card.draw(try context.renderSection(), width: min(width, Card.maximumWidth)) {
                 ANSI.apply(border, to: $0, depth: depth)
             })
         }

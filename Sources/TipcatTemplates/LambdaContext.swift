@@ -11,6 +11,8 @@ public struct LambdaContext: Sendable {
     let storage: TemplateStorage
     let delimiters: Delimiters
     let offset: Int
+    /// The section's body as already parsed with the template (nil for an interpolation).
+    let sectionNodes: [Node]?
 
     /// The unrendered text between `{{#name}}` and `{{/name}}`; `nil` for an interpolation (`{{name}}`).
     public let sectionText: String?
@@ -40,6 +42,18 @@ public struct LambdaContext: Sendable {
         return renderer.output
     }
 
+    /// Renders the section's own body against the current context stack, from the nodes parsed with the
+    /// template: the same text `render(sectionText)` gives (up to standalone-line whitespace at the section's
+    /// edges, which the template's parse already removed), without parsing anything again. Use it in hot paths.
+    /// Returns "" for an interpolation.
+    public func renderSection() throws(TemplateError) -> String {
+        guard let nodes = sectionNodes else { return "" }
+        var renderer = Renderer(partials: partials, options: options, stack: stack, overrides: overrides, depth: depth)
+        try renderer.enter(offset, in: storage)
+        try renderer.render(nodes, in: storage)
+        return renderer.output
+    }
+
     /// `text` escaped with the render's escaper (for lambdas that build output from data).
     public func escape(_ text: String) -> String {
         options.escaper.escape(text)
@@ -50,12 +64,13 @@ extension Renderer {
     /// Calls a lambda; errors other than `TemplateError` become ``TemplateError/Kind/lambdaFailed(name:detail:)``
     /// at the tag.
     func call(
-        _ lambda: TemplateLambda, name: String, sectionText: String?, delimiters: Delimiters,
-        offset: Int, in storage: TemplateStorage
+        _ lambda: TemplateLambda, name: String, sectionText: String?, sectionNodes: [Node]? = nil,
+        delimiters: Delimiters, offset: Int, in storage: TemplateStorage
     ) throws(TemplateError) -> LambdaResult {
         let context = LambdaContext(
             partials: partials, options: options, stack: stack, overrides: overrides, depth: depth,
-            storage: storage, delimiters: delimiters, offset: offset, sectionText: sectionText, name: name
+            storage: storage, delimiters: delimiters, offset: offset, sectionNodes: sectionNodes,
+            sectionText: sectionText, name: name
         )
         do {
             return try lambda(context)

@@ -177,7 +177,7 @@ struct Renderer {
 
     mutating func renderSectionLambda(_ lambda: TemplateLambda, _ section: SectionNode, in storage: TemplateStorage) throws(TemplateError) {
         let raw = storage.text(section.bodyStart, section.bodyEnd)
-        let result = try call(lambda, name: section.name.text, sectionText: raw, delimiters: section.delimiters,
+        let result = try call(lambda, name: section.name.text, sectionText: raw, sectionNodes: section.nodes, delimiters: section.delimiters,
                               offset: section.offset, in: storage)
         switch result {
         case .text(let text):

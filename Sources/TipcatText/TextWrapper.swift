@@ -18,6 +18,7 @@ public enum TextWrapper {
     /// character when `width` is 1). Other controls (tab included) count as zero columns: sanitize first.
     public static func wrap(_ text: String, width: Int) -> [String] {
         let width = max(1, width)
+        if fitsUnchanged(text, width: width) { return [text] }
         var segments: [TextSegment] = []
         segments.reserveCapacity(text.utf8.count)
         var previousCluster: TextSegment?
@@ -43,6 +44,17 @@ public enum TextWrapper {
             paragraphStart = index + 1
         }
         return wrapper.lines
+    }
+
+    /// Fast path: text no longer in UTF-8 bytes than `width` cannot be wider than `width` (every character takes
+    /// at least as many bytes as columns), so a line without breaks, escapes, controls or edge spaces is
+    /// already wrapped.
+    static func fitsUnchanged(_ text: String, width: Int) -> Bool {
+        let utf8 = text.utf8
+        guard utf8.count <= width, let first = utf8.first, let last = utf8.last,
+              first != UInt8(ascii: " "), last != UInt8(ascii: " ")
+        else { return false }
+        return !utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }  // 0xC2 leads C1 controls (U+0080–U+009F)
     }
 }
 

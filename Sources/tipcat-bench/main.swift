@@ -156,3 +156,6 @@ do {
 } catch {
     print("python3 json: not run (\(error))")
 }
+
+renderBenchmark(catalog: loaded.catalog, directory: options.directory, runs: options.runs)
+renderCommandBenchmark(runs: options.runs)

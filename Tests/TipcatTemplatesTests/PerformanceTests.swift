@@ -23,3 +23,21 @@ import TipcatTemplates
         }
     }
 }
+
+/// `renderSection()` (pre-parsed nodes) gives what rendering the raw section text gives.
+@Suite struct RenderSectionTests {
+    @Test func matchesRenderingTheRawText() throws {
+        let viaText: TemplateValue = .lambda { context in .text("<" + (try context.render(context.sectionText ?? "")) + ">") }
+        let viaNodes: TemplateValue = .lambda { context in .text("<" + (try context.renderSection()) + ">") }
+        let template = try Template("{{#wrap}}Hi {{name}}{{#items}}, {{.}}{{/items}}!{{/wrap}}")
+        let data: [String: TemplateValue] = ["name": "Ada", "items": ["a", "b"]]
+        var withText = data
+        withText["wrap"] = viaText
+        var withNodes = data
+        withNodes["wrap"] = viaNodes
+        #expect(try template.render(.object(withNodes)) == "<Hi Ada, a, b!>")
+        #expect(try template.render(.object(withNodes)) == (try template.render(.object(withText))))
+        let interpolation: TemplateValue = .lambda { context in .text(try context.renderSection()) }
+        #expect(try Template("[{{x}}]").render(["x": interpolation]) == "[]")
+    }
+}
