@@ -97,12 +97,7 @@ func renderCommandBenchmark(runs: Int) {
     }
     var times: [Double] = []
     for _ in 0..<max(5, runs * 2) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["render", "ShowLocationTip", "--style", "ansi"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        times.append((try? seconds { try process.run(); process.waitUntilExit() }) ?? 0)
+        if let time = timedRun(binary, ["render", "ShowLocationTip", "--style", "ansi"]) { times.append(time) }
     }
     let time = median(times)
     print("tipcat render ShowLocationTip (process, sample catalog): \(format(time * 1000)) ms median of \(times.count)  (goal < 50 ms: \(time < 0.05 ? "met" : "NOT met"))")

@@ -90,12 +90,7 @@ let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComp
 var cliTimes: [Double] = []
 if FileManager.default.isExecutableFile(atPath: binary) {
     for _ in 0..<options.runs {
-        let cli = Process()
-        cli.executableURL = URL(fileURLWithPath: binary)
-        cli.arguments = ["validate", "--catalog", options.directory]
-        cli.standardOutput = FileHandle.nullDevice
-        cli.standardError = FileHandle.nullDevice
-        cliTimes.append((try? seconds { try cli.run(); cli.waitUntilExit() }) ?? 0)
+        if let time = timedRun(binary, ["validate", "--catalog", options.directory]) { cliTimes.append(time) }
     }
     // Peak memory of one run, from GNU time (RUSAGE_CHILDREN would count the forked copy of this process).
     var peak = "not measured (no /usr/bin/time)"
