@@ -59,6 +59,13 @@ demo: release
 	@echo "== tipcat list"
 	$(RELEASE)/tipcat list --catalog $(CATALOG)
 	@echo
+	@echo "== tipcat render: the compass tips in the ANSI style (English, then Japanese at 40 columns)"
+	$(RELEASE)/tipcat render --group compass --style ansi --catalog $(CATALOG)
+	$(RELEASE)/tipcat render --group compass --style ansi --locale ja --width 40 --catalog $(CATALOG)
+	@echo
+	@echo "== tipcat render: NewTrailTip as Markdown, in French, with parameters"
+	$(RELEASE)/tipcat render NewTrailTip --style markdown --locale fr --param trail.id=silver-lake --param "trail.name=Silver Lake" --param trail.region=Wasatch --catalog $(CATALOG)
+	@echo
 	@echo "== tipcat plural (a translator's aid)"
 	$(RELEASE)/tipcat plural pl 1 2 5 22 1.5
 	@echo

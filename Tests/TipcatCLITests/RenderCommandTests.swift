@@ -175,3 +175,21 @@ enum TestWidth {
         return width
     }
 }
+
+/// `--watch` re-renders when a snapshot of the catalog and template files changes.
+@Suite struct WatchTests {
+    @Test func snapshotsNoticeEditsNewFilesAndDeletions() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("Catalog/tips/A.json", "{}")
+        let before = FileSnapshot(paths: [directory.path + "/Catalog"])
+        #expect(FileSnapshot(paths: [directory.path + "/Catalog"]) == before)
+        try directory.write("Catalog/tips/A.json", "{\"id\": \"A\"}")
+        let edited = FileSnapshot(paths: [directory.path + "/Catalog"])
+        #expect(edited != before)
+        try directory.write("Catalog/tips/B.json", "{}")
+        let added = FileSnapshot(paths: [directory.path + "/Catalog"])
+        #expect(added != edited)
+        try FileManager.default.removeItem(atPath: directory.path + "/Catalog/tips/B.json")
+        #expect(FileSnapshot(paths: [directory.path + "/Catalog"]) != added)
+    }
+}
