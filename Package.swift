@@ -30,12 +30,24 @@ let package = Package(
             dependencies: ["TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatRules"],
             swiftSettings: strict
         ),
+        // The system SQLite library (libsqlite3-dev), through a module map and a shim header.
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // A small SQLite layer: connection, statements, typed errors, transactions, migrations, WAL.
+        .target(name: "TipcatSQLite", dependencies: ["CSQLite"], swiftSettings: strict),
+        // Published catalog versions: canonical encoding, SHA-256 content addressing, channels, diff.
+        .target(
+            name: "TipcatStore",
+            dependencies: ["TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatCatalog", "TipcatSQLite"],
+            swiftSettings: strict
+        ),
         // Hand-written command-line parsing with swift-argument-parser's conventions.
         .target(name: "TipcatArguments", dependencies: ["TipcatCore"], swiftSettings: strict),
         // Commands, printing, exit codes. The only module that prints or exits.
         .target(
             name: "TipcatCLI",
-            dependencies: ["TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatRules", "TipcatCatalog", "TipcatArguments"],
+            dependencies: [
+                "TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatRules", "TipcatCatalog", "TipcatArguments", "TipcatStore",
+            ],
             swiftSettings: strict
         ),
         .executableTarget(name: "tipcat", dependencies: ["TipcatCLI"], swiftSettings: strict),
@@ -44,7 +56,7 @@ let package = Package(
         // `make bench`: synthetic catalog generator and timings.
         .executableTarget(
             name: "tipcat-bench",
-            dependencies: ["TipcatCore", "TipcatJSON", "TipcatCatalog"],
+            dependencies: ["TipcatCore", "TipcatJSON", "TipcatCatalog", "TipcatStore"],
             swiftSettings: strict
         ),
 
@@ -57,6 +69,11 @@ let package = Package(
         .testTarget(name: "TipcatCatalogTests", dependencies: ["TipcatCatalog", "TipcatCore", "TipcatJSON"]),
         .testTarget(name: "TipcatArgumentsTests", dependencies: ["TipcatArguments"]),
         .testTarget(name: "TipcatCLITests", dependencies: ["TipcatCLI", "TipcatCore", "TipcatTestSupport"]),
+        .testTarget(name: "TipcatSQLiteTests", dependencies: ["TipcatSQLite"]),
+        .testTarget(
+            name: "TipcatStoreTests",
+            dependencies: ["TipcatStore", "TipcatSQLite", "TipcatCatalog", "TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatCLI"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
