@@ -92,20 +92,24 @@ extension PublishOutcome {
     }
 }
 
-/// A catalog of `count` generated tips with two translations each, for scale and crash tests.
-func writeGeneratedCatalog(at directory: String, tips count: Int, variant: String = "") throws {
+/// A catalog of `count` generated tips with a French title each, for scale and crash tests. `variant` is
+/// appended to every message, `translationVariant` to every translation (rewriting only the String Catalog).
+func writeGeneratedCatalog(at directory: String, tips count: Int, variant: String = "", translationVariant: String = "", onlyTranslations: Bool = false) throws {
     let manager = FileManager.default
     try manager.createDirectory(atPath: directory + "/tips", withIntermediateDirectories: true)
     func put(_ path: String, _ text: String) throws { try Data(text.utf8).write(to: URL(fileURLWithPath: directory + "/" + path)) }
+    var strings: [String] = []
+    for index in 0..<count {
+        strings.append(#""Tip\#(index).title": {"localizations": {"fr": {"stringUnit": {"state": "translated", "value": "Titre \#(index)\#(translationVariant)"}}}}"#)
+    }
+    try put("Localizable.xcstrings", #"{"sourceLanguage": "en", "version": "1.0", "strings": {"# + strings.joined(separator: ",\n") + "}}")
+    if onlyTranslations { return }
     try put("catalog.json", #"{"name": "Generated", "schemaVersion": 1, "sourceLanguage": "en", "supportedLocales": ["en", "fr"]}"#)
     try put("events.json", #"{"events": [{"id": "opened", "fields": {"n": "int"}}]}"#)
-    var strings: [String] = []
     for index in 0..<count {
         try put("tips/Tip\(index).json", """
             {"id": "Tip\(index)", "title": "Title \(index)", "message": "Message \(index)\(variant) with {count, plural, one {# item} other {# items}}",
-             "parameters": {"count": "int"}, "rules": ["#opened.count >= \(index % 5)"], "republish": "\(index % 2 == 0 ? "keep" : "reset")"}
+             "parameters": {"count": "int"}, "rules": ["#opened.count >= \(index % 5 + 1)"], "republish": "\(index % 2 == 0 ? "keep" : "reset")"}
             """)
-        strings.append(#""Tip\#(index).title": {"localizations": {"fr": {"stringUnit": {"state": "translated", "value": "Titre \#(index)"}}}}"#)
     }
-    try put("Localizable.xcstrings", #"{"sourceLanguage": "en", "version": "1.0", "strings": {"# + strings.joined(separator: ",\n") + "}}")
 }
