@@ -41,13 +41,23 @@ public enum CatalogCodec {
     }
 
     /// The String Catalog entries grouped by owner, keys sorted.
+    ///
+    /// Keys sorted by UTF-8 bytes keep each owner's keys together (an owner is the text before the first `.`,
+    /// and `.` sorts before every character an owner can continue with that would interleave), so one sort
+    /// and one pass group them.
     static func stringsByOwner(_ table: LocalizationTable) -> [String: [(String, LocalizationTable.Entry)]] {
+        var all: [(String, LocalizationTable.Entry)] = []
+        all.reserveCapacity(table.entries.count)
+        for (key, entry) in table.entries { all.append((key, entry)) }
+        all.sort { $0.0.precedesCanonically($1.0) }
         var grouped: [String: [(String, LocalizationTable.Entry)]] = [:]
-        for (key, entry) in table.entries {
-            grouped[CatalogPieces.owner(ofKey: key), default: []].append((key, entry))
-        }
-        for name in grouped.keys {
-            grouped[name]?.sort { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
+        var start = 0
+        while start < all.count {
+            let owner = CatalogPieces.owner(ofKey: all[start].0)
+            var end = start + 1
+            while end < all.count, CatalogPieces.owner(ofKey: all[end].0) == owner { end += 1 }
+            grouped[owner, default: []].append(contentsOf: all[start..<end])
+            start = end
         }
         return grouped
     }

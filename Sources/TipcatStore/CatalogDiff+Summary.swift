@@ -8,12 +8,13 @@ extension CatalogDiff {
         }
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
         func subjects(_ area: CatalogChange.Area, _ kind: CatalogChange.Kind? = nil, wholeOnly: Bool = false) -> [String] {
-            var seen: [String] = []
+            var seen = Set<String>()
+            var ordered: [String] = []
             for change in changes where change.area == area && (kind == nil || change.kind == kind)
-                && (!wholeOnly || change.field == nil) && !seen.contains(change.subject) {
-                seen.append(change.subject)
+                && (!wholeOnly || change.field == nil) && seen.insert(change.subject).inserted {
+                ordered.append(change.subject)
             }
-            return seen
+            return ordered
         }
         if isInitial {
             var parts = [count(subjects(.tip, .added).count, "tip")]
@@ -28,7 +29,8 @@ extension CatalogDiff {
         var parts: [String] = []
         let added = subjects(.tip, .added, wholeOnly: true)
         let removed = subjects(.tip, .removed, wholeOnly: true)
-        let changed = subjects(.tip).filter { !added.contains($0) && !removed.contains($0) }
+        let whole = Set(added).union(removed)
+        let changed = subjects(.tip).filter { !whole.contains($0) }
         if changed.count == 1, let tip = changed.first {
             var fields: [String] = []
             for change in changes where change.area == .tip && change.subject == tip {
@@ -55,10 +57,10 @@ extension CatalogDiff {
         for (area, noun) in [(CatalogChange.Area.parameter, "parameter"), (.event, "event"), (.group, "group")] {
             let touched = subjects(area)
             guard !touched.isEmpty else { continue }
+            let addedHere = Set(subjects(area, .added, wholeOnly: true))
+            let removedHere = Set(subjects(area, .removed, wholeOnly: true))
             let marked = touched.map { subject -> String in
-                if changes.contains(where: { $0.area == area && $0.subject == subject && $0.field == nil && $0.kind == .added }) { return "+" + subject }
-                if changes.contains(where: { $0.area == area && $0.subject == subject && $0.field == nil && $0.kind == .removed }) { return "-" + subject }
-                return subject
+                addedHere.contains(subject) ? "+" + subject : removedHere.contains(subject) ? "-" + subject : subject
             }
             parts.append("\(noun)\(touched.count == 1 ? "" : "s") \(names(marked))")
         }

@@ -1,4 +1,5 @@
 public import TipcatCatalog
+import TipcatCore
 public import TipcatJSON
 
 /// What a stored object is.
@@ -61,23 +62,61 @@ public struct ContentTree: Sendable {
 
     /// The tree of `catalog`; pieces are encoded and hashed on every core.
     public init(catalog: Catalog) {
-        let strings = CatalogCodec.stringsByOwner(catalog.localizations)
-        let tips = Dictionary(catalog.tips.map { ($0.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
-        let names = Set(tips.keys).union(strings.keys).sorted()
-        let owners = parallelChunks(count: names.count, chunkSize: 64) { range in
-            range.map { index -> OwnerObjects in
-                let name = names[index]
-                let tip = tips[name]
-                return OwnerObjects(
-                    name: name, tip: tip.map(CatalogCodec.encode), strings: strings[name].map(CatalogCodec.encodeStrings),
-                    republish: tip?.republish.rawValue)
-            }
-        }.flatMap { $0 }
+        let owners = ContentTree.ownersByTipKeys(catalog) ?? ContentTree.ownersByGrouping(catalog)
         let pieces = CatalogPieces(
             settings: CatalogCodec.encode(catalog.settings), parameters: .array(catalog.parameters.map(CatalogCodec.encode)),
             events: .array(catalog.events.map(CatalogCodec.encode)), groups: .array(catalog.groups.map(CatalogCodec.encode)),
             owners: [:])
         self.init(pieces: pieces, owners: owners)
+    }
+
+    /// The usual case, fully parallel: every translation key is one a tip names (`<TipID>.title`, `.message`,
+    /// `.customID`, `.action.<id>`), so each tip finds its own keys. Nil when some key belongs to no tip's
+    /// list, so the slower grouping below must place it.
+    static func ownersByTipKeys(_ catalog: Catalog) -> [OwnerObjects]? {
+        let tips = catalog.tips
+        let entries = catalog.localizations.entries
+        guard Set(tips.map(\.id)).count == tips.count else { return nil }
+        let chunks = parallelChunks(count: tips.count, chunkSize: 64) { range in
+            var claimed = 0
+            let owners = range.map { index -> OwnerObjects in
+                let tip = tips[index]
+                let id = tip.id.rawValue
+                var keys = tip.localizableTexts.map(\.key)
+                keys.append(id + ".customID")
+                var found: [(String, LocalizationTable.Entry)] = []
+                for key in keys {
+                    if let entry = entries[key] { found.append((key, entry)) }
+                }
+                claimed += found.count
+                found.sort { $0.0.precedesCanonically($1.0) }
+                return OwnerObjects(
+                    name: id, tipBytes: CatalogCodec.tipBytes(tip), stringsBytes: found.isEmpty ? nil : CatalogCodec.stringsBytes(found),
+                    republish: tip.republish.rawValue)
+            }
+            return (owners, claimed)
+        }
+        guard chunks.reduce(0, { $0 + $1.1 }) == entries.count else { return nil }
+        return chunks.flatMap(\.0)
+    }
+
+    /// Any catalog: translations grouped by owner first.
+    static func ownersByGrouping(_ catalog: Catalog) -> [OwnerObjects] {
+        let strings = CatalogCodec.stringsByOwner(catalog.localizations)
+        var tipIndex: [String: Int] = [:]
+        tipIndex.reserveCapacity(catalog.tips.count)
+        for (index, tip) in catalog.tips.enumerated() where tipIndex[tip.id.rawValue] == nil { tipIndex[tip.id.rawValue] = index }
+        let names = Set(tipIndex.keys).union(strings.keys).sorted()
+        let tips = catalog.tips
+        return parallelChunks(count: names.count, chunkSize: 64) { [tipIndex] range in
+            range.map { index -> OwnerObjects in
+                let name = names[index]
+                let tip = tipIndex[name].map { tips[$0] }
+                return OwnerObjects(
+                    name: name, tipBytes: tip.map(CatalogCodec.tipBytes), stringsBytes: strings[name].map(CatalogCodec.stringsBytes),
+                    republish: tip?.republish.rawValue)
+            }
+        }.flatMap { $0 }
     }
 
     /// The tree of a catalog given as pieces (a decoded bundle), to check its content hash.
@@ -155,10 +194,14 @@ struct OwnerObjects: Sendable {
     var republish: String?
 
     init(name: String, tip: JSONValue?, strings: JSONValue?, republish: String?) {
+        self.init(name: name, tipBytes: tip?.canonicalBytes, stringsBytes: strings?.canonicalBytes, republish: republish)
+    }
+
+    init(name: String, tipBytes: [UInt8]?, stringsBytes: [UInt8]?, republish: String?) {
         self.name = name
         self.nameHash = SHA256.hash(name)
-        self.tipObject = tip.map { ContentObject(kind: .tip, value: $0) }
-        self.stringsObject = strings.map { ContentObject(kind: .strings, value: $0) }
+        self.tipObject = tipBytes.map { ContentObject(kind: .tip, bytes: $0) }
+        self.stringsObject = stringsBytes.map { ContentObject(kind: .strings, bytes: $0) }
         self.republish = republish
     }
 

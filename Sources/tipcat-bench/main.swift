@@ -146,3 +146,4 @@ do {
 } catch {
     print("python3 json: not run (\(error))")
 }
+runPublishBench(catalogDirectory: options.directory, binary: binary, runs: options.runs)

@@ -129,3 +129,66 @@ import TipcatLocalization
         #expect(bytes < 8_000, "\(bytes) new bytes")
     }
 }
+
+@Suite struct CanonicalWriterTests {
+    /// The fast byte encoder and the general `JSONValue` encoder agree byte for byte.
+    @Test func directBytesMatchTheGeneralEncoder() throws {
+        let catalog = loadCatalog(sampleCatalogPath)
+        for tip in catalog.tips {
+            #expect(CatalogCodec.tipBytes(tip) == CatalogCodec.encode(tip).canonicalBytes, "\(tip.id)")
+        }
+        for (owner, entries) in CatalogCodec.stringsByOwner(catalog.localizations) {
+            #expect(CatalogCodec.stringsBytes(entries) == CatalogCodec.encodeStrings(entries).canonicalBytes, "\(owner)")
+        }
+        let pieces = try CatalogPieces(document: CatalogCodec.encode(catalog))
+        #expect(ContentTree(pieces: pieces).objects.keys.sorted() == ContentTree(catalog: catalog).objects.keys.sorted())
+    }
+
+    @Test func escapesMatchTheGeneralWriter() {
+        var random = SeededGenerator(seed: 2028)
+        let alphabet: [Unicode.Scalar] = ["a", "\"", "\\", "\u{0}", "\u{1}", "\u{8}", "\u{9}", "\u{A}", "\u{C}", "\u{D}", "\u{1F}",
+                                          "\u{7F}", "é", "\u{2027}", "\u{2028}", "\u{2029}", "\u{202A}", "日", "😀", "/"]
+        for length in 0..<200 {
+            var text = ""
+            for _ in 0..<length { text.unicodeScalars.append(alphabet[Int(random.next() % UInt64(alphabet.count))]) }
+            var writer = CanonicalWriter()
+            writer.string(text)
+            #expect(writer.bytes == Array(JSONValue.string(text).serialized().utf8), "\(Array(text.unicodeScalars))")
+        }
+    }
+}
+
+@Suite struct ContentTreeTests {
+    /// Both ways of finding each tip's translations build the same tree.
+    @Test func tipKeyLookupAndGroupingAgree() throws {
+        let catalog = loadCatalog(sampleCatalogPath)
+        let fast = try #require(ContentTree.ownersByTipKeys(catalog))
+        let slow = ContentTree.ownersByGrouping(catalog)
+        #expect(fast.map(\.name).sorted() == slow.map(\.name).sorted())
+        let slowByName = Dictionary(uniqueKeysWithValues: slow.map { ($0.name, $0) })
+        for owner in fast {
+            #expect(owner.entry == slowByName[owner.name]?.entry, "\(owner.name)")
+        }
+    }
+
+    /// Translations of keys no tip names (orphans) are kept, with the tip they share a prefix with or alone.
+    @Test func orphanTranslationsAreStoredAndRoundTrip() throws {
+        var catalog = loadCatalog(sampleCatalogPath)
+        let message = try Message.parse("Extra")
+        let translation = Translation(content: .message(message), state: .translated)
+        catalog.localizations.entries["NewTrailTip.extra"] = .init(translations: [LocaleID.english: translation])
+        catalog.localizations.entries["Nobody.title"] = .init(comment: "orphan", translations: [LocaleID.english: translation])
+        #expect(ContentTree.ownersByTipKeys(catalog) == nil)
+        let tree = ContentTree(catalog: catalog)
+        let pieces = try TreeReader(tree).pieces(tree.root)
+        #expect(pieces.owners["Nobody"]?.tip == nil)
+        #expect(pieces.owners["Nobody"]?.strings != nil)
+        let decoded = try CatalogCodec.decode(pieces, origin: "x")
+        #expect(decoded.localizations.entries["NewTrailTip.extra"]?.translations[.english]?.content == .message(message))
+        #expect(decoded.localizations.entries["Nobody.title"]?.comment == "orphan")
+        #expect(decoded.localizations.entries.count == catalog.localizations.entries.count)
+        #expect(ContentTree(catalog: decoded).root == tree.root)
+        // And the document form agrees.
+        #expect(ContentTree(pieces: try CatalogPieces(document: CatalogCodec.encode(catalog))).root == tree.root)
+    }
+}
