@@ -11,15 +11,23 @@ public import TipcatJSON
 /// `contentHash` is the version's content hash; reading a bundle recomputes it from the catalog and refuses
 /// a bundle whose content does not match.
 public struct CatalogBundle: Sendable {
+    /// The value of the bundle's `bundle` key.
     public static let formatName = "tipcat-bundle"
+    /// The bundle format this tipcat writes and the newest it reads.
     public static let formatVersion = 1
 
+    /// The version's content hash (the root of its `ContentTree`).
     public var contentHash: SHA256Digest
+    /// The catalog, as canonical pieces.
     public var pieces: CatalogPieces
+    /// The version number it was exported from.
     public var version: Int?
+    /// The channel it was exported from.
     public var channel: String?
+    /// When that version was published, ISO 8601 UTC.
     public var publishedAt: String?
 
+    /// A bundle from its parts.
     public init(contentHash: SHA256Digest, pieces: CatalogPieces, version: Int?, channel: String?, publishedAt: String?) {
         self.contentHash = contentHash
         self.pieces = pieces

@@ -16,7 +16,9 @@ public struct CatalogChange: Sendable, Hashable {
         }
     }
 
+    /// Added, removed or changed.
     public var kind: Kind
+    /// The part of the catalog.
     public var area: Area
     /// The tip id, parameter name, event id, group id or String Catalog key; empty for settings.
     public var subject: String
@@ -30,6 +32,7 @@ public struct CatalogChange: Sendable, Hashable {
     /// The new value as JSON text, nil when removed.
     public var new: String?
 
+    /// A change; `field`, `locale`, `old` and `new` as they apply.
     public init(
         _ kind: Kind, _ area: Area, subject: String, field: String? = nil, locale: String? = nil, old: String? = nil,
         new: String? = nil
@@ -46,6 +49,7 @@ public struct CatalogChange: Sendable, Hashable {
 
 /// Every difference between two catalog versions, in print order.
 public struct CatalogDiff: Sendable, Hashable {
+    /// The changes, sorted by area, subject and field.
     public var changes: [CatalogChange]
     /// Tips added, removed or changed (definition, translations or republish policy).
     public var changedTips: [String]
@@ -54,6 +58,7 @@ public struct CatalogDiff: Sendable, Hashable {
     /// Whether the old side is the empty catalog (a first version).
     public var isInitial: Bool
 
+    /// Whether the two versions have the same content.
     public var isEmpty: Bool { changes.isEmpty }
 
     /// The differences between two roots of `reader`'s objects (nil: before the first version).

@@ -24,9 +24,13 @@ public struct CatalogPieces: Sendable, Hashable {
         }
     }
 
+    /// `catalog.json`'s settings.
     public var settings: JSONValue
+    /// The app parameters, in declaration order.
     public var parameters: JSONValue
+    /// The events, in declaration order.
     public var events: JSONValue
+    /// The tip groups, in declaration order.
     public var groups: JSONValue
     /// Owners by name (tip id).
     public var owners: [String: Owner]

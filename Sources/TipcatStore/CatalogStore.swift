@@ -21,10 +21,13 @@ public struct VersionRecord: Sendable, Hashable {
     public var parent: Int?
     /// For rollbacks: the version whose content it restores.
     public var source: Int?
+    /// publish, rollback or forced.
     public var type: VersionType
+    /// Who published it.
     public var author: String
     /// When it was published, ISO 8601 UTC (`2026-03-01T09:30:00Z`).
     public var createdAt: String
+    /// What the version is about (by default the one-line summary of its diff).
     public var message: String
     /// The SHA-256 of the version's root object (see `ContentTree`).
     public var contentHash: SHA256Digest
@@ -33,6 +36,7 @@ public struct VersionRecord: Sendable, Hashable {
     /// Tips added, removed or changed relative to `parent`.
     public var tipsChanged: Int
 
+    /// A record from its fields.
     public init(
         number: Int, channel: String, parent: Int?, source: Int?, type: VersionType, author: String, createdAt: String,
         message: String, contentHash: SHA256Digest, tipcatVersion: String, tipsChanged: Int
@@ -53,7 +57,9 @@ public struct VersionRecord: Sendable, Hashable {
 
 /// A channel and the version it points at.
 public struct ChannelHead: Sendable, Hashable {
+    /// The channel's name.
     public var name: String
+    /// The version it points at.
     public var version: Int
     /// When the pointer last moved, ISO 8601 UTC.
     public var updatedAt: String
@@ -61,19 +67,24 @@ public struct ChannelHead: Sendable, Hashable {
 
 /// Who publishes what, where, and under which guard.
 public struct PublishRequest: Sendable {
+    /// The channel to publish to.
     public var channel: ChannelName
     /// The catalog's content, encoded and hashed (`ContentTree(catalog:)`).
     public var tree: ContentTree
     /// The version message; nil uses the one-line summary of the diff against the channel's head.
     public var message: String?
+    /// Who publishes.
     public var author: String
+    /// When (UTC).
     public var time: Timestamp
+    /// The publishing tipcat's version, recorded with the version.
     public var tipcatVersion: String
     /// Publish only if the channel's head is this version (0: only if the channel has no version yet).
     public var expectedVersion: Int?
     /// Publish even over a version mismatch or with unchanged content; the version's type is `forced`.
     public var force: Bool
 
+    /// A request; `message` nil uses the diff summary.
     public init(
         channel: ChannelName, tree: ContentTree, message: String? = nil, author: String, time: Timestamp,
         tipcatVersion: String, expectedVersion: Int? = nil, force: Bool = false
@@ -91,15 +102,22 @@ public struct PublishRequest: Sendable {
 
 /// A request to restore an older version's content as a new version.
 public struct RollbackRequest: Sendable {
+    /// The channel to roll back.
     public var channel: ChannelName
     /// The version whose content is restored.
     public var target: Int
+    /// The version's message; nil: `rollback to version N: <summary>`.
     public var message: String?
+    /// Who rolls back.
     public var author: String
+    /// When (UTC).
     public var time: Timestamp
+    /// The tipcat's version, recorded with the version.
     public var tipcatVersion: String
+    /// Roll back only if the channel is at this version.
     public var expectedVersion: Int?
 
+    /// A request; `message` nil describes the rollback.
     public init(
         channel: ChannelName, target: Int, message: String? = nil, author: String, time: Timestamp, tipcatVersion: String,
         expectedVersion: Int? = nil
@@ -124,6 +142,7 @@ public enum PublishOutcome: Sendable {
 
 /// What a promotion did.
 public struct PromoteOutcome: Sendable, Hashable {
+    /// The channel that moved (or would have).
     public var channel: String
     /// The version the channel pointed at before (nil: the channel is new).
     public var previous: Int?

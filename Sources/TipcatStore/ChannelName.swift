@@ -3,6 +3,7 @@
 /// Names that read as numbers are refused, so `tipcat diff 3 beta` is never ambiguous, and `working` is
 /// reserved for the files on disk.
 public struct ChannelName: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The name as written.
     public let rawValue: String
 
     /// The channel `publish` and `versions` use when none is named.

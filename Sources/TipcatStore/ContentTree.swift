@@ -22,8 +22,11 @@ public enum ObjectKind: String, Sendable, Hashable, CaseIterable {
 
 /// One content-addressed object: canonical JSON bytes, their SHA-256, and the objects it refers to.
 public struct ContentObject: Sendable, Hashable {
+    /// What the object is.
     public var kind: ObjectKind
+    /// Its canonical JSON bytes.
     public var bytes: [UInt8]
+    /// The SHA-256 of `bytes`: the object's address.
     public var digest: SHA256Digest
     /// The digests this object names (for tree objects), so a subtree can be stored or skipped as a whole.
     public var children: [SHA256Digest]

@@ -13,7 +13,9 @@ extension ContentTree: ObjectSource {
 
 /// Objects from a built tree first, then from a store: the working catalog next to published versions.
 public struct LayeredObjectSource: ObjectSource {
+    /// The sources, asked in order.
     public var layers: [any ObjectSource]
+    /// A source that asks `layers` in order.
     public init(_ layers: [any ObjectSource]) { self.layers = layers }
     public func bytes(of digest: SHA256Digest) throws(StoreError) -> [UInt8]? {
         for layer in layers {
@@ -25,10 +27,15 @@ public struct LayeredObjectSource: ObjectSource {
 
 /// The digests a version's root object names.
 public struct RootManifest: Sendable, Hashable {
+    /// The settings piece.
     public var settings: SHA256Digest
+    /// The parameters piece.
     public var parameters: SHA256Digest
+    /// The events piece.
     public var events: SHA256Digest
+    /// The groups piece.
     public var groups: SHA256Digest
+    /// The root of the tips tree.
     public var tips: SHA256Digest
 }
 

@@ -53,7 +53,9 @@ public struct SHA256: Sendable {
             offset = take
             guard pending.count == 64 else { return }
             let block = pending
-            block.withUnsafeBytes { compress(blocks: $0.baseAddress.unsafelyUnwrapped, count: 1) }
+            block.withUnsafeBytes { raw in
+                if let base = raw.baseAddress { compress(blocks: base, count: 1) }
+            }
             pending.removeAll(keepingCapacity: true)
         }
         let whole = (buffer.count - offset) / 64
@@ -73,7 +75,9 @@ public struct SHA256: Sendable {
         tail.append(0x80)
         while tail.count % 64 != 56 { tail.append(0) }
         for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        tail.withUnsafeBytes { compress(blocks: $0.baseAddress.unsafelyUnwrapped, count: tail.count / 64) }
+        tail.withUnsafeBytes { raw in
+            if let base = raw.baseAddress { compress(blocks: base, count: raw.count / 64) }
+        }
         pending.removeAll()
         let s = state
         return SHA256Digest(

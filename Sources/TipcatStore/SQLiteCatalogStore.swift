@@ -39,6 +39,7 @@ public final class SQLiteCatalogStore: CatalogStore {
         }
         try checkIdentity()
         if mode == .readWrite { try prepareForWriting() } else { try checkReadable() }
+        checkSchema()
     }
 
     private func classify(_ error: SQLiteError, _ context: String) -> StoreError {
@@ -102,9 +103,11 @@ public final class SQLiteCatalogStore: CatalogStore {
         }
     }
 
-    /// Whether the schema exists (a read-only open of an empty file has none).
-    private var hasSchema: Bool {
-        (try? connection.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'versions'")?.integerValue) == 1
+    /// Whether the schema exists (a read-only open of an empty file has none); checked once after opening.
+    private var hasSchema = false
+
+    private func checkSchema() {
+        hasSchema = (try? connection.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'versions'")?.integerValue) == 1
     }
 
     // MARK: Running statements

@@ -42,7 +42,10 @@ enum StoreFile {
         guard pageSize >= 512, pageSize & (pageSize - 1) == 0 else {
             throw StoreError.notAStore(path: path, reason: "it is damaged (invalid page size \(raw))")
         }
-        guard size % pageSize == 0 else {
+        // Without a write-ahead log no connection is writing, so the file must hold whole pages.
+        var walInfo = stat()
+        let walExists = stat(path + "-wal", &walInfo) == 0
+        guard walExists || size % pageSize == 0 else {
             throw StoreError.notAStore(path: path, reason: "it is damaged (\(size) bytes is not a whole number of \(pageSize)-byte pages; truncated?)")
         }
         return .sqlite(size: size, pageSize: pageSize)
