@@ -30,6 +30,16 @@ let package = Package(
             dependencies: ["TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatRules"],
             swiftSettings: strict
         ),
+        // The system SQLite library (libsqlite3-dev), through a module map and a shim header.
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // A small SQLite layer: connection, statements, typed errors, transactions, migrations, WAL.
+        .target(name: "TipcatSQLite", dependencies: ["CSQLite"], swiftSettings: strict),
+        // Published catalog versions: canonical encoding, SHA-256 content addressing, channels, diff.
+        .target(
+            name: "TipcatStore",
+            dependencies: ["TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatCatalog", "TipcatSQLite"],
+            swiftSettings: strict
+        ),
         // Hand-written command-line parsing with swift-argument-parser's conventions.
         .target(name: "TipcatArguments", dependencies: ["TipcatCore"], swiftSettings: strict),
         // Terminal-correct text: display width, wrapping, sanitizing, color decisions and ANSI styling.
@@ -47,7 +57,7 @@ let package = Package(
             name: "TipcatCLI",
             dependencies: [
                 "TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatRules", "TipcatCatalog", "TipcatArguments",
-                "TipcatTemplates", "TipcatText", "TipcatRender",
+                "TipcatTemplates", "TipcatText", "TipcatRender", "TipcatStore",
             ],
             swiftSettings: strict
         ),
@@ -59,7 +69,7 @@ let package = Package(
         // `make bench`: synthetic catalog generator and timings.
         .executableTarget(
             name: "tipcat-bench",
-            dependencies: ["TipcatCore", "TipcatJSON", "TipcatCatalog", "TipcatLocalization", "TipcatRender", "TipcatText"],
+            dependencies: ["TipcatCore", "TipcatJSON", "TipcatCatalog", "TipcatLocalization", "TipcatRender", "TipcatText", "TipcatStore"],
             swiftSettings: strict
         ),
 
@@ -75,6 +85,11 @@ let package = Package(
         .testTarget(name: "TipcatTextTests", dependencies: ["TipcatText", "TipcatCore"]),
         .testTarget(name: "TipcatRenderTests", dependencies: ["TipcatRender", "TipcatCatalog", "TipcatCore", "TipcatText", "TipcatTemplates"]),
         .testTarget(name: "TipcatCLITests", dependencies: ["TipcatCLI", "TipcatCore", "TipcatTestSupport"]),
+        .testTarget(name: "TipcatSQLiteTests", dependencies: ["TipcatSQLite"]),
+        .testTarget(
+            name: "TipcatStoreTests",
+            dependencies: ["TipcatStore", "TipcatSQLite", "TipcatCatalog", "TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatCLI"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

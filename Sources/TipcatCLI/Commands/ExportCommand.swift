@@ -1,0 +1,38 @@
+import Foundation
+import TipcatArguments
+import TipcatStore
+
+/// `tipcat export --channel C -o bundle.json`: the channel's head as one canonical JSON bundle.
+struct ExportCommand {
+    let arguments: ParsedArguments
+    let context: CommandContext
+
+    func run() throws {
+        let access = StoreAccess(arguments: arguments, context: context)
+        let channel = try access.channel()
+        let output = arguments.value("output") ?? "-"
+        let store = try access.open(.readOnly)
+        let bundle: CatalogBundle
+        let head: VersionRecord
+        do {
+            head = try store.requireHead(of: channel)
+            bundle = try store.bundle(of: head, channel: channel.rawValue)
+        } catch {
+            throw access.fail(error)
+        }
+        let bytes = bundle.fileBytes
+        let tips = bundle.pieces.owners.values.filter { $0.tip != nil }.count
+        let summary = "version \(head.number) of \(channel) (\(tips) \(plural(tips, "tip")), content \(head.contentHash.shortHex()), \(bytes.count) bytes)"
+        if output == "-" {
+            context.stdout.write(String(decoding: bytes, as: UTF8.self))
+            context.stderr.line("Exported \(summary).")
+            return
+        }
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            throw CommandError.failure("cannot write '\(output)': \(error.localizedDescription)")
+        }
+        context.stdout.line("Exported \(summary) to \(output).")
+    }
+}

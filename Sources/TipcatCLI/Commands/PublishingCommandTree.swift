@@ -1,0 +1,141 @@
+import TipcatArguments
+
+/// The publishing commands: publish, versions, show-version, diff, rollback, promote, export.
+extension CommandTree {
+    static let storeOption = ArgumentSpec.option(
+        "store", valueName: "path",
+        help: "The store (default: $TIPCAT_STORE, else .tipcat/store.sqlite next to the catalog directory).",
+        completion: .file(extensions: ["sqlite"]))
+
+    static func channelOption(_ help: String) -> ArgumentSpec {
+        .option("channel", valueName: "name", help: help, default: "production")
+    }
+
+    static let expectVersionOption = ArgumentSpec.option(
+        "expect-version", valueName: "n",
+        help: "Fail unless the channel is at version n (0: the channel has no version yet); guards against concurrent publishes.")
+
+    static let authorOption = ArgumentSpec.option(
+        "author", valueName: "name", help: "Who publishes (default: git config user.name, else $USER).")
+
+    static let publish = CommandSpec(
+        name: "publish",
+        abstract: "Validate the catalog and publish it as a new version of a channel.",
+        discussion: """
+            Validates first: any error publishes nothing (exit 1). Then stores the catalog's canonical form \
+            content-addressed by SHA-256 (pieces unchanged since an earlier version are shared), creates version \
+            N+1 with its author, UTC time, message, parent and content hash, and moves the channel to it — all in \
+            one transaction. Content identical to the channel's head publishes nothing. The default message \
+            summarizes the diff against the head in one line.
+            """,
+        arguments: [
+            catalogOption, storeOption, channelOption("The channel to publish to."),
+            .option("message", short: "m", valueName: "text", help: "The version's message (default: a one-line summary of the diff)."),
+            authorOption, expectVersionOption,
+            .flag("force", help: "Publish even over a version mismatch or unchanged content; the version is recorded as forced."),
+            .flag("dry-run", help: "Validate and print the diff against the channel's head; write nothing."),
+        ],
+        examples: [
+            "tipcat publish",
+            "tipcat publish --channel beta -m \"New trail tips\" --expect-version 6",
+            "tipcat publish --dry-run",
+        ])
+
+    static let versions = CommandSpec(
+        name: "versions",
+        abstract: "List published versions: number, time, author, type, tips changed, content hash, message.",
+        discussion: "With --channel, only the versions that channel has pointed at, in order. Channel heads are marked.",
+        arguments: [
+            catalogOption, storeOption,
+            .option("channel", valueName: "name", help: "Only the versions this channel has pointed at."),
+            .flag("json", help: "Print JSON instead of a table."),
+        ],
+        examples: ["tipcat versions", "tipcat versions --channel production --json"])
+
+    static let showVersion = CommandSpec(
+        name: "show-version",
+        abstract: "Show one version: its record, its content and what changed from its parent.",
+        arguments: [
+            .positional("version", help: "A version number, or a channel name for its head."),
+            catalogOption, storeOption, .flag("json", help: "Print JSON."),
+        ],
+        examples: ["tipcat show-version 2", "tipcat show-version production --json"])
+
+    static let diff = CommandSpec(
+        name: "diff",
+        abstract: "Show what changed between two versions, per tip, per field, per locale.",
+        discussion: """
+            Each side is a version number, a channel name (its head) or 'working' (the catalog files on disk, \
+            which must validate). Changes are listed as added (+), removed (-) or changed (~) with old → new text.
+            """,
+        arguments: [
+            .positional("from", help: "A version number, a channel or 'working'."),
+            .positional("to", help: "A version number, a channel or 'working'."),
+            catalogOption, storeOption, .flag("json", help: "Print JSON."),
+        ],
+        examples: ["tipcat diff 1 2", "tipcat diff production working", "tipcat diff beta production --json"])
+
+    static let rollback = CommandSpec(
+        name: "rollback",
+        abstract: "Publish an older version's content again, as a new version.",
+        discussion: """
+            History never moves backwards: the new version (type rollback) records the version it restores as \
+            its source and the channel's head as its parent.
+            """,
+        arguments: [
+            .option("to", valueName: "n", help: "The version whose content to restore.", required: true),
+            channelOption("The channel to roll back."), catalogOption, storeOption,
+            .option("message", short: "m", valueName: "text", help: "The version's message."), authorOption, expectVersionOption,
+        ],
+        examples: ["tipcat rollback --to 1", "tipcat rollback --to 5 --channel beta --expect-version 7"])
+
+    static let promote = CommandSpec(
+        name: "promote",
+        abstract: "Point a channel at another channel's head (compare-and-swap).",
+        discussion: """
+            No version is created: the target channel moves to the source's head version, in one transaction \
+            that fails if the target moved meanwhile (or, with --expect-version, is not at that version).
+            """,
+        arguments: [
+            .positional("from", help: "The channel whose head to promote (e.g. beta)."),
+            .positional("to", help: "The channel to move (e.g. production)."),
+            catalogOption, storeOption, expectVersionOption,
+        ],
+        examples: ["tipcat promote beta production", "tipcat promote beta production --expect-version 4"])
+
+    static let export = CommandSpec(
+        name: "export",
+        abstract: "Write a channel's head as one canonical JSON bundle with its content hash.",
+        discussion: """
+            For apps that ship the catalog inside their binary: the bundle holds the canonical catalog, the \
+            version number, the channel and the content hash, which readers check.
+            """,
+        arguments: [
+            channelOption("The channel to export."),
+            .option("output", short: "o", valueName: "file", help: "Where to write the bundle ('-' for standard output).",
+                    required: true, completion: .file(extensions: ["json"])),
+            catalogOption, storeOption,
+        ],
+        examples: ["tipcat export -o bundle.json", "tipcat export --channel beta -o - | gzip > beta.json.gz"])
+
+    /// The publishing commands, in help order.
+    static let publishing = [publish, versions, showVersion, diff, rollback, promote, export]
+}
+
+/// Runs the publishing commands (one dispatch entry point keeps `TipcatCommand` small).
+enum PublishingCommands {
+    static func handles(_ name: String) -> Bool { CommandTree.publishing.contains { $0.name == name } }
+
+    static func run(_ name: String, arguments: ParsedArguments, context: CommandContext) throws {
+        switch name {
+        case "publish": try PublishCommand(arguments: arguments, context: context).run()
+        case "versions": try VersionsCommand(arguments: arguments, context: context).run()
+        case "show-version": try ShowVersionCommand(arguments: arguments, context: context).run()
+        case "diff": try DiffCommand(arguments: arguments, context: context).run()
+        case "rollback": try RollbackCommand(arguments: arguments, context: context).run()
+        case "promote": try PromoteCommand(arguments: arguments, context: context).run()
+        case "export": try ExportCommand(arguments: arguments, context: context).run()
+        default: break
+        }
+    }
+}

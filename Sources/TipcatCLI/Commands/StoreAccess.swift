@@ -1,0 +1,195 @@
+import Foundation
+import TipcatArguments
+import TipcatCatalog
+import TipcatCore
+import TipcatStore
+
+/// What the publishing commands share: where the store is, opening it, reading versions, channels and the
+/// working catalog, who is publishing and when — all from the arguments and the injected environment.
+struct StoreAccess {
+    let arguments: ParsedArguments
+    let context: CommandContext
+
+    var command: [String] { arguments.commandPath }
+
+    var catalogDirectory: String { arguments.value("catalog") ?? "Catalog" }
+
+    /// `--store` > `TIPCAT_STORE` > `.tipcat/store.sqlite` in the directory that contains the catalog directory.
+    var storePath: String {
+        if let path = arguments.optionValues["store"]?.last { return path }
+        if let path = context.environment["TIPCAT_STORE"], !path.isEmpty { return path }
+        return StoreAccess.defaultStorePath(catalog: catalogDirectory)
+    }
+
+    /// `Catalog` → `.tipcat/store.sqlite`; `app/Catalog/` → `app/.tipcat/store.sqlite`; `.` → `../.tipcat/store.sqlite`.
+    static func defaultStorePath(catalog: String) -> String {
+        var directory = catalog
+        while directory.count > 1 && directory.hasSuffix("/") { directory.removeLast() }
+        let last = directory.split(separator: "/").last.map(String.init) ?? directory
+        let parent: String
+        if last == "." || last == ".." {
+            parent = directory + "/.."
+        } else if let slash = directory.lastIndex(of: "/") {
+            parent = slash == directory.startIndex ? "/" : String(directory[..<slash])
+        } else {
+            parent = ""
+        }
+        if parent.isEmpty { return ".tipcat/store.sqlite" }
+        return parent.hasSuffix("/") ? parent + ".tipcat/store.sqlite" : parent + "/.tipcat/store.sqlite"
+    }
+
+    func open(_ mode: SQLiteCatalogStore.Mode) throws -> SQLiteCatalogStore {
+        do {
+            return try SQLiteCatalogStore(path: storePath, mode: mode)
+        } catch {
+            throw fail(error)
+        }
+    }
+
+    /// Store errors as command errors: bad channel names are usage errors (64), the rest failures (1).
+    func fail(_ error: StoreError) -> CommandError {
+        if case .invalidChannelName = error { return .usage(error.description, command: command) }
+        return .failure(error.description)
+    }
+
+    func channel(_ option: String = "channel") throws -> ChannelName {
+        do {
+            return try ChannelName(arguments.value(option) ?? "production")
+        } catch {
+            throw fail(error)
+        }
+    }
+
+    func channel(named name: String) throws -> ChannelName {
+        do {
+            return try ChannelName(name)
+        } catch {
+            throw fail(error)
+        }
+    }
+
+    /// A non-negative integer option (`--expect-version`, `--to`), or nil when absent.
+    func number(_ option: String) throws -> Int? {
+        guard let text = arguments.value(option) else { return nil }
+        guard let number = Int(text), number >= 0 else {
+            throw CommandError.usage("--\(option) takes a version number (0, 1, 2…), not '\(text)'", command: command)
+        }
+        return number
+    }
+
+    /// The author: `--author`, else `git config user.name` (run in the catalog's directory), else `$USER`.
+    var author: String {
+        if let given = arguments.value("author"), !given.trimmingWhitespace().isEmpty { return given }
+        if let name = gitUserName() { return name }
+        if let user = context.environment["USER"], !user.isEmpty { return user }
+        return "unknown"
+    }
+
+    private func gitUserName() -> String? {
+        guard context.environment["PATH"] != nil else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        let directory = FileManager.default.fileExists(atPath: catalogDirectory) ? catalogDirectory : "."
+        process.arguments = ["git", "-C", directory, "config", "user.name"]
+        process.environment = context.environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return nil
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        let name = String(decoding: data, as: UTF8.self).trimmingWhitespace()
+        return name.isEmpty ? nil : name
+    }
+
+    /// Now, UTC to the second; `TIPCAT_NOW` (ISO 8601) overrides the clock for reproducible runs.
+    func now() throws -> Timestamp {
+        if let text = context.environment["TIPCAT_NOW"], !text.isEmpty {
+            guard let stamp = Timestamp(iso8601: text) else {
+                throw CommandError.failure("TIPCAT_NOW is '\(text)', which is not an ISO 8601 time such as 2026-03-01T09:30:00Z")
+            }
+            return stamp
+        }
+        return Timestamp(secondsSince1970: Date().timeIntervalSince1970.rounded(.down))
+    }
+
+    /// Loads and validates the catalog on disk; on errors prints them to stderr and exits 1.
+    func workingCatalog(purpose: String) throws -> Catalog {
+        let result = CatalogLoader().load(directory: catalogDirectory)
+        let errors = result.diagnostics.filter { $0.severity == .error }
+        let warnings = result.diagnostics.filter { $0.severity == .warning }
+        if !errors.isEmpty {
+            context.stderr.write(DiagnosticFormat.text.render(result.diagnostics))
+            context.stderr.line("error: \(catalogDirectory) has \(errors.count) \(plural(errors.count, "error")); \(purpose)")
+            throw CommandError.exit(.failure)
+        }
+        if !warnings.isEmpty {
+            context.stderr.line("note: \(catalogDirectory) has \(warnings.count) \(plural(warnings.count, "warning")); run 'tipcat validate --catalog \(catalogDirectory)' to see them")
+        }
+        return result.catalog
+    }
+
+    /// One side of a diff or a `show-version` argument.
+    struct Side {
+        /// How the user wrote it.
+        var label: String
+        /// The version, when it is one.
+        var record: VersionRecord?
+        /// The content hash (nil: no content, before the first version).
+        var root: SHA256Digest?
+        /// For `working`: the built tree.
+        var tree: ContentTree?
+    }
+
+    /// Resolves `text`: a version number, `working`, or a channel name.
+    func side(_ text: String, in store: (any CatalogStore)?) throws -> Side {
+        if text == "working" {
+            let tree = ContentTree(catalog: try workingCatalog(purpose: "fix them to compare it"))
+            return Side(label: "working", record: nil, root: tree.root, tree: tree)
+        }
+        if let number = Int(text) {
+            guard let store else { throw CommandError.failure("there is no version \(number) (no store at '\(storePath)')") }
+            do {
+                let record = try store.requireVersion(number)
+                return Side(label: "version \(number)", record: record, root: record.contentHash, tree: nil)
+            } catch {
+                throw fail(error)
+            }
+        }
+        let channel = try channel(named: text)
+        guard let store else { throw CommandError.failure("there is no channel '\(text)' (no store at '\(storePath)')") }
+        do {
+            let record = try store.requireHead(of: channel)
+            return Side(label: "\(text) (version \(record.number))", record: record, root: record.contentHash, tree: nil)
+        } catch {
+            throw fail(error)
+        }
+    }
+
+    /// Opens the store read-only when it exists; nil when it does not (so `working` alone needs no store).
+    func existingStore() throws -> SQLiteCatalogStore? {
+        guard FileManager.default.fileExists(atPath: storePath) else { return nil }
+        return try open(.readOnly)
+    }
+}
+
+/// Writes transient progress lines on a terminal's stderr; silent otherwise.
+struct ProgressLine {
+    let output: any TextOutput
+
+    func show(_ text: String) {
+        guard output.isTerminal else { return }
+        output.write("\r\u{1B}[K" + text)
+    }
+
+    func clear() {
+        guard output.isTerminal else { return }
+        output.write("\r\u{1B}[K")
+    }
+}

@@ -1,0 +1,88 @@
+public import TipcatCatalog
+import TipcatCore
+public import TipcatJSON
+
+/// A published catalog in one canonical JSON file, for apps that ship it inside their binary.
+///
+/// ```json
+/// {"bundle": "tipcat-bundle", "bundleVersion": 1, "catalog": {…canonical catalog…}, "channel": "production",
+///  "contentHash": "3f2a…", "publishedAt": "2026-03-01T09:30:00Z", "version": 3}
+/// ```
+/// `contentHash` is the version's content hash; reading a bundle recomputes it from the catalog and refuses
+/// a bundle whose content does not match.
+public struct CatalogBundle: Sendable {
+    /// The value of the bundle's `bundle` key.
+    public static let formatName = "tipcat-bundle"
+    /// The bundle format this tipcat writes and the newest it reads.
+    public static let formatVersion = 1
+
+    /// The version's content hash (the root of its `ContentTree`).
+    public var contentHash: SHA256Digest
+    /// The catalog, as canonical pieces.
+    public var pieces: CatalogPieces
+    /// The version number it was exported from.
+    public var version: Int?
+    /// The channel it was exported from.
+    public var channel: String?
+    /// When that version was published, ISO 8601 UTC.
+    public var publishedAt: String?
+
+    /// A bundle from its parts.
+    public init(contentHash: SHA256Digest, pieces: CatalogPieces, version: Int?, channel: String?, publishedAt: String?) {
+        self.contentHash = contentHash
+        self.pieces = pieces
+        self.version = version
+        self.channel = channel
+        self.publishedAt = publishedAt
+    }
+
+    /// The bundle document (serialize it with `canonicalBytes`).
+    public var document: JSONValue {
+        var pairs: [(String, JSONValue)] = [
+            ("bundle", .string(CatalogBundle.formatName)),
+            ("bundleVersion", .int(CatalogBundle.formatVersion)),
+            ("catalog", pieces.document),
+            ("contentHash", .string(contentHash.hex)),
+        ]
+        if let channel { pairs.append(("channel", .string(channel))) }
+        if let publishedAt { pairs.append(("publishedAt", .string(publishedAt))) }
+        if let version { pairs.append(("version", .int(version))) }
+        return .object(pairs)
+    }
+
+    /// The bundle file's bytes: canonical JSON and a final newline.
+    public var fileBytes: [UInt8] { document.canonicalBytes + [UInt8(ascii: "\n")] }
+
+    /// Reads a bundle file and checks its content hash.
+    public init(bytes: [UInt8], path: String = "<bundle>") throws(CatalogDecodingError) {
+        let document: JSONDocument
+        do {
+            document = try JSONDocument.parse(SourceFile(path: path, bytes: bytes), maxDepth: 1024)
+        } catch {
+            let location = SourceFile(path: path, bytes: bytes).location(ofByte: error.offset)
+            throw CatalogDecodingError("not JSON: \(error.message) at line \(location.line), column \(location.column)", at: "")
+        }
+        let root = JSONReader(document.root.value, path: "")
+        let format = try root.member("bundle").string()
+        guard format == CatalogBundle.formatName else { throw CatalogDecodingError("not a tipcat bundle ('\(format)')", at: "bundle") }
+        let version = try root.member("bundleVersion").int()
+        guard version <= CatalogBundle.formatVersion else {
+            throw CatalogDecodingError("bundle version \(version) is newer than this tipcat reads; upgrade tipcat", at: "bundleVersion")
+        }
+        let hashText = try root.member("contentHash").string()
+        guard let recorded = SHA256Digest(hex: hashText) else { throw CatalogDecodingError("not a SHA-256 hash", at: "contentHash") }
+        let pieces = try CatalogPieces(document: root.member("catalog").value)
+        let actual = ContentTree(pieces: pieces).root
+        guard actual == recorded else {
+            throw CatalogDecodingError("the catalog's content hashes to \(actual.hex), not the recorded \(recorded.hex); the bundle was altered", at: "contentHash")
+        }
+        self.init(
+            contentHash: recorded, pieces: pieces, version: try root.optionalMember("version")?.int(),
+            channel: try root.optionalMember("channel")?.string(), publishedAt: try root.optionalMember("publishedAt")?.string())
+    }
+
+    /// The bundle's catalog as the model.
+    public func catalog(origin: String) throws(CatalogDecodingError) -> Catalog {
+        try CatalogCodec.decode(pieces, origin: origin)
+    }
+}

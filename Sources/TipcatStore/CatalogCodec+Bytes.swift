@@ -1,0 +1,154 @@
+import TipcatCatalog
+import TipcatCore
+import TipcatJSON
+import TipcatLocalization
+
+/// The canonical bytes of the two pieces a large catalog has thousands of — tips and their translations —
+/// written directly (no intermediate `JSONValue`), identical to `encode(_:).canonicalBytes`.
+extension CatalogCodec {
+    static func tipBytes(_ tip: Tip) -> [UInt8] {
+        var w = CanonicalWriter(capacity: 1024)
+        w.byte(UInt8(ascii: "{"))
+        var first = true
+        func key(_ name: StaticString) {
+            w.key(name, first: first)
+            first = false
+        }
+        if !tip.actions.isEmpty {
+            key("actions")
+            w.byte(UInt8(ascii: "["))
+            for (index, action) in tip.actions.enumerated() {
+                if index > 0 { w.byte(UInt8(ascii: ",")) }
+                w.raw("{\"id\":")
+                w.string(action.id)
+                w.raw(",\"title\":")
+                w.string(action.title.source)
+                w.byte(UInt8(ascii: "}"))
+            }
+            w.byte(UInt8(ascii: "]"))
+        }
+        if let comment = tip.comment {
+            key("comment")
+            w.string(comment)
+        }
+        if let customID = tip.customID {
+            key("customID")
+            w.string(customID.source)
+        }
+        if let example = tip.example {
+            key("example")
+            w.byte(UInt8(ascii: "{"))
+            for (index, name) in example.keys.sorted(by: { $0.precedesCanonically($1) }).enumerated() {
+                w.key(name, first: index == 0)
+                w.value(ValueCodec.encode(example[name] ?? .bool(false)))
+            }
+            w.byte(UInt8(ascii: "}"))
+        }
+        key("id")
+        w.string(tip.id.rawValue)
+        if let image = tip.image {
+            key("image")
+            w.string(image)
+        }
+        if let message = tip.message {
+            key("message")
+            w.string(message.source)
+        }
+        let options = tip.options
+        if options.maxDisplayCount != nil || options.maxDisplayDuration != nil || options.ignoresDisplayFrequency {
+            key("options")
+            w.byte(UInt8(ascii: "{"))
+            var firstOption = true
+            if options.ignoresDisplayFrequency {
+                w.key("ignoresDisplayFrequency", first: firstOption)
+                w.raw("true")
+                firstOption = false
+            }
+            if let count = options.maxDisplayCount {
+                w.key("maxDisplayCount", first: firstOption)
+                w.int(count)
+                firstOption = false
+            }
+            if let duration = options.maxDisplayDuration {
+                w.key("maxDisplayDuration", first: firstOption)
+                w.value(ValueCodec.encode(duration))
+            }
+            w.byte(UInt8(ascii: "}"))
+        }
+        if !tip.parameters.isEmpty {
+            key("parameters")
+            w.byte(UInt8(ascii: "["))
+            for (index, field) in tip.parameters.enumerated() {
+                if index > 0 { w.byte(UInt8(ascii: ",")) }
+                w.raw("{\"name\":")
+                w.string(field.name)
+                w.raw(",\"type\":")
+                if field.type.containsRecord {
+                    w.value(ValueCodec.encode(field.type))
+                } else {
+                    w.string(field.type.description)
+                }
+                w.byte(UInt8(ascii: "}"))
+            }
+            w.byte(UInt8(ascii: "]"))
+        }
+        if !tip.rules.isEmpty {
+            key("rules")
+            w.byte(UInt8(ascii: "["))
+            for (index, rule) in tip.rules.enumerated() {
+                if index > 0 { w.byte(UInt8(ascii: ",")) }
+                w.string(rule.source)
+            }
+            w.byte(UInt8(ascii: "]"))
+        }
+        key("title")
+        w.string(tip.title.source)
+        w.byte(UInt8(ascii: "}"))
+        return w.bytes
+    }
+
+    /// `{key: {"comment"?, "localizations": {locale: translation}}}` for one owner's keys (sorted).
+    static func stringsBytes(_ entries: [(String, LocalizationTable.Entry)]) -> [UInt8] {
+        var w = CanonicalWriter(capacity: 4096)
+        w.byte(UInt8(ascii: "{"))
+        for (index, (key, entry)) in entries.enumerated() {
+            w.key(key, first: index == 0)
+            w.byte(UInt8(ascii: "{"))
+            var firstMember = true
+            if let comment = entry.comment {
+                w.key("comment", first: true)
+                w.string(comment)
+                firstMember = false
+            }
+            w.key("localizations", first: firstMember)
+            w.byte(UInt8(ascii: "{"))
+            var translations: [(String, Translation)] = []
+            translations.reserveCapacity(entry.translations.count)
+            for (locale, translation) in entry.translations { translations.append((locale.identifier, translation)) }
+            translations.sort { $0.0.precedesCanonically($1.0) }
+            for (localeIndex, (locale, translation)) in translations.enumerated() {
+                w.key(locale, first: localeIndex == 0)
+                switch translation.content {
+                case .message(let message):
+                    w.raw("{\"message\":")
+                    w.string(message.text)
+                case .plural(let argument, let forms):
+                    w.raw("{\"plural\":{\"argument\":")
+                    w.string(argument)
+                    w.raw(",\"forms\":{")
+                    for (formIndex, category) in forms.keys.sorted(by: { $0.precedesCanonically($1) }).enumerated() {
+                        w.key(category, first: formIndex == 0)
+                        w.string(forms[category]?.text ?? "")
+                    }
+                    w.raw("}}")
+                }
+                w.raw(",\"state\":")
+                w.string(translation.state.rawValue)
+                w.byte(UInt8(ascii: "}"))
+            }
+            w.raw("}}")
+        }
+        w.byte(UInt8(ascii: "}"))
+        return w.bytes
+    }
+}

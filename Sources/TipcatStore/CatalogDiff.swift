@@ -1,0 +1,112 @@
+import TipcatJSON
+
+/// One difference between two catalog versions: per tip, per field, per locale.
+public struct CatalogChange: Sendable, Hashable {
+    /// Added, removed or changed.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case added, removed, changed
+    }
+
+    /// What part of the catalog changed, in the order diffs are printed.
+    public enum Area: String, Sendable, Hashable, CaseIterable, Comparable {
+        case settings, parameter, event, group, tip, translation
+
+        public static func < (lhs: Area, rhs: Area) -> Bool {
+            (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
+        }
+    }
+
+    /// Added, removed or changed.
+    public var kind: Kind
+    /// The part of the catalog.
+    public var area: Area
+    /// The tip id, parameter name, event id, group id or String Catalog key; empty for settings.
+    public var subject: String
+    /// The field that changed (`message`, `options.maxDisplayCount`, `actions[go-there].title`); nil when the
+    /// whole subject was added or removed, or for a translation's text.
+    public var field: String?
+    /// For translations: the locale.
+    public var locale: String?
+    /// The old value as JSON text (strings quoted), nil when added.
+    public var old: String?
+    /// The new value as JSON text, nil when removed.
+    public var new: String?
+
+    /// A change; `field`, `locale`, `old` and `new` as they apply.
+    public init(
+        _ kind: Kind, _ area: Area, subject: String, field: String? = nil, locale: String? = nil, old: String? = nil,
+        new: String? = nil
+    ) {
+        self.kind = kind
+        self.area = area
+        self.subject = subject
+        self.field = field
+        self.locale = locale
+        self.old = old
+        self.new = new
+    }
+}
+
+/// Every difference between two catalog versions, in print order.
+public struct CatalogDiff: Sendable, Hashable {
+    /// The changes, sorted by area, subject and field.
+    public var changes: [CatalogChange]
+    /// Tips added, removed or changed (definition, translations or republish policy).
+    public var changedTips: [String]
+    /// Tips whose definition changed with republish policy `reset`.
+    public var resets: [String]
+    /// Whether the old side is the empty catalog (a first version).
+    public var isInitial: Bool
+
+    /// Whether the two versions have the same content.
+    public var isEmpty: Bool { changes.isEmpty }
+
+    /// The differences between two roots of `reader`'s objects (nil: before the first version).
+    public init(from oldRoot: SHA256Digest?, to newRoot: SHA256Digest?, reader: TreeReader) throws(StoreError) {
+        let tree = try TreeDiff(from: oldRoot, to: newRoot, reader: reader)
+        var changes: [CatalogChange] = []
+        let old = tree.old
+        let new = tree.new
+        func pieceJSON(_ digest: SHA256Digest?) throws(StoreError) -> JSONValue? {
+            try digest.map { (digest) throws(StoreError) in try reader.json(digest) }
+        }
+        if old?.settings != new?.settings {
+            changes += DiffBuilder.fields(try pieceJSON(old?.settings), try pieceJSON(new?.settings), area: .settings, subject: "")
+        }
+        let keyed: [(KeyPath<RootManifest, SHA256Digest>, CatalogChange.Area, String)] = [
+            (\.parameters, .parameter, "name"), (\.events, .event, "id"), (\.groups, .group, "id"),
+        ]
+        for (path, area, key) in keyed where old?[keyPath: path] != new?[keyPath: path] {
+            changes += DiffBuilder.keyedList(
+                try pieceJSON(old?[keyPath: path]), try pieceJSON(new?[keyPath: path]), area: area, key: key)
+        }
+        for owner in tree.owners {
+            if owner.old?.tip != owner.new?.tip {
+                let before = try pieceJSON(owner.old?.tip)
+                let after = try pieceJSON(owner.new?.tip)
+                changes += DiffBuilder.subject(before, after, area: .tip, subject: owner.name, dropping: "id")
+            }
+            if owner.old?.tip != nil, owner.new?.tip != nil, owner.old?.republish != owner.new?.republish {
+                changes.append(CatalogChange(
+                    .changed, .tip, subject: owner.name, field: "republish",
+                    old: owner.old?.republish.map { JSONValue.string($0).serialized() },
+                    new: owner.new?.republish.map { JSONValue.string($0).serialized() }))
+            }
+            if owner.old?.strings != owner.new?.strings {
+                changes += DiffBuilder.translations(try pieceJSON(owner.old?.strings), try pieceJSON(owner.new?.strings))
+            }
+        }
+        self.changes = changes.sorted(by: CatalogDiff.order)
+        self.changedTips = tree.changedTips
+        self.resets = tree.resets
+        self.isInitial = oldRoot == nil
+    }
+
+    static func order(_ lhs: CatalogChange, _ rhs: CatalogChange) -> Bool {
+        if lhs.area != rhs.area { return lhs.area < rhs.area }
+        if lhs.subject != rhs.subject { return lhs.subject < rhs.subject }
+        let left = (lhs.field == nil ? 0 : 1, lhs.field ?? "", lhs.locale ?? "")
+        let right = (rhs.field == nil ? 0 : 1, rhs.field ?? "", rhs.locale ?? "")
+        return left < right
+    }
+}

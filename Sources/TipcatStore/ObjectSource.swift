@@ -1,0 +1,196 @@
+import TipcatCore
+public import TipcatJSON
+
+/// Where content-addressed objects can be read: a store, a freshly built tree, a bundle.
+public protocol ObjectSource {
+    /// The bytes stored under `digest`, or nil when there is no such object. Readers check the hash.
+    func bytes(of digest: SHA256Digest) throws(StoreError) -> [UInt8]?
+}
+
+extension ContentTree: ObjectSource {
+    public func bytes(of digest: SHA256Digest) throws(StoreError) -> [UInt8]? { objects[digest]?.bytes }
+}
+
+/// Objects from a built tree first, then from a store: the working catalog next to published versions.
+public struct LayeredObjectSource: ObjectSource {
+    /// The sources, asked in order.
+    public var layers: [any ObjectSource]
+    /// A source that asks `layers` in order.
+    public init(_ layers: [any ObjectSource]) { self.layers = layers }
+    public func bytes(of digest: SHA256Digest) throws(StoreError) -> [UInt8]? {
+        for layer in layers {
+            if let bytes = try layer.bytes(of: digest) { return bytes }
+        }
+        return nil
+    }
+}
+
+/// The digests a version's root object names.
+public struct RootManifest: Sendable, Hashable {
+    /// The settings piece.
+    public var settings: SHA256Digest
+    /// The parameters piece.
+    public var parameters: SHA256Digest
+    /// The events piece.
+    public var events: SHA256Digest
+    /// The groups piece.
+    public var groups: SHA256Digest
+    /// The root of the tips tree.
+    public var tips: SHA256Digest
+}
+
+/// One tip's entry in a leaf of the tips tree.
+public struct LeafEntry: Sendable, Hashable {
+    /// The tip's definition; nil for translations of no tip.
+    public var tip: SHA256Digest?
+    /// The tip's translations, if it has any.
+    public var strings: SHA256Digest?
+    /// `keep` or `reset`.
+    public var republish: String?
+}
+
+/// Reads trees from an object source, checking every object against its hash.
+public struct TreeReader {
+    public let source: any ObjectSource
+
+    public init(_ source: any ObjectSource) {
+        self.source = source
+    }
+
+    /// The verified bytes of an object; a missing object or a hash mismatch is `StoreError.damagedObject`.
+    public func bytes(_ digest: SHA256Digest) throws(StoreError) -> [UInt8] {
+        guard let bytes = try source.bytes(of: digest) else {
+            throw StoreError.damagedObject(digest: digest.hex, reason: "it is missing")
+        }
+        let actual = SHA256.hash(bytes)
+        guard actual == digest else {
+            throw StoreError.damagedObject(digest: digest.hex, reason: "its content hashes to \(actual.hex)")
+        }
+        return bytes
+    }
+
+    /// An object parsed as JSON.
+    public func json(_ digest: SHA256Digest) throws(StoreError) -> JSONValue {
+        let data = try bytes(digest)
+        do {
+            return try JSONDocument.parse(SourceFile(path: digest.hex, bytes: data), maxDepth: 1024).root.value
+        } catch {
+            throw StoreError.damagedObject(digest: digest.hex, reason: "it is not JSON (\(error.message))")
+        }
+    }
+
+    private func digest(_ value: JSONValue?, in object: SHA256Digest, key: String) throws(StoreError) -> SHA256Digest {
+        guard case .string(let hex)? = value, let digest = SHA256Digest(hex: hex) else {
+            throw StoreError.damagedObject(digest: object.hex, reason: "'\(key)' is not a SHA-256 hash")
+        }
+        return digest
+    }
+
+    /// The root object of a version.
+    public func manifest(_ root: SHA256Digest) throws(StoreError) -> RootManifest {
+        guard case .object(let object) = try json(root) else {
+            throw StoreError.damagedObject(digest: root.hex, reason: "it is not a catalog root")
+        }
+        if case .number(let version)? = object["formatVersion"]?.value, let number = version.intValue,
+           number > CatalogPieces.formatVersion {
+            throw StoreError.damagedObject(
+                digest: root.hex, reason: "it uses catalog format \(number), newer than this tipcat reads; upgrade tipcat")
+        }
+        return RootManifest(
+            settings: try digest(object["settings"]?.value, in: root, key: "settings"),
+            parameters: try digest(object["parameters"]?.value, in: root, key: "parameters"),
+            events: try digest(object["events"]?.value, in: root, key: "events"),
+            groups: try digest(object["groups"]?.value, in: root, key: "groups"),
+            tips: try digest(object["tips"]?.value, in: root, key: "tips"))
+    }
+
+    /// A node of the tips tree: its children by hex digit, or its entries when it is a leaf.
+    enum TrieNode {
+        /// Children by the hex digit (0–15) of the tip-id hash at this depth.
+        case node([Int: SHA256Digest])
+        case leaf([String: LeafEntry])
+    }
+
+    func trieNode(_ digest: SHA256Digest) throws(StoreError) -> TrieNode {
+        guard case .object(let object) = try json(digest), object.count == 1, let member = object.members.first,
+              case .object(let body) = member.value.value
+        else { throw StoreError.damagedObject(digest: digest.hex, reason: "it is not a node of the tips tree") }
+        switch member.key {
+        case "node":
+            var children: [Int: SHA256Digest] = [:]
+            for child in body.members {
+                guard let nibble = Int(child.key, radix: 16), (0..<16).contains(nibble), child.key.count == 1 else {
+                    throw StoreError.damagedObject(digest: digest.hex, reason: "'\(child.key)' is not a hex digit")
+                }
+                children[nibble] = try self.digest(child.value.value, in: digest, key: child.key)
+            }
+            return .node(children)
+        case "leaf":
+            var entries: [String: LeafEntry] = [:]
+            for item in body.members {
+                guard case .object(let entry) = item.value.value else {
+                    throw StoreError.damagedObject(digest: digest.hex, reason: "entry '\(item.key)' is not an object")
+                }
+                entries[item.key] = LeafEntry(
+                    tip: try entry["tip"].map { (node) throws(StoreError) in try self.digest(node.value, in: digest, key: "tip") },
+                    strings: try entry["strings"].map { (node) throws(StoreError) in try self.digest(node.value, in: digest, key: "strings") },
+                    republish: entry["republish"]?.value.stringValue)
+            }
+            return .leaf(entries)
+        default:
+            throw StoreError.damagedObject(digest: digest.hex, reason: "unknown tree object '\(member.key)'")
+        }
+    }
+
+    /// Every entry under a node of the tips tree.
+    public func entries(_ digest: SHA256Digest) throws(StoreError) -> [String: LeafEntry] {
+        var result: [String: LeafEntry] = [:]
+        var stack = [digest]
+        while let next = stack.popLast() {
+            switch try trieNode(next) {
+            case .node(let children): stack.append(contentsOf: children.values)
+            case .leaf(let entries): result.merge(entries) { first, _ in first }
+            }
+        }
+        return result
+    }
+
+    /// The whole catalog of a root, as pieces (every object read and checked).
+    public func pieces(_ root: SHA256Digest) throws(StoreError) -> CatalogPieces {
+        let manifest = try manifest(root)
+        var owners: [String: CatalogPieces.Owner] = [:]
+        for (name, entry) in try entries(manifest.tips) {
+            owners[name] = CatalogPieces.Owner(
+                tip: try entry.tip.map { (digest) throws(StoreError) in try json(digest) },
+                strings: try entry.strings.map { (digest) throws(StoreError) in try json(digest) },
+                republish: entry.republish)
+        }
+        return CatalogPieces(
+            settings: try json(manifest.settings), parameters: try json(manifest.parameters), events: try json(manifest.events),
+            groups: try json(manifest.groups), owners: owners)
+    }
+
+    /// Reads every object of a root, checks each hash, and returns how many objects there are.
+    public func verify(_ root: SHA256Digest) throws(StoreError) -> Int {
+        var seen = Set<SHA256Digest>()
+        let manifest = try manifest(root)
+        seen.insert(root)
+        for piece in [manifest.settings, manifest.parameters, manifest.events, manifest.groups] where seen.insert(piece).inserted {
+            _ = try bytes(piece)
+        }
+        var stack = [manifest.tips]
+        while let next = stack.popLast() {
+            guard seen.insert(next).inserted else { continue }
+            switch try trieNode(next) {
+            case .node(let children): stack.append(contentsOf: children.values)
+            case .leaf(let entries):
+                for entry in entries.values {
+                    for digest in [entry.tip, entry.strings].compactMap({ $0 }) where seen.insert(digest).inserted {
+                        _ = try json(digest)
+                    }
+                }
+            }
+        }
+        return seen.count
+    }
+}

@@ -1,0 +1,44 @@
+/// Why a store operation failed, in words a release manager can act on.
+public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The file is not a tipcat store: not SQLite, damaged, or another program's database. It was not changed.
+    case notAStore(path: String, reason: String)
+    /// The store was written by a newer tipcat (its schema has migrations this one does not know).
+    case newerStore(path: String, migrations: [String])
+    /// No store exists at the path (read-only commands never create one).
+    case missingStore(path: String)
+    /// SQLite failed (locking, I/O, constraint); `context` says what tipcat was doing.
+    case database(context: String, message: String)
+    /// `--expect-version` did not match the channel's head: someone published meanwhile.
+    case versionMismatch(channel: String, actual: Int?, expected: Int)
+    /// No version has this number.
+    case unknownVersion(Int)
+    /// No channel has this name.
+    case unknownChannel(String)
+    /// The channel name is not allowed.
+    case invalidChannelName(String, reason: String)
+    /// A stored object is missing or does not match its hash, or its content does not decode.
+    case damagedObject(digest: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .notAStore(let path, let reason):
+            "'\(path)' is not a tipcat store: \(reason); it was left untouched"
+        case .newerStore(let path, let migrations):
+            "the store '\(path)' was written by a newer tipcat (unknown schema migrations: \(migrations.joined(separator: ", "))); upgrade tipcat to use it"
+        case .missingStore(let path):
+            "no store at '\(path)'; publish first, or name one with --store or TIPCAT_STORE"
+        case .database(let context, let message):
+            "\(context): \(message)"
+        case .versionMismatch(let channel, let actual, let expected):
+            "version mismatch: \(channel) is at \(actual.map(String.init) ?? "no version"), expected \(expected)"
+        case .unknownVersion(let number):
+            "there is no version \(number)"
+        case .unknownChannel(let name):
+            "there is no channel '\(name)'"
+        case .invalidChannelName(let name, let reason):
+            "invalid channel name '\(name)': \(reason)"
+        case .damagedObject(let digest, let reason):
+            "stored object \(digest) is damaged: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import TipcatCatalog
+import TipcatCore
+import TipcatLocalization
+import TipcatStore
+
+/// `make bench`, publishing: first publish of the synthetic catalog, a republish after editing one tip (time
+/// and store growth), then `versions` and `diff` between the two adjacent versions — in-process and as the
+/// `tipcat` process.
+struct PublishBench {
+    var catalogDirectory: String
+    var binary: String
+    var runs: Int
+
+    var storePath: String { URL(fileURLWithPath: catalogDirectory).deletingLastPathComponent().appendingPathComponent("store.sqlite").path }
+
+    func fileSize(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+    }
+
+    /// The store's bytes on disk: the database plus any write-ahead log.
+    var storeSize: Int { fileSize(storePath) + fileSize(storePath + "-wal") }
+
+    func milliseconds(_ value: Double) -> String { format(value * 1000) + " ms" }
+
+    /// Times the `tipcat` process with `arguments`, median of `runs`.
+    func processTime(_ arguments: [String]) -> Double? {
+        guard FileManager.default.isExecutableFile(atPath: binary) else { return nil }
+        var times: [Double] = []
+        for _ in 0..<runs {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = arguments
+            process.environment = ["TIPCAT_NOW": "2026-03-01T09:30:00Z"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            times.append((try? seconds { try process.run(); process.waitUntilExit() }) ?? 0)
+        }
+        return median(times)
+    }
+
+    func run() throws {
+        print("\ntipcat bench — publish")
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: storePath + suffix) }
+        var catalog = CatalogLoader().load(directory: catalogDirectory).catalog
+        let channel = try ChannelName("production")
+        let time = Timestamp(secondsSince1970: 1_772_357_400)
+        func request(_ tree: ContentTree, _ message: String?) -> PublishRequest {
+            PublishRequest(channel: channel, tree: tree, message: message, author: "bench", time: time, tipcatVersion: "bench")
+        }
+
+        // 1. First publish, into an empty store.
+        var tree: ContentTree?
+        let encodeFirst = seconds { tree = ContentTree(catalog: catalog) }
+        guard let firstTree = tree else { return }
+        var storeFirst = 0.0
+        try autoreleasepool {
+            let store = try SQLiteCatalogStore(path: storePath, mode: .readWrite)
+            storeFirst = try seconds { _ = try store.publish(request(firstTree, "first")) }
+        }
+        let sizeAfterFirst = storeSize
+        print("first publish:     \(milliseconds(encodeFirst + storeFirst)) (encode + hash \(milliseconds(encodeFirst)), store \(milliseconds(storeFirst))), "
+              + "\(firstTree.objects.count) objects, store \(format(Double(sizeAfterFirst) / 1_048_576)) MB")
+
+        // 2. Edit one tip's message, republish — a different tip each run; medians.
+        var wall: [Double] = []
+        var cpu: [Double] = []
+        var encodeTimes: [Double] = []
+        var storeTimes: [Double] = []
+        var growths: [Double] = []
+        let index = catalog.tips.count / 2
+        for run in 0..<runs {
+            if var message = catalog.tips[index + run].message {
+                message.source += " Edited."
+                message.message = try? Message.parse(message.source)
+                catalog.tips[index + run].message = message
+            }
+            let before = storeSize
+            let cpuBefore = cpuSeconds()
+            let encode = seconds { tree = ContentTree(catalog: catalog) }
+            guard let secondTree = tree else { return }
+            var storeTime = 0.0
+            try autoreleasepool {
+                let store = try SQLiteCatalogStore(path: storePath, mode: .readWrite)
+                storeTime = try seconds { _ = try store.publish(request(secondTree, nil)) }
+            }
+            cpu.append(cpuSeconds() - cpuBefore)
+            wall.append(encode + storeTime)
+            encodeTimes.append(encode)
+            storeTimes.append(storeTime)
+            growths.append(Double(storeSize - before))
+        }
+        let total = median(wall)
+        let growth = median(growths)
+        print("republish 1 tip:   \(milliseconds(total)) median of \(runs) (encode + hash \(milliseconds(median(encodeTimes))), store \(milliseconds(median(storeTimes))); "
+              + "CPU \(milliseconds(median(cpu))) on \(ProcessInfo.processInfo.activeProcessorCount) cores); store grew \(format(growth / 1024)) KB  "
+              + "(goal ≤ 300 ms and ≤ 20 KB: \(total <= 0.3 && growth <= 20 * 1024 ? "met" : "NOT met"))")
+
+        // 3. versions and diff between adjacent versions, in-process (the store is closed afterwards, so the
+        // processes below can checkpoint and remove the write-ahead log).
+        try autoreleasepool {
+            let reader = try SQLiteCatalogStore(path: storePath, mode: .readOnly)
+            var versionTimes: [Double] = []
+            var diffTimes: [Double] = []
+            var changes = 0
+            for _ in 0..<runs {
+                versionTimes.append(try seconds { _ = try reader.versions() })
+                diffTimes.append(try seconds {
+                    changes = try reader.diff(from: reader.requireVersion(1), to: reader.requireVersion(2)).changes.count
+                })
+            }
+            print("versions:          \(milliseconds(median(versionTimes))) in-process")
+            print("diff 1 2:          \(milliseconds(median(diffTimes))) in-process (\(changes) change)")
+        }
+
+        // 4. The same through the tipcat process (start-up included).
+        if let versions = processTime(["versions", "--store", storePath]), let diff = processTime(["diff", "1", "2", "--store", storePath]) {
+            print("tipcat versions (process): \(milliseconds(versions)) median of \(runs)  (goal < 100 ms: \(versions < 0.1 ? "met" : "NOT met"))")
+            print("tipcat diff 1 2 (process): \(milliseconds(diff)) median of \(runs)  (goal < 100 ms: \(diff < 0.1 ? "met" : "NOT met"))")
+        } else {
+            print("tipcat versions / diff (process): not measured (\(binary) not built)")
+        }
+
+        // 5. The whole command after editing one tip file (a different tip each run): load + validate dominate.
+        guard FileManager.default.isExecutableFile(atPath: binary) else { return }
+        var times: [Double] = []
+        var processGrowths: [Int] = []
+        for run in 0..<runs {
+            let tipFile = catalogDirectory + "/tips/Tip\(index + runs + 1 + run).json"
+            guard var text = try? String(contentsOfFile: tipFile, encoding: .utf8), let range = text.range(of: "\"title\": \"") else { continue }
+            text.replaceSubrange(range, with: "\"title\": \"Edited: ")
+            try text.write(toFile: tipFile, atomically: true, encoding: .utf8)
+            let before = storeSize
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = ["publish", "--catalog", catalogDirectory, "--store", storePath, "--author", "bench"]
+            process.environment = ["TIPCAT_NOW": "2026-03-01T09:30:00Z"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            times.append((try? seconds { try process.run(); process.waitUntilExit() }) ?? 0)
+            processGrowths.append(storeSize - before)
+        }
+        print("tipcat publish after editing one tip file (process, load + validate included): \(milliseconds(median(times))) median of \(times.count), "
+              + "store grew \(format(Double(median(processGrowths.map(Double.init))) / 1024)) KB median")
+    }
+}
+
+/// CPU time of this process so far (user + system), in seconds.
+func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}
+
+/// The 1-minute load average, to tell a busy machine from a slow program.
+func loadAverage() -> String {
+    ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first).map(String.init) ?? "unknown"
+}
+
+/// Runs `body`; Linux has no autorelease pool, so this only scopes `body`'s objects (closing the store).
+func autoreleasepool(_ body: () throws -> Void) rethrows { try body() }
+
+/// Entry point from main.swift.
+func runPublishBench(catalogDirectory: String, binary: String, runs: Int) {
+    do {
+        try PublishBench(catalogDirectory: catalogDirectory, binary: binary, runs: runs).run()
+    } catch {
+        print("publish bench failed: \(error)")
+    }
+}

@@ -1,0 +1,194 @@
+import Testing
+import TipcatCatalog
+import TipcatCore
+import TipcatJSON
+import TipcatLocalization
+@testable import TipcatStore
+
+@Suite struct CodecTests {
+    @Test func theSampleCatalogRoundTripsThroughItsCanonicalForm() throws {
+        let catalog = loadCatalog(sampleCatalogPath)
+        let document = CatalogCodec.encode(catalog)
+        let decoded = try CatalogCodec.decode(document, origin: "bundle")
+        #expect(CatalogCodec.encode(decoded).canonicalBytes == document.canonicalBytes)
+        #expect(decoded.settings.name == catalog.settings.name)
+        #expect(decoded.settings.supportedLocales == catalog.settings.supportedLocales)
+        #expect(decoded.settings.displayFrequency == catalog.settings.displayFrequency)
+        #expect(decoded.parameters.map(\.name) == catalog.parameters.map(\.name))
+        #expect(decoded.parameters.map(\.defaultValue) == catalog.parameters.map(\.defaultValue))
+        #expect(decoded.events.map(\.fields) == catalog.events.map(\.fields))
+        #expect(decoded.events.map(\.donationLimit) == catalog.events.map(\.donationLimit))
+        #expect(decoded.groups.map(\.tips) == catalog.groups.map(\.tips))
+        #expect(decoded.tips.count == catalog.tips.count)
+        for original in catalog.tips {
+            guard let tip = decoded.tip(original.id) else {
+                Issue.record("missing \(original.id)")
+                continue
+            }
+            // Messages are parsed again: the syntax trees must be the same.
+            #expect(tip.title.message == original.title.message && tip.title.message != nil)
+            #expect(tip.message?.message == original.message?.message)
+            #expect(tip.customID?.message == original.customID?.message)
+            #expect(tip.title.key == original.title.key)
+            #expect(tip.actions.map(\.title.message) == original.actions.map(\.title.message))
+            #expect(tip.parameters == original.parameters)
+            #expect(tip.rules.map(\.source) == original.rules.map(\.source))
+            #expect(tip.options == original.options)
+            #expect(tip.republish == original.republish)
+            #expect(tip.example == original.example)
+            #expect(tip.comment == original.comment)
+            #expect(tip.image == original.image)
+        }
+        #expect(decoded.localizations.entries.count == catalog.localizations.entries.count)
+        for (key, entry) in catalog.localizations.entries {
+            let other = decoded.localizations.entries[key]
+            #expect(other?.comment == entry.comment)
+            #expect(other?.translations.mapValues(\.content) == entry.translations.mapValues(\.content), "\(key)")
+            #expect(other?.translations.mapValues(\.state) == entry.translations.mapValues(\.state), "\(key)")
+        }
+        #expect(decoded.root == "bundle")
+    }
+
+    @Test func encodingIsDeterministic() {
+        let first = CatalogCodec.encode(loadCatalog(sampleCatalogPath)).canonicalBytes
+        let second = CatalogCodec.encode(loadCatalog(sampleCatalogPath)).canonicalBytes
+        #expect(first == second)
+        #expect(ContentTree(catalog: loadCatalog(sampleCatalogPath)).root == ContentTree(catalog: loadCatalog(sampleCatalogPath)).root)
+        let text = String(decoding: first, as: UTF8.self)
+        #expect(text.hasPrefix(#"{"events":["#))
+        #expect(!text.contains("\n"))
+    }
+
+    @Test func documentAndTreeAgreeOnTheContentHash() throws {
+        let catalog = loadCatalog(sampleCatalogPath)
+        let pieces = try CatalogPieces(document: CatalogCodec.encode(catalog))
+        #expect(ContentTree(pieces: pieces).root == ContentTree(catalog: catalog).root)
+    }
+
+    @Test func edgeValuesRoundTrip() throws {
+        let types: [ValueType] = [
+            .double, .double, .double, .double, .date, .date, .list(.record([.init("id", .string), .init("at", .date)])),
+            .set(.int), .record([.init("z", .bool), .init("a", .list(.string))]), .double,
+        ]
+        let values: [Value] = [
+            .double(2.0), .double(.infinity), .double(-.infinity), .double(1e-7),
+            .date(Timestamp(secondsSince1970: 1_767_258_000.25)), .date(Timestamp(secondsSince1970: 1_767_258_000.000_123)),
+            .list([.record(["id": .string("a"), "at": .date(Timestamp(secondsSince1970: 0))])]),
+            .set([.int(3), .int(1)]), .record(["z": .bool(true), "a": .list([.string("x\"y\n")])]), .int(3),
+        ]
+        for (type, value) in zip(types, values) {
+            let encoded = ValueCodec.encode(value)
+            let text = encoded.serialized(sortedKeys: true)
+            let reparsed = try JSONDocument.parse(text: text).root.value
+            let decoded = try ValueCodec.decodeValue(JSONReader(reparsed, path: ""), as: type)
+            #expect(decoded == value, "\(value) as \(type) → \(text)")
+        }
+        let nan = try ValueCodec.decodeValue(JSONReader(ValueCodec.encode(.double(.nan)), path: ""), as: .double)
+        if case .double(let number) = nan { #expect(number.isNaN) } else { Issue.record("NaN did not round-trip") }
+        for type in types + [.list(.list(.int)), .record([.init("r", .record([.init("x", .int)]))])] {
+            #expect(try ValueCodec.decodeType(JSONReader(ValueCodec.encode(type), path: "")) == type)
+        }
+        for span in [TimeSpan(seconds: 300), TimeSpan(seconds: 5400), TimeSpan(seconds: 1e-7), TimeSpan(seconds: 0.1 + 0.2)] {
+            #expect(try ValueCodec.decodeSpan(JSONReader(ValueCodec.encode(span), path: "")) == span)
+        }
+    }
+
+    @Test func malformedDocumentsFailWithAPath() throws {
+        let catalog = loadCatalog(sampleCatalogPath)
+        guard case .object(var root) = CatalogCodec.encode(catalog) else { return }
+        root.members.removeAll { $0.key == "settings" }
+        #expect(throws: CatalogDecodingError("missing 'settings'", at: "")) {
+            _ = try CatalogCodec.decode(.object(root), origin: "x")
+        }
+        let broken: JSONValue = ["format": "tipcat-catalog", "formatVersion": 2]
+        do {
+            _ = try CatalogCodec.decode(broken, origin: "x")
+            Issue.record("a newer format must be refused")
+        } catch {
+            #expect(error.path == "formatVersion")
+            #expect(error.message.contains("upgrade tipcat"))
+        }
+        let badMessage = try JSONDocument.parse(text: #"{"id": "T", "title": "{oops"}"#).root.value
+        #expect(throws: CatalogDecodingError.self) {
+            _ = try CatalogCodec.decodeTip(JSONReader(badMessage, path: "tips[T]"), republish: .keep, origin: "x")
+        }
+    }
+
+    @Test func editingOneTipOfALargeCatalogChangesAFewSmallObjects() throws {
+        let scratch = try Scratch()
+        try writeGeneratedCatalog(at: scratch.file("Catalog"), tips: 600)
+        let before = ContentTree(catalog: loadCatalog(scratch.file("Catalog")))
+        try scratch.edit("Catalog/tips/Tip123.json", replacing: "Message 123", with: "A new message 123")
+        let after = ContentTree(catalog: loadCatalog(scratch.file("Catalog")))
+        #expect(before.root != after.root)
+        let added = after.objects.keys.filter { before.objects[$0] == nil }
+        let bytes = added.reduce(0) { $0 + (after.objects[$1]?.bytes.count ?? 0) }
+        let kinds = added.compactMap { after.objects[$0]?.kind }.sorted { $0.rawValue < $1.rawValue }
+        // the tip, its leaf, the inner node above the leaf, the tips root and the catalog root
+        #expect(kinds == [.catalog, .leaf, .node, .node, .tip] || kinds == [.catalog, .leaf, .node, .tip], "\(kinds)")
+        #expect(bytes < 8_000, "\(bytes) new bytes")
+    }
+}
+
+@Suite struct CanonicalWriterTests {
+    /// The fast byte encoder and the general `JSONValue` encoder agree byte for byte.
+    @Test func directBytesMatchTheGeneralEncoder() throws {
+        let catalog = loadCatalog(sampleCatalogPath)
+        for tip in catalog.tips {
+            #expect(CatalogCodec.tipBytes(tip) == CatalogCodec.encode(tip).canonicalBytes, "\(tip.id)")
+        }
+        for (owner, entries) in CatalogCodec.stringsByOwner(catalog.localizations) {
+            #expect(CatalogCodec.stringsBytes(entries) == CatalogCodec.encodeStrings(entries).canonicalBytes, "\(owner)")
+        }
+        let pieces = try CatalogPieces(document: CatalogCodec.encode(catalog))
+        #expect(ContentTree(pieces: pieces).objects.keys.sorted() == ContentTree(catalog: catalog).objects.keys.sorted())
+    }
+
+    @Test func escapesMatchTheGeneralWriter() {
+        var random = SeededGenerator(seed: 2028)
+        let alphabet: [Unicode.Scalar] = ["a", "\"", "\\", "\u{0}", "\u{1}", "\u{8}", "\u{9}", "\u{A}", "\u{C}", "\u{D}", "\u{1F}",
+                                          "\u{7F}", "é", "\u{2027}", "\u{2028}", "\u{2029}", "\u{202A}", "日", "😀", "/"]
+        for length in 0..<200 {
+            var text = ""
+            for _ in 0..<length { text.unicodeScalars.append(alphabet[Int(random.next() % UInt64(alphabet.count))]) }
+            var writer = CanonicalWriter()
+            writer.string(text)
+            #expect(writer.bytes == Array(JSONValue.string(text).serialized().utf8), "\(Array(text.unicodeScalars))")
+        }
+    }
+}
+
+@Suite struct ContentTreeTests {
+    /// Both ways of finding each tip's translations build the same tree.
+    @Test func tipKeyLookupAndGroupingAgree() throws {
+        let catalog = loadCatalog(sampleCatalogPath)
+        let fast = try #require(ContentTree.ownersByTipKeys(catalog))
+        let slow = ContentTree.ownersByGrouping(catalog)
+        #expect(fast.map(\.name).sorted() == slow.map(\.name).sorted())
+        let slowByName = Dictionary(uniqueKeysWithValues: slow.map { ($0.name, $0) })
+        for owner in fast {
+            #expect(owner.entry == slowByName[owner.name]?.entry, "\(owner.name)")
+        }
+    }
+
+    /// Translations of keys no tip names (orphans) are kept, with the tip they share a prefix with or alone.
+    @Test func orphanTranslationsAreStoredAndRoundTrip() throws {
+        var catalog = loadCatalog(sampleCatalogPath)
+        let message = try Message.parse("Extra")
+        let translation = Translation(content: .message(message), state: .translated)
+        catalog.localizations.entries["NewTrailTip.extra"] = .init(translations: [LocaleID.english: translation])
+        catalog.localizations.entries["Nobody.title"] = .init(comment: "orphan", translations: [LocaleID.english: translation])
+        #expect(ContentTree.ownersByTipKeys(catalog) == nil)
+        let tree = ContentTree(catalog: catalog)
+        let pieces = try TreeReader(tree).pieces(tree.root)
+        #expect(pieces.owners["Nobody"]?.tip == nil)
+        #expect(pieces.owners["Nobody"]?.strings != nil)
+        let decoded = try CatalogCodec.decode(pieces, origin: "x")
+        #expect(decoded.localizations.entries["NewTrailTip.extra"]?.translations[.english]?.content == .message(message))
+        #expect(decoded.localizations.entries["Nobody.title"]?.comment == "orphan")
+        #expect(decoded.localizations.entries.count == catalog.localizations.entries.count)
+        #expect(ContentTree(catalog: decoded).root == tree.root)
+        // And the document form agrees.
+        #expect(ContentTree(pieces: try CatalogPieces(document: CatalogCodec.encode(catalog))).root == tree.root)
+    }
+}
