@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .executable(name: "tipcat", targets: ["tipcat"]),
         .library(name: "TipcatCatalog", targets: ["TipcatCatalog"]),
+        .library(name: "TipcatEngine", targets: ["TipcatEngine"]),
     ],
     targets: [
         // Shared vocabulary: source locations, diagnostics, value types, did-you-mean.
@@ -28,6 +29,13 @@ let package = Package(
         .target(
             name: "TipcatCatalog",
             dependencies: ["TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatRules"],
+            swiftSettings: strict
+        ),
+        // TipKit's display logic over a catalog and a state store: rules, events, parameters, frequency,
+        // groups, invalidation, overrides, explain, simulate.
+        .target(
+            name: "TipcatEngine",
+            dependencies: ["TipcatCore", "TipcatRules", "TipcatCatalog", "TipcatLocalization"],
             swiftSettings: strict
         ),
         // Hand-written command-line parsing with swift-argument-parser's conventions.
@@ -55,6 +63,11 @@ let package = Package(
         .testTarget(name: "TipcatLocalizationTests", dependencies: ["TipcatLocalization", "TipcatCore", "TipcatTestSupport"]),
         .testTarget(name: "TipcatRulesTests", dependencies: ["TipcatRules", "TipcatCore"]),
         .testTarget(name: "TipcatCatalogTests", dependencies: ["TipcatCatalog", "TipcatCore", "TipcatJSON"]),
+        .testTarget(
+            name: "TipcatEngineTests",
+            dependencies: ["TipcatEngine", "TipcatCatalog", "TipcatRules", "TipcatCore"],
+            exclude: ["Scenarios", "ENGINE-SEMANTICS.md"]
+        ),
         .testTarget(name: "TipcatArgumentsTests", dependencies: ["TipcatArguments"]),
         .testTarget(name: "TipcatCLITests", dependencies: ["TipcatCLI", "TipcatCore", "TipcatTestSupport"]),
     ],
