@@ -61,8 +61,10 @@ public struct DonationLog: Sendable {
     /// Adds a donation. `values` must be parallel to `fields` (the engine checks types beforehand).
     ///
     /// In-order donations append in O(1); a donation older than the newest one (a clock that moved backwards,
-    /// an explicit past date) is inserted at its place in time.
-    public mutating func append(at timestamp: Timestamp, values: [Value]) {
+    /// an explicit past date) is inserted at its place in time. Returns true when the log dropped donations
+    /// that can never be visible again (see `compactIfNeeded`), so a store can drop them too.
+    @discardableResult
+    public mutating func append(at timestamp: Timestamp, values: [Value]) -> Bool {
         let time = timestamp.secondsSince1970
         let position = (times.last.map { $0 <= time } ?? true) ? times.count : firstIndex(after: time)
         if position == times.count {
@@ -76,7 +78,7 @@ public struct DonationLog: Sendable {
                 columns[field].insert(pools[field].intern(field < values.count ? values[field] : .bool(false)), at: position)
             }
         }
-        compactIfNeeded()
+        return compactIfNeeded()
     }
 
     /// Removes every donation.
