@@ -15,12 +15,13 @@ struct EngineCatalog: Sendable {
         let problems: [String]
         let events: Set<String>
         let appParameters: Set<String>
-        /// Tips named with `tip(ID)`.
-        let referencedTips: Set<String>
+        /// Tips named with `tip(ID)`, sorted.
+        let referencedTips: [String]
         /// The group the tip belongs to (index into `groups`).
         let group: Int?
 
-        /// Whether its rule verdict may be cached between calls (rules reading other tips are re-evaluated).
+        /// Whether its rule verdict depends on nothing but donations, parameters and time (rules reading other
+        /// tips are cached along with the states they read).
         var cacheable: Bool { referencedTips.isEmpty }
         var takesParameters: Bool { !tip.parameters.isEmpty }
     }
@@ -31,8 +32,20 @@ struct EngineCatalog: Sendable {
         let members: [Int]
     }
 
+    /// What the per-call hot path needs of a tip, small enough to read without copying a `Tip`.
+    struct Flags: Sendable {
+        let hasProblems: Bool
+        let hasRules: Bool
+        let cacheable: Bool
+        let ignoresDisplayFrequency: Bool
+        /// Index into `groups`, or -1.
+        let group: Int
+    }
+
     let catalog: Catalog
     let tips: [CompiledTip]
+    /// `flags[i]` describes `tips[i]`.
+    let flags: [Flags]
     let tipIndex: [TipID: Int]
     let groups: [CompiledGroup]
     let groupIndex: [GroupID: Int]
@@ -111,9 +124,13 @@ struct EngineCatalog: Sendable {
             for parameter in referencedParameters { parameterDependents[parameter, default: []].append(index) }
             compiled.append(CompiledTip(
                 tip: tip, order: index, rules: rules, problems: problems, events: referencedEvents,
-                appParameters: referencedParameters, referencedTips: referencedTips, group: groupOfTip[index]))
+                appParameters: referencedParameters, referencedTips: referencedTips.sorted(), group: groupOfTip[index]))
         }
         self.tips = compiled
+        self.flags = compiled.map { tip in
+            Flags(hasProblems: !tip.problems.isEmpty, hasRules: !tip.rules.isEmpty, cacheable: tip.cacheable,
+                  ignoresDisplayFrequency: tip.tip.options.ignoresDisplayFrequency, group: tip.group ?? -1)
+        }
         self.eventDependents = eventDependents
         self.parameterDependents = parameterDependents
         self.diagnostics = diagnostics

@@ -18,7 +18,7 @@ extension EngineCore {
         let tip = compiledTip.tip
         let record = instances[index].record
 
-        let context = ruleContext(index, now, &memo)
+        let context = ruleContext(index, now, tipStates: referencedTipStates(index, now, &memo))
         let verdicts = compiledTip.rules.map { RuleEvaluator.evaluate($0, in: context) }
         let decision = overrideDecision(index)
         let shownByOverride: Bool

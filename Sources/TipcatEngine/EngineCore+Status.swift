@@ -35,10 +35,12 @@ extension EngineCore {
     private mutating func computeStatus(_ index: Int, _ now: Double, _ memo: inout Memo) -> TipStatus {
         if let reason = instances[index].record.invalidation { return .invalidated(reason) }
         guard compiled.catalog.settings.enabled else { return .pending }
-        switch overrideDecision(index) {
-        case .show?: return .available
-        case .hide?: return .pending
-        case nil: break
+        if !overrides.isEmpty {
+            switch overrideDecision(index) {
+            case .show?: return .available
+            case .hide?: return .pending
+            case nil: break
+            }
         }
         guard rulesHold(index, now, &memo) else { return .pending }
         guard frequencyHold(index, now) == nil else { return .pending }
@@ -46,22 +48,24 @@ extension EngineCore {
     }
 
     func overrideDecision(_ index: Int) -> TipOverrideDecision? {
-        overrides.decision(for: instances[index].id, of: compiled.tips[instances[index].tip].tip.id)
+        guard !overrides.isEmpty else { return nil }
+        return overrides.decision(for: instances[index].id, of: instances[index].record.tip)
     }
 
     /// Whether all the instance's rules hold, from the cache when its verdict still stands.
     mutating func rulesHold(_ index: Int, _ now: Double, _ memo: inout Memo) -> Bool {
-        let tip = compiled.tips[instances[index].tip]
-        guard tip.problems.isEmpty else { return false }
-        if tip.rules.isEmpty { return true }
-        if tip.cacheable {
-            let cache = instances[index].cache
-            if cache.stands(at: now) { return cache.holds }
+        let tipIndex = instances[index].tip
+        let flags = compiled.flags[tipIndex]
+        guard !flags.hasProblems else { return false }
+        guard flags.hasRules else { return true }
+        let tipStates = flags.cacheable ? [] : referencedTipStates(index, now, &memo)
+        if instances[index].cache.stands(at: now), instances[index].cache.tipStates == tipStates {
+            return instances[index].cache.holds
         }
-        let context = ruleContext(index, now, &memo)
+        let context = ruleContext(index, now, tipStates: tipStates)
         var holds = true
         var validBefore = Double.infinity
-        for rule in tip.rules {
+        for rule in compiled.tips[tipIndex].rules {
             let outcome = RuleEvaluator.outcome(rule, in: context)
             if let until = outcome.validBefore?.secondsSince1970, until < validBefore { validBefore = until }
             if !outcome.holds {
@@ -69,23 +73,24 @@ extension EngineCore {
                 break
             }
         }
-        if tip.cacheable { instances[index].cache = RuleCache(valid: true, holds: holds, evaluatedAt: now, validBefore: validBefore) }
+        instances[index].cache = RuleCache(valid: true, holds: holds, evaluatedAt: now, validBefore: validBefore, tipStates: tipStates)
         return holds
     }
 
-    /// What the instance's rules read: shared state, its parameters, and the tips its rules name.
-    mutating func ruleContext(_ index: Int, _ now: Double, _ memo: inout Memo) -> RuleContext {
-        let tip = compiled.tips[instances[index].tip]
+    /// The states of the tips the instance's rules name, in `referencedTips` order.
+    mutating func referencedTipStates(_ index: Int, _ now: Double, _ memo: inout Memo) -> [RuleTipState] {
+        let tipIndex = instances[index].tip
+        memo.visiting.insert(tipIndex)
+        defer { memo.visiting.remove(tipIndex) }
+        return compiled.tips[tipIndex].referencedTips.map { tipState($0, now, &memo) ?? RuleTipState(status: .pending) }
+    }
+
+    /// What the instance's rules read: shared state, its parameters, and the states of the tips they name.
+    func ruleContext(_ index: Int, _ now: Double, tipStates: [RuleTipState]) -> RuleContext {
         var context = RuleContext(
             now: Timestamp(secondsSince1970: now), appParameters: parameters,
             tipParameters: instances[index].record.parameters, donations: logs)
-        if !tip.referencedTips.isEmpty {
-            memo.visiting.insert(tip.order)
-            for name in tip.referencedTips {
-                if let state = tipState(name, now, &memo) { context.tips[name] = state }
-            }
-            memo.visiting.remove(tip.order)
-        }
+        for (name, state) in zip(compiled.tips[instances[index].tip].referencedTips, tipStates) { context.tips[name] = state }
         return context
     }
 
@@ -119,8 +124,9 @@ extension EngineCore {
     /// Tips that ignore the frequency and tips already shown are never held back; otherwise a tip waits until
     /// the interval has passed since a tip was last shown for the first time.
     func frequencyHold(_ index: Int, _ now: Double) -> Double? {
-        let tip = compiled.tips[instances[index].tip].tip
-        guard !tip.options.ignoresDisplayFrequency, instances[index].record.displayCount == 0 else { return nil }
+        guard !compiled.flags[instances[index].tip].ignoresDisplayFrequency, instances[index].record.displayCount == 0 else {
+            return nil
+        }
         let interval = frequency.interval.seconds
         guard interval > 0, let last = engineRecord.lastNewTipShown?.secondsSince1970 else { return nil }
         let until = last + interval
@@ -172,7 +178,8 @@ extension EngineCore {
     /// Available and, in a group, the group's current tip (or shown by an override).
     mutating func shouldDisplay(_ index: Int, _ now: Double, _ memo: inout Memo) -> Bool {
         guard status(index, now, &memo) == .available else { return false }
-        guard let group = compiled.tips[instances[index].tip].group, !isShownByOverride(index) else { return true }
+        let group = compiled.flags[instances[index].tip].group
+        guard group >= 0, !isShownByOverride(index) else { return true }
         return groupCurrent(group, now, &memo) == index
     }
 

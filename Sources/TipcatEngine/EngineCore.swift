@@ -25,6 +25,9 @@ struct EngineCore: Sendable {
         var holds = false
         var evaluatedAt = 0.0
         var validBefore = 0.0
+        /// The states of the tips the rules read (`tip(ID)`), in `referencedTips` order; the verdict stands
+        /// only while they are the same.
+        var tipStates: [RuleTipState] = []
 
         func stands(at now: Double) -> Bool { valid && evaluatedAt <= now && now < validBefore }
     }
@@ -116,23 +119,34 @@ struct EngineCore: Sendable {
         }
 
         logs = [:]
-        var byEvent: [String: [StoredDonation]] = [:]
-        for donation in snapshot.donations { byEvent[donation.event.rawValue, default: []].append(donation) }
+        let donations = snapshot.donations
+        var byEvent: [String: [Int]] = [:]
+        for index in donations.indices { byEvent[donations[index].event.rawValue, default: []].append(index) }
+        var buffer: [Value] = []
         for (id, declaration) in compiled.events {
             var log = DonationLog(
                 fields: declaration.fields.map(\.name),
                 maxCount: declaration.donationLimit?.maxCount ?? DonationLog.defaultMaxCount,
                 maxAge: declaration.donationLimit?.maxAge)
-            var donations = byEvent[id] ?? []
-            if !zip(donations, donations.dropFirst()).allSatisfy({ $0.timestamp <= $1.timestamp }) {
-                donations = donations.enumerated()
-                    .sorted { ($0.element.timestamp, $0.offset) < ($1.element.timestamp, $1.offset) }.map(\.element)
+            var order = byEvent[id] ?? []
+            if !zip(order, order.dropFirst()).allSatisfy({ donations[$0].timestamp <= donations[$1].timestamp }) {
+                order.sort { (donations[$0].timestamp, $0) < (donations[$1].timestamp, $1) }
             }
-            for donation in donations {
-                // Donations that no longer fit the declaration (the catalog changed) are ignored.
-                guard let values = try? fieldValues(of: declaration, donation.values) else { continue }
-                log.append(at: donation.timestamp, values: values)
+            // Only the newest `maxCount` valid donations can ever be visible: collect those, newest first.
+            // Donations that no longer fit the declaration (the catalog changed) are ignored.
+            let fields = declaration.fields
+            var kept: [(Timestamp, [Value])] = []
+            kept.reserveCapacity(min(order.count, log.maxCount))
+            donation: for index in order.reversed() where kept.count < log.maxCount {
+                buffer.removeAll(keepingCapacity: true)
+                let values = donations[index].values
+                for field in fields {
+                    guard let value = values[field.name], let normal = value.normalized(to: field.type) else { continue donation }
+                    buffer.append(normal)
+                }
+                kept.append((donations[index].timestamp, buffer))
             }
+            for (timestamp, values) in kept.reversed() { log.append(at: timestamp, values: values) }
             logs[id] = log
         }
 

@@ -133,18 +133,19 @@ public struct DonationLog: Sendable {
         return low
     }
 
-    /// The donations rules may see at `now`, and the earliest time that set can change by time alone.
+    /// The donations rules may see at `now`, and when that set changes by time alone: the oldest visible one
+    /// ages out under `maxAge` (`leavesAt`), or a donation dated after `now` comes due (`arrivesAt`).
     ///
     /// Visible: among the newest `maxCount` stored donations, those dated no later than `now` and no earlier
-    /// than `now - maxAge`. The set changes when the oldest visible one ages out or a future-dated one comes due.
-    func visible(at now: Double) -> (range: Range<Int>, changesAt: Double) {
+    /// than `now - maxAge`.
+    func visible(at now: Double) -> (range: Range<Int>, leavesAt: Double, arrivesAt: Double) {
         var lower = Swift.max(0, times.count - maxCount)
         if let maxAge { lower = Swift.max(lower, firstIndex(notBefore: now - maxAge.seconds)) }
         let upper = Swift.max(lower, firstIndex(after: now))
-        var changesAt = Double.infinity
-        if let maxAge, lower < upper { changesAt = (times[lower] + maxAge.seconds).nextUp }
-        if upper < times.count { changesAt = Swift.min(changesAt, times[upper]) }
-        return (lower..<upper, changesAt)
+        var leavesAt = Double.infinity
+        if let maxAge, lower < upper { leavesAt = (times[lower] + maxAge.seconds).nextUp }
+        let arrivesAt = upper < times.count ? times[upper] : Double.infinity
+        return (lower..<upper, leavesAt, arrivesAt)
     }
 }
 

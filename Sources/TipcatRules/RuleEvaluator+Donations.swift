@@ -7,8 +7,9 @@ extension RuleEvaluation {
         guard let log = context.donations[event] else {
             return DonationSelection(event: event, log: nil, indices: .range(0..<0))
         }
-        let (range, changesAt) = log.visible(at: now)
-        changes(at: changesAt)
+        let (range, leavesAt, arrivesAt) = log.visible(at: now)
+        leaves(at: leavesAt)
+        changes(at: arrivesAt)
         return DonationSelection(event: event, log: log, indices: .range(range))
     }
 
@@ -20,7 +21,7 @@ extension RuleEvaluation {
         switch selection.indices {
         case .range(let range):
             let lower = min(max(range.lowerBound, log.firstIndex(notBefore: start)), range.upperBound)
-            if lower < range.upperBound { changes(at: (log.times[lower] + span).nextUp) }
+            if lower < range.upperBound { leaves(at: (log.times[lower] + span).nextUp) }
             return selection.with(.range(lower..<range.upperBound))
         case .list(let list):
             var low = 0
@@ -29,7 +30,7 @@ extension RuleEvaluation {
                 let mid = (low + high) / 2
                 if log.times[list[mid]] < start { low = mid + 1 } else { high = mid }
             }
-            if low < list.count { changes(at: (log.times[list[low]] + span).nextUp) }
+            if low < list.count { leaves(at: (log.times[list[low]] + span).nextUp) }
             return selection.with(.list(Array(list[low...])))
         }
     }

@@ -148,7 +148,15 @@ struct RuleEvaluation {
     var conditions: [RuleCondition] = []
     /// Notes gathered since the last recorded condition (recording only).
     var notes: [String] = []
+    /// The earliest time the result can change for reasons that are always relevant: a future-dated
+    /// donation coming due, a comparison with `now` flipping.
     var validBefore = Double.infinity
+    /// The earliest time a donation leaves a selection (a window, `maxAge`). A comparison that stays the same
+    /// however its selection shrinks drops the times gathered while evaluating it.
+    var leavesBefore = Double.infinity
+    /// Reads of `now` not yet accounted for by a comparison; any left at the end make the result good only
+    /// for this instant.
+    var unhandledNow = 0
     var scope: DonationScope?
 
     init(context: RuleContext, bytes: [UInt8], recording: Bool) {
@@ -159,7 +167,9 @@ struct RuleEvaluation {
     }
 
     var validBeforeTimestamp: Timestamp? {
-        validBefore == .infinity ? nil : Timestamp(secondsSince1970: validBefore)
+        var until = min(validBefore, leavesBefore)
+        if unhandledNow > 0 { until = min(until, now.nextUp) }
+        return until == .infinity ? nil : Timestamp(secondsSince1970: until)
     }
 
     /// Conditions are recorded at the rule's level, not for each donation a `where` looks at.
@@ -167,6 +177,10 @@ struct RuleEvaluation {
 
     mutating func changes(at time: Double) {
         if time < validBefore { validBefore = time }
+    }
+
+    mutating func leaves(at time: Double) {
+        if time < leavesBefore { leavesBefore = time }
     }
 
     // MARK: Conditions
@@ -220,7 +234,7 @@ struct RuleEvaluation {
         case .duration(let span, _): return .duration(span.seconds)
         case .window(let window, _): return .duration(window.span.seconds)
         case .now:
-            changes(at: now.nextUp)
+            unhandledNow += 1
             return .date(now)
         case .appParameter(let name, _):
             return context.appParameters[name].map(EvalValue.init) ?? .missing("no value for $\(name)")
@@ -237,13 +251,27 @@ struct RuleEvaluation {
         case .not, .and, .or:
             return .bool(condition(expression))
         case .comparison(let op, let lhs, let rhs, _):
-            let outer = notes
+            let outerNotes = notes
             notes = []
+            let outerLeaves = leavesBefore
+            leavesBefore = .infinity
+            let nowBefore = unhandledNow
             let left = value(lhs)
+            let leftNow = unhandledNow - nowBefore
             let right = value(rhs)
+            let rightNow = unhandledNow - nowBefore - leftNow
             let holds = RuleEvaluation.compare(op, left, right)
+            if RuleEvaluation.staysWhileShrinking(op, lhs, rhs, holds: holds, left: left, right: right) {
+                leavesBefore = outerLeaves
+            } else {
+                leavesBefore = min(outerLeaves, leavesBefore)
+            }
+            if leftNow + rightNow > 0, let flip = nowFlip(op, left, right, nowOnLeft: leftNow > 0, nowOnRight: rightNow > 0) {
+                unhandledNow = nowBefore
+                if let flip { changes(at: flip) }
+            }
             if shouldRecord { record(expression, .comparison(op, left: left.observed, right: right.observed), holds) }
-            notes = outer
+            notes = outerNotes
             return .bool(holds)
         case .arithmetic(let op, let lhs, let rhs, _):
             let left = value(lhs)

@@ -216,6 +216,22 @@ extension TipEngine {
         #expect(try await restarted.status(of: butler) == .invalidated(.actionPerformed))
     }
 
+    @Test func rulesReadingOtherTipsFollowTheirStatus() async throws {
+        let engine = try await sampleEngine()
+        try await engine.setParameter("isLoggedIn", to: .bool(true))
+        for _ in 0..<3 { try await engine.donate("entered-backyard-list") }
+        // ComboTip also needs `tip(InlineTip).invalidated || $isPowerUser`.
+        #expect(try await engine.status(of: "ComboTip") == .pending)
+        try await engine.dismiss("InlineTip")
+        #expect(try await engine.status(of: "ComboTip") == .available)
+        try await engine.resetEligibility("InlineTip")
+        #expect(try await engine.status(of: "ComboTip") == .pending)
+        let explanation = try await engine.explain("ComboTip")
+        #expect(explanation.reasons.map(\.description) == [
+            "rule 2 unmet: tip(InlineTip).invalidated || $isPowerUser — tip(InlineTip).invalidated is false; $isPowerUser is false",
+        ])
+    }
+
     @Test func killSwitchStopsEverything() async throws {
         var catalog = sampleCatalog
         catalog.settings.enabled = false

@@ -128,8 +128,11 @@ import TipcatRules
         let visits = log([], [("2026-01-10T00:00", [])])
         let recent = try verdict("#opened-map.lastDonated > now - 1d", RuleContext(now: now, donations: ["opened-map": visits]))
         #expect(recent.holds)
-        // `now` changes continuously: the verdict is only good for this instant.
-        #expect(recent.validBefore == Timestamp(secondsSince1970: now.secondsSince1970.nextUp))
+        // It flips when the last donation is a day old (a millisecond of margin for rounding).
+        #expect(recent.validBefore == Timestamp(secondsSince1970: time("2026-01-11T00:00").secondsSince1970 - 0.001))
+        // `now` used outside a comparison with a fixed date: good only for this instant.
+        let moving = try verdict("now - 1d < now", RuleContext(now: now))
+        #expect(moving.validBefore == Timestamp(secondsSince1970: now.secondsSince1970.nextUp))
     }
 
     @Test func donationLimitHidesOldDonations() throws {
