@@ -58,25 +58,23 @@ public struct DonationLog: Sendable {
         }
     }
 
-    /// Adds a donation. `values` must be parallel to `fields` (the engine checks types beforehand).
+    /// Adds a donation. `values` are parallel to `fields` (the engine checks their types beforehand); a
+    /// donation with a different number of values is not stored.
     ///
     /// In-order donations append in O(1); a donation older than the newest one (a clock that moved backwards,
     /// an explicit past date) is inserted at its place in time. Returns true when the log dropped donations
     /// that can never be visible again (see `compactIfNeeded`), so a store can drop them too.
     @discardableResult
     public mutating func append(at timestamp: Timestamp, values: [Value]) -> Bool {
+        guard values.count == fields.count else { return false }
         let time = timestamp.secondsSince1970
-        let position = (times.last.map { $0 <= time } ?? true) ? times.count : firstIndex(after: time)
-        if position == times.count {
+        if times.last.map({ $0 <= time }) ?? true {
             times.append(time)
-            for field in fields.indices {
-                columns[field].append(pools[field].intern(field < values.count ? values[field] : .bool(false)))
-            }
+            for field in fields.indices { columns[field].append(pools[field].intern(values[field])) }
         } else {
+            let position = firstIndex(after: time)
             times.insert(time, at: position)
-            for field in fields.indices {
-                columns[field].insert(pools[field].intern(field < values.count ? values[field] : .bool(false)), at: position)
-            }
+            for field in fields.indices { columns[field].insert(pools[field].intern(values[field]), at: position) }
         }
         return compactIfNeeded()
     }

@@ -29,6 +29,15 @@ import TipcatRules
         #expect(RuleEvaluator.outcome(rule, in: RuleContext(now: Timestamp(secondsSince1970: 1e6), donations: ["opened-map": plain])).holds)
     }
 
+    @Test func donationsWithTheWrongNumberOfValuesAreNotStored() {
+        var log = DonationLog(fields: ["a", "b"])
+        log.append(at: time("2026-01-01"), values: [.int(1)])
+        log.append(at: time("2026-01-01"), values: [.int(1), .int(2), .int(3)])
+        #expect(log.count == 0)
+        log.append(at: time("2026-01-01"), values: [.int(1), .int(2)])
+        #expect(log.donations == [Donation(timestamp: time("2026-01-01"), values: ["a": .int(1), "b": .int(2)])])
+    }
+
     @Test func removeAllEmptiesTheLog() {
         var log = DonationLog(fields: ["n"])
         log.append(at: time("2026-01-01"), values: [.int(1)])

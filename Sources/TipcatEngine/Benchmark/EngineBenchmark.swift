@@ -67,8 +67,10 @@ public enum EngineBenchmark {
 
     /// Runs the benchmark (several seconds at the defaults): a typical catalog (some tips eligible) and the
     /// worst case (no tip eligible, so `next()` examines every tip), each at `donations` and
-    /// `donations × scale`; then cold starts of 1,000- and 5,000-tip catalogs.
-    public static func run(tips: Int = 1000, donations: Int = 100_000, scale: Int = 10, samples: Int = 300) async -> Report {
+    /// `donations × scale`; then cold starts of catalogs of `coldStartSizes` tips.
+    public static func run(
+        tips: Int = 1000, donations: Int = 100_000, scale: Int = 10, samples: Int = 300, coldStartSizes: [Int] = [1000, 5000]
+    ) async -> Report {
         let counts = scale > 1 ? [donations, donations * scale] : [donations]
         var sections: [Section] = []
         for (gated, title) in [(false, "typical catalog (some tips eligible)"), (true, "worst case: no tip eligible, next() examines all")] {
@@ -86,7 +88,7 @@ public enum EngineBenchmark {
             sections.append(Section(title: title, figures: merged, notes: notes))
         }
         var coldStarts: [(Int, Double)] = []
-        for size in [1000, 5000] {
+        for size in coldStartSizes {
             coldStarts.append((size, await coldStart(tips: size)))
         }
         return Report(tips: tips, donationCounts: counts, sections: sections, coldStarts: coldStarts)
