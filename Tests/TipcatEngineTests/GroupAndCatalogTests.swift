@@ -67,6 +67,33 @@ import TipcatLocalization
         ])
     }
 
+    @Test func customIDsMayNotCollide() async throws {
+        var colliding = catalog([("Tab", []), ("Card", []), ("Other", [])])
+        let template = try Message.parse("Ta{suffix}")
+        for index in colliding.tips.indices where colliding.tips[index].id != "Tab" {
+            colliding.tips[index].parameters = [.init("suffix", .string)]
+            colliding.tips[index].customID = LocalizedText(key: "x", source: "Ta{suffix}", message: template)
+        }
+        let engine = TipEngine(catalog: colliding)
+        try await engine.configure(TipEngineConfiguration(clock: FixedClock(time("2026-01-01"))))
+        await #expect(throws: TipEngineError.invalidCustomID("Card", reason: "'Tab' is already an instance of Tab")) {
+            try await engine.register("Card", parameters: ["suffix": .string("b")])
+        }
+        #expect(try await engine.register("Card", parameters: ["suffix": .string("x")]) == "Tax")
+        await #expect(throws: TipEngineError.invalidCustomID("Other", reason: "'Tax' is already an instance of Card")) {
+            try await engine.register("Other", parameters: ["suffix": .string("x")])
+        }
+        await #expect(throws: TipEngineError.unknownParameter("Card.sufix", suggestion: "suffix")) {
+            try await engine.register("Card", parameters: ["suffix": .string("y"), "sufix": .string("y")])
+        }
+        // Displaying an invalidated tip changes nothing.
+        try await engine.dismiss("Tax")
+        try await engine.displayed("Tax")
+        let explanation = try await engine.explain("Tax")
+        #expect(explanation.displayCount == 0)
+        #expect(explanation.status == .invalidated(.tipClosed))
+    }
+
     @Test func benchmarkRunsAndReports() async {
         let report = await EngineBenchmark.run(tips: 40, donations: 500, scale: 2, samples: 5, coldStartSizes: [60])
         #expect(report.donationCounts == [500, 1000])
