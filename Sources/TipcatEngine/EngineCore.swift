@@ -62,6 +62,10 @@ struct EngineCore: Sendable {
 
     var now: Timestamp { clock.now }
 
+    /// The longest interval the engine accepts (100 years): far beyond any real use, short enough that every
+    /// date and duration stays printable.
+    static let longestSpan = TimeSpan(seconds: 100 * 365 * 86_400)
+
     func requireConfigured() throws(TipEngineError) {
         guard configured else { throw .notConfigured }
     }
@@ -75,7 +79,12 @@ struct EngineCore: Sendable {
         let (fromEnvironment, resetFromEnvironment) = try TipOverrides.environment(configuration.environment)
         let overrides = configuration.overrides.merging(fromEnvironment)
         try validateNames(in: overrides)
-        frequency = configuration.displayFrequency ?? compiled.catalog.settings.displayFrequency
+        let frequency = configuration.displayFrequency ?? compiled.catalog.settings.displayFrequency
+        let interval = frequency.interval.seconds
+        guard interval >= 0, interval <= EngineCore.longestSpan.seconds else {
+            throw .invalidConfiguration("the display frequency must be between 0 and \(EngineCore.longestSpan), not \(interval) seconds")
+        }
+        self.frequency = frequency
         locale = configuration.locale ?? compiled.catalog.settings.sourceLanguage
         clock = configuration.clock
         self.overrides = overrides

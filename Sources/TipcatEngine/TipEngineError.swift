@@ -26,6 +26,8 @@ public enum TipEngineError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidCustomID(TipID, reason: String)
     /// A `TIPCAT_*` variable with a value that cannot be read.
     case invalidEnvironment(variable: String, value: String, reason: String)
+    /// A configuration value out of range (a display frequency longer than `TipEngine.longestSpan`).
+    case invalidConfiguration(String)
     /// The state store failed.
     case store(TipStateStoreError)
 
@@ -62,6 +64,8 @@ public enum TipEngineError: Error, Sendable, Hashable, CustomStringConvertible {
             return "cannot make the custom ID of '\(tip)': \(reason)"
         case .invalidEnvironment(let variable, let value, let reason):
             return "\(variable)=\(value): \(reason)"
+        case .invalidConfiguration(let reason):
+            return "invalid configuration: \(reason)"
         case .store(let error):
             return "state store: \(error.message)"
         }

@@ -41,11 +41,11 @@ public struct DonationLog: Sendable {
     /// The position of `field` in `fields`.
     public func fieldIndex(_ field: String) -> Int? { fields.firstIndex(of: field) }
 
-    /// The time of the stored donation at `index` (0 is the oldest).
-    public func timestamp(at index: Int) -> Timestamp { Timestamp(secondsSince1970: times[index]) }
+    /// The time of the stored donation at `index` (0 is the oldest; the index must be valid).
+    func timestamp(at index: Int) -> Timestamp { Timestamp(secondsSince1970: times[index]) }
 
-    /// The value of field number `field` of the stored donation at `index`.
-    public func value(ofField field: Int, at index: Int) -> Value {
+    /// The value of field number `field` of the stored donation at `index` (both must be valid).
+    func value(ofField field: Int, at index: Int) -> Value {
         pools[field].values[Int(columns[field][index])]
     }
 

@@ -104,6 +104,10 @@ public enum RuleObservedValue: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
+        case .value(.date(let timestamp)) where !RuleObservedValue.printable(timestamp.secondsSince1970):
+            "\(timestamp.secondsSince1970) seconds since 1970"
+        case .duration(let span) where !RuleObservedValue.printable(span.seconds):
+            "\(span.seconds) seconds"
         case .value(let value): value.description
         case .duration(let span): span.description
         case .donations(let count): "\(count) donations"
@@ -111,4 +115,8 @@ public enum RuleObservedValue: Sendable, Hashable, CustomStringConvertible {
         case .missing(let reason): "none (\(reason))"
         }
     }
+
+    /// Whether a date or duration in seconds is small enough for the calendar and duration formatters
+    /// (a rule may say `now - 99999999999999999999d`).
+    static func printable(_ seconds: Double) -> Bool { seconds.isFinite && abs(seconds) < 1e15 }
 }

@@ -43,6 +43,10 @@ extension TipEngine {
         await #expect(throws: TipEngineError.alreadyConfigured) { try await engine.configure() }
         let fresh = TipEngine(catalog: sampleCatalog)
         await #expect(throws: TipEngineError.notConfigured) { try await fresh.next() }
+        await #expect(throws: TipEngineError.self) {
+            try await fresh.configure(TipEngineConfiguration(displayFrequency: .custom(TimeSpan(seconds: 1e30))))
+        }
+        #expect(await !fresh.isConfigured)
         await #expect(throws: TipEngineError.notConfigured) { try await fresh.donate("opened-map") }
     }
 

@@ -195,6 +195,15 @@ import TipcatRules
         #expect(filtered.conditions.map(\.text) == ["#visited-region.where(region == \"Wasatch\").count > 0"])
     }
 
+    @Test func absurdDurationsExplainWithoutTrapping() throws {
+        let verdict = try verdict("$firstLaunch > now - 99999999999999999999d && 1d < 99999999999999999999d",
+                                  RuleContext(now: now, appParameters: ["firstLaunch": .date(now)]))
+        #expect(verdict.holds)
+        #expect(verdict.conditions.map(\.summary) == [
+            "2026-01-10T12:00:00Z > -8.639999999999997e+24 seconds since 1970", "1d < 8.64e+24 seconds",
+        ])
+    }
+
     @Test func missingParameterIsFalse() throws {
         let verdict = try verdict("$launchCount >= 0 || $launchCount < 0", RuleContext(now: now))
         #expect(!verdict.holds)

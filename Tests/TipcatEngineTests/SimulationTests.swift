@@ -38,6 +38,7 @@ import TipcatEngine
             set favoritePlants [Rose, Fern
             donate entered-backyard-detail-view backyard=3
             set launchCount
+            advance 99999999999999999999d
             """
         #expect(diagnostics(script) == [
             "s.tipsim:1:8: error: unknown event 'opened-mpa'; did you mean 'opened-map'? [unknown-event]",
@@ -45,7 +46,7 @@ import TipcatEngine
             "s.tipsim:3:1: error: unknown command 'frobnicate' [unknown-command]",
             "s.tipsim:4:4: error: expected a time such as 2026-01-01T09:00, found 'yesterday' [invalid-value]",
             "s.tipsim:5:32: error: unterminated string: add a closing '\"' [simulate-syntax]",
-            "s.tipsim:6:9: error: expected a duration such as 30m, 2h or 7d, found 'soon' [invalid-value]",
+            "s.tipsim:6:9: error: expected a duration such as 30m, 2h or 7d (at most 100 years), found 'soon' [invalid-value]",
             "s.tipsim:7:31: error: expected pending, available or invalidated(REASON), found 'done' [invalid-value]",
             "s.tipsim:8:28: error: unknown reason 'closed'; use one of actionPerformed, tipClosed, displayCountExceeded, displayDurationExceeded; did you mean 'tipClosed'? [invalid-value]",
             "s.tipsim:9:11: error: unknown tip 'ShowLocatonTip'; did you mean 'ShowLocationTip'? [unknown-tip]",
@@ -61,6 +62,7 @@ import TipcatEngine
             "s.tipsim:19:20: error: expected a list such as [a, b], found '[Rose, Fern' [invalid-value]",
             "s.tipsim:20:37: error: unknown field 'backyard' of entered-backyard-detail-view; did you mean 'backyardID'? [unknown-field]",
             "s.tipsim:21:16: error: expected a value after 'launchCount' [simulate-syntax]",
+            "s.tipsim:22:9: error: expected a duration such as 30m, 2h or 7d (at most 100 years), found '99999999999999999999d' [invalid-value]",
         ])
     }
 

@@ -199,7 +199,7 @@ public enum EngineBenchmark {
 
     /// `1234567` → `1,234,567`; small values keep one or two decimals.
     static func format(_ value: Double) -> String {
-        guard value.isFinite else { return "–" }
+        guard value.isFinite, abs(value) < 1e15 else { return value.isNaN ? "–" : "\(value)" }
         if value >= 100 {
             let digits = String(Int(value.rounded()))
             var grouped = ""

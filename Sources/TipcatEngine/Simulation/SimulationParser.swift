@@ -91,8 +91,9 @@ struct SimulationParser {
         case "advance":
             let word = try argument(words, 1, "a duration such as 7d")
             try noMore(words, after: 1)
-            guard let span = TimeSpan(word.text), span.seconds > 0 else {
-                throw Problem(message: "expected a duration such as 30m, 2h or 7d, found '\(word.text)'", rule: "invalid-value", offset: word.offset)
+            guard let span = TimeSpan(word.text), span.seconds > 0, span <= EngineCore.longestSpan else {
+                throw Problem(message: "expected a duration such as 30m, 2h or 7d (at most 100 years), found '\(word.text)'",
+                              rule: "invalid-value", offset: word.offset)
             }
             return .advance(span)
         case "configure":
@@ -230,7 +231,7 @@ struct SimulationParser {
                 case "frequency":
                     if let named = DisplayFrequency.namedCases.first(where: { $0.0 == text }) {
                         settings.displayFrequency = named.1
-                    } else if let span = TimeSpan(text) {
+                    } else if let span = TimeSpan(text), span <= EngineCore.longestSpan {
                         settings.displayFrequency = .custom(span)
                     } else {
                         throw Problem(message: "expected immediate, hourly, daily, weekly, monthly or a duration, found '\(text)'",
