@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .executable(name: "tipcat", targets: ["tipcat"]),
         .library(name: "TipcatCatalog", targets: ["TipcatCatalog"]),
+        .library(name: "TipcatEngine", targets: ["TipcatEngine"]),
     ],
     targets: [
         // Shared vocabulary: source locations, diagnostics, value types, did-you-mean.
@@ -38,6 +39,13 @@ let package = Package(
         .target(
             name: "TipcatStore",
             dependencies: ["TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatCatalog", "TipcatSQLite"],
+            swiftSettings: strict
+        ),
+        // TipKit's display logic over a catalog and a state store: rules, events, parameters, frequency,
+        // groups, invalidation, overrides, explain, simulate.
+        .target(
+            name: "TipcatEngine",
+            dependencies: ["TipcatCore", "TipcatRules", "TipcatCatalog", "TipcatLocalization"],
             swiftSettings: strict
         ),
         // Hand-written command-line parsing with swift-argument-parser's conventions.
@@ -81,6 +89,11 @@ let package = Package(
         .testTarget(name: "TipcatRulesTests", dependencies: ["TipcatRules", "TipcatCore"]),
         .testTarget(name: "TipcatCatalogTests", dependencies: ["TipcatCatalog", "TipcatCore", "TipcatJSON"]),
         .testTarget(name: "TipcatTemplatesTests", dependencies: ["TipcatTemplates", "TipcatCore"]),
+        .testTarget(
+            name: "TipcatEngineTests",
+            dependencies: ["TipcatEngine", "TipcatCatalog", "TipcatRules", "TipcatCore"],
+            exclude: ["Scenarios", "ENGINE-SEMANTICS.md"]
+        ),
         .testTarget(name: "TipcatArgumentsTests", dependencies: ["TipcatArguments"]),
         .testTarget(name: "TipcatTextTests", dependencies: ["TipcatText", "TipcatCore"]),
         .testTarget(name: "TipcatRenderTests", dependencies: ["TipcatRender", "TipcatCatalog", "TipcatCore", "TipcatText", "TipcatTemplates"]),
