@@ -19,7 +19,13 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
     public var description: String { iso8601 }
 
     /// `2026-01-01T09:00:00Z` (fractional seconds only when present).
+    /// The range `iso8601` can print (years 0000–9999); outside it the value prints as seconds.
+    public static let printableRange = -62_167_219_200.0...253_402_300_799.0
+
     public var iso8601: String {
+        guard Timestamp.printableRange.contains(secondsSince1970) else {
+            return secondsSince1970.isFinite ? "@\(secondsSince1970)s" : "@invalid"
+        }
         let total = secondsSince1970.rounded(.down)
         let fraction = secondsSince1970 - total
         var days = Int(total) / 86_400
@@ -150,13 +156,15 @@ public struct TimeSpan: Hashable, Sendable, Comparable, CustomStringConvertible 
             body = body.dropLast()
         }
         guard !body.isEmpty, body.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-              let value = Double(body), value >= 0
+              let value = Double(body), value >= 0, (value * multiplier).isFinite
         else { return nil }
         self.seconds = value * multiplier
     }
 
     /// The shortest exact form: `5d`, `90m`, `45s`.
     public var description: String {
+        // Beyond what an Int holds exactly, print the number as Swift does (never trap on a conversion).
+        guard seconds.isFinite, abs(seconds) < 9.0e15 else { return "\(seconds)s" }
         for unit in TimeSpan.unitSeconds.reversed() where seconds >= unit.seconds {
             let count = seconds / unit.seconds
             if count == count.rounded() { return "\(Int(count))\(unit.suffix)" }

@@ -49,6 +49,16 @@ import Testing
         #expect(Timestamp(iso8601: "2026-01-01T25:00") == nil)
     }
 
+    /// Extreme values print without trapping (a conversion to Int would crash past 9.2e18).
+    @Test func extremeValuesDoNotCrash() {
+        #expect(Timestamp(secondsSince1970: 1e19).iso8601 == "@1e+19s")
+        #expect(Timestamp(secondsSince1970: -.infinity).iso8601 == "@invalid")
+        #expect(Timestamp(secondsSince1970: 253_402_300_799).iso8601 == "9999-12-31T23:59:59Z")
+        #expect(TimeSpan(seconds: 1e30).description == "1e+30s")
+        #expect(TimeSpan("99999999999999999999999w")?.description.hasSuffix("s") == true)
+        #expect(TimeSpan(String(repeating: "9", count: 400)) == nil)  // overflows to infinity: not a duration
+    }
+
     @Test func spans() {
         #expect(TimeSpan("5d")?.seconds == 432_000)
         #expect(TimeSpan("90")?.seconds == 90)
