@@ -11,7 +11,7 @@ BENCH_DIR  ?= .build/bench
 BENCH_TIPS ?= 5000
 BENCH_LOCALES ?= 12
 
-.PHONY: all build release test demo bench install uninstall clean deps plurals schemas templates widths help
+.PHONY: all build-deps build release test demo bench install uninstall clean deps plurals schemas templates widths help
 
 all: build
 
@@ -27,9 +27,22 @@ help:
 	@echo "make widths    regenerate the display-width tables from Tests/Fixtures/unicode"
 	@echo "make clean     remove build products and .tipcat/"
 
-# System packages the tests use: shells to syntax-check completion scripts.
-# Installed only when missing and only where apt-get can run (CI runs as root).
-deps:
+# System packages. Building needs the SQLite headers (the CSQLite module); the tests also use zsh and fish
+# (to syntax-check completion scripts) and Python's commonmark / markdown-it-py (to prove Markdown escaping).
+# Installed only when missing and only where apt-get / pip can run (CI runs as root).
+build-deps:
+	@if ! [ -f /usr/include/sqlite3.h ]; then \
+	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	    echo "installing: libsqlite3-dev"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libsqlite3-dev >/dev/null; \
+	  else \
+	    echo "error: tipcat needs the SQLite headers: sudo apt-get install libsqlite3-dev" >&2; exit 1; \
+	  fi; \
+	fi
+
+deps: build-deps
+	@python3 -c "import commonmark, markdown_it" 2>/dev/null || pip install --quiet commonmark markdown-it-py >/dev/null 2>&1 \
+	  || echo "note: commonmark/markdown-it-py not installed; the CommonMark rendering checks will be skipped"
 	@missing=""; \
 	for tool in zsh fish; do command -v $$tool >/dev/null 2>&1 || missing="$$missing $$tool"; done; \
 	if [ -n "$$missing" ]; then \
@@ -42,10 +55,10 @@ deps:
 	  fi; \
 	fi
 
-build:
+build: build-deps
 	$(SWIFT) build
 
-release:
+release: build-deps
 	$(SWIFT) build -c release --product tipcat
 
 test: deps
@@ -75,7 +88,7 @@ demo: release
 	@$(RELEASE)/tipcat validate --catalog .tipcat/demo-broken; \
 	  status=$$?; echo "(exit status $$status: findings, as expected)"; [ $$status -eq 1 ]
 
-bench:
+bench: build-deps
 	@python3 -c "import jinja2" 2>/dev/null || pip install --quiet jinja2 || echo "warning: Jinja2 not installed; the render comparison is skipped"
 	$(SWIFT) build -c release --product tipcat
 	$(SWIFT) build -c release --product tipcat-bench
