@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .executable(name: "tipcat", targets: ["tipcat"]),
         .library(name: "TipcatCatalog", targets: ["TipcatCatalog"]),
+        .library(name: "TipcatEngine", targets: ["TipcatEngine"]),
     ],
     targets: [
         // Shared vocabulary: source locations, diagnostics, value types, did-you-mean.
@@ -40,23 +41,43 @@ let package = Package(
             dependencies: ["TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatCatalog", "TipcatSQLite"],
             swiftSettings: strict
         ),
+        // TipKit's display logic over a catalog and a state store: rules, events, parameters, frequency,
+        // groups, invalidation, overrides, explain, simulate.
+        .target(
+            name: "TipcatEngine",
+            dependencies: ["TipcatCore", "TipcatRules", "TipcatCatalog", "TipcatLocalization"],
+            swiftSettings: strict
+        ),
         // Hand-written command-line parsing with swift-argument-parser's conventions.
         .target(name: "TipcatArguments", dependencies: ["TipcatCore"], swiftSettings: strict),
+        // Terminal-correct text: display width, wrapping, sanitizing, color decisions and ANSI styling.
+        .target(name: "TipcatText", dependencies: ["TipcatCore"], swiftSettings: strict),
+        // Spec-conformant Mustache engine: parse once into an AST, render many times.
+        .target(name: "TipcatTemplates", dependencies: ["TipcatCore"], swiftSettings: strict),
+        // Resolved tip → render context → style (plain, Markdown, ANSI, user styles in Templates/).
+        .target(
+            name: "TipcatRender",
+            dependencies: ["TipcatCore", "TipcatCatalog", "TipcatTemplates", "TipcatText"],
+            swiftSettings: strict
+        ),
         // Commands, printing, exit codes. The only module that prints or exits.
         .target(
             name: "TipcatCLI",
             dependencies: [
-                "TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatRules", "TipcatCatalog", "TipcatArguments", "TipcatStore",
+                "TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatRules", "TipcatCatalog", "TipcatArguments",
+                "TipcatTemplates", "TipcatText", "TipcatRender", "TipcatStore",
             ],
             swiftSettings: strict
         ),
         .executableTarget(name: "tipcat", dependencies: ["TipcatCLI"], swiftSettings: strict),
         // Regenerates Sources/TipcatLocalization/PluralRules+CLDR.swift from CLDR's plurals.json.
         .executableTarget(name: "tipcat-gen-plurals", swiftSettings: strict),
+        // Regenerates Sources/TipcatText/DisplayWidth+Tables.swift from the vendored Unicode data files.
+        .executableTarget(name: "tipcat-gen-widths", swiftSettings: strict),
         // `make bench`: synthetic catalog generator and timings.
         .executableTarget(
             name: "tipcat-bench",
-            dependencies: ["TipcatCore", "TipcatJSON", "TipcatCatalog", "TipcatStore"],
+            dependencies: ["TipcatCore", "TipcatJSON", "TipcatCatalog", "TipcatLocalization", "TipcatRender", "TipcatText", "TipcatStore"],
             swiftSettings: strict
         ),
 
@@ -67,7 +88,15 @@ let package = Package(
         .testTarget(name: "TipcatLocalizationTests", dependencies: ["TipcatLocalization", "TipcatCore", "TipcatTestSupport"]),
         .testTarget(name: "TipcatRulesTests", dependencies: ["TipcatRules", "TipcatCore"]),
         .testTarget(name: "TipcatCatalogTests", dependencies: ["TipcatCatalog", "TipcatCore", "TipcatJSON"]),
+        .testTarget(name: "TipcatTemplatesTests", dependencies: ["TipcatTemplates", "TipcatCore"]),
+        .testTarget(
+            name: "TipcatEngineTests",
+            dependencies: ["TipcatEngine", "TipcatCatalog", "TipcatRules", "TipcatCore"],
+            exclude: ["Scenarios", "ENGINE-SEMANTICS.md"]
+        ),
         .testTarget(name: "TipcatArgumentsTests", dependencies: ["TipcatArguments"]),
+        .testTarget(name: "TipcatTextTests", dependencies: ["TipcatText", "TipcatCore"]),
+        .testTarget(name: "TipcatRenderTests", dependencies: ["TipcatRender", "TipcatCatalog", "TipcatCore", "TipcatText", "TipcatTemplates"]),
         .testTarget(name: "TipcatCLITests", dependencies: ["TipcatCLI", "TipcatCore", "TipcatTestSupport"]),
         .testTarget(name: "TipcatSQLiteTests", dependencies: ["TipcatSQLite"]),
         .testTarget(

@@ -61,10 +61,61 @@ enum CommandTree {
         arguments: [.positional("shell", help: "bash, zsh or fish.", completion: .list(["bash", "zsh", "fish"]))],
         examples: ["tipcat completions zsh"])
 
+    static let templatesOption = ArgumentSpec.option(
+        "templates", valueName: "dir", help: "The styles directory (one folder per style).", default: "Templates",
+        completion: .directory)
+
+    static let render = CommandSpec(
+        name: "render",
+        abstract: "Preview tips as they will look, in a style and a locale.",
+        discussion: """
+            Resolves each tip for the locale (falling back fr-CA → fr → source language), fills and type-checks \
+            its parameters, computes its custom ID, formats plurals, and renders it with a style from the \
+            templates directory (built-in: plain, markdown, ansi). With several tips, parameterized tips use \
+            their example values. Colour: --color > NO_COLOR > FORCE_COLOR/CLICOLOR_FORCE > TERM=dumb > \
+            whether stdout is a terminal. Width: --width > COLUMNS > the terminal's width > 80.
+            """,
+        arguments: [
+            .positional("tip-id", help: "The tips to render.", required: false, repeating: true),
+            .flag("all", help: "Render every tip of the catalog."),
+            .option("group", valueName: "group", help: "Render the tips of a group, in order."),
+            .option("style", valueName: "style", help: "The style (see tipcat styles).", default: "plain"),
+            .option("locale", valueName: "locale", help: "The locale to render in (default: the source language)."),
+            .option("param", valueName: "name=value", help: "A parameter value; records by field: trail.id=butler-fork.", repeating: true),
+            .option("params-file", valueName: "file", help: "A JSON object of parameter values.", completion: .file(extensions: ["json"])),
+            .option("width", valueName: "columns", help: "The width to fit."),
+            .option("color", valueName: "when", help: "Use colours.", default: "auto", allowed: ["auto", "always", "never"]),
+            catalogOption,
+            templatesOption,
+            .flag("watch", help: "Re-render when a catalog or template file changes (Ctrl-C to stop)."),
+        ],
+        examples: [
+            "tipcat render ShowLocationTip --style ansi",
+            "tipcat render NewTrailTip --locale fr --param trail.id=silver-lake --param trail.name='Silver Lake' --param trail.region=Wasatch",
+            "tipcat render --group compass --style markdown --locale ja",
+            "tipcat render --all --style ansi --watch",
+        ])
+
+    static let styles = CommandSpec(
+        name: "styles",
+        abstract: "List the styles render can use.",
+        arguments: [templatesOption],
+        examples: ["tipcat styles"])
+
+    static let template = CommandSpec(
+        name: "template",
+        abstract: "Show a style's template (cat) or where it is (which).",
+        arguments: [
+            .positional("action", help: "cat or which.", completion: .list(["cat", "which"])),
+            .positional("style", help: "The style's name."),
+            templatesOption,
+        ],
+        examples: ["tipcat template cat ansi", "tipcat template which markdown"])
+
     static let root = CommandSpec(
         name: "tipcat",
         abstract: "Author, check and preview TipKit-style tips from a git-friendly catalog.",
         discussion: "Run 'tipcat help <command>' for a command's options.",
-        subcommands: [validate, list, initCommand, plural, completions] + publishing,
+        subcommands: [validate, list, initCommand, render, styles, template] + publishing + [plural, completions],
         version: tipcatVersion)
 }

@@ -66,11 +66,14 @@ public struct CommandContext: Sendable {
     public var stdout: any TextOutput
     public var stderr: any TextOutput
     public var environment: [String: String]
+    /// The terminal's width in columns when stdout is a terminal (TIOCGWINSZ), else nil.
+    public var terminalColumns: Int?
 
-    public init(stdout: any TextOutput, stderr: any TextOutput, environment: [String: String] = [:]) {
+    public init(stdout: any TextOutput, stderr: any TextOutput, environment: [String: String] = [:], terminalColumns: Int? = nil) {
         self.stdout = stdout
         self.stderr = stderr
         self.environment = environment
+        self.terminalColumns = terminalColumns
     }
 }
 

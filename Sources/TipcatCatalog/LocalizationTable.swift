@@ -33,10 +33,15 @@ public struct LocalizationTable: Sendable, Hashable {
 
     /// The best translation of `key` for `locale` along the fallback chain, or nil to use the source text.
     public func translation(_ key: String, for locale: LocaleID) -> Translation? {
+        lookup(key, for: locale)?.translation
+    }
+
+    /// Like `translation(_:for:)`, also telling which locale of the chain (`fr-CA → fr`) supplied it.
+    public func lookup(_ key: String, for locale: LocaleID) -> (translation: Translation, locale: LocaleID)? {
         guard let entry = entries[key] else { return nil }
         for candidate in locale.fallbackChain(sourceLanguage: sourceLanguage) where candidate != sourceLanguage {
             if let translation = entry.translations[candidate], translation.state == .translated {
-                return translation
+                return (translation, candidate)
             }
         }
         return nil
@@ -58,6 +63,14 @@ public struct Translation: Sendable, Hashable {
         case message(Message)
         /// `variations.plural`: per-category texts for the source message's single plural argument.
         case plural(argument: String, forms: [String: Message])
+
+        /// The content as one message (a plural variation becomes `{argument, plural, …}`).
+        public var message: Message {
+            switch self {
+            case .message(let message): message
+            case .plural(let argument, let forms): Message.pluralVariation(argument: argument, forms: forms)
+            }
+        }
     }
 
     public var content: Content

@@ -7,9 +7,9 @@ struct MessageChecker: Sendable {
     let sourceLanguage: LocaleID
 
     /// Parses the message in a JSON string node and reports syntax errors at the exact character.
-    func parse(_ text: String, node: JSONNode, in document: JSONDocument, what: String, sink: DiagnosticSink) -> Message? {
+    func parse(_ text: String, node: JSONNode, in document: JSONDocument, what: String, sink: DiagnosticSink, pluralForm: Bool = false) -> Message? {
         do {
-            return try Message.parse(text)
+            return try pluralForm ? Message.parsePluralForm(text) : Message.parse(text)
         } catch {
             sink.error("\(error.message) in \(what)", rule: "message-syntax",
                        at: document.location(inString: node, atUTF8Offset: error.offset))

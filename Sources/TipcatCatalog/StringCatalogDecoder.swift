@@ -143,7 +143,7 @@ struct StringCatalogDecoder {
         for member in plural.object.members where categories.contains(member.key) {
             guard let (text, valueNode, formState) = stringUnitWrapper(member.value, what: "\(what) (\(member.key))") else { continue }
             if formState != .translated { state = formState }
-            guard let message = messages.parse(text, node: valueNode, in: document, what: "\(what) (\(member.key))", sink: sink) else { continue }
+            guard let message = messages.parse(text, node: valueNode, in: document, what: "\(what) (\(member.key))", sink: sink, pluralForm: true) else { continue }
             used.formUnion(message.placeholderPaths)
             forms[member.key] = message
         }

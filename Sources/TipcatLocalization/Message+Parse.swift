@@ -5,6 +5,26 @@ extension Message {
         let parts = try parser.parseMessage(openBrace: nil, inPlural: false, depth: 0)
         return Message(text: text, parts: parts, placeholders: parser.placeholders)
     }
+
+    /// Parses one form of a String Catalog plural variation: a message in which `#` is the number, as inside a
+    /// plural branch. Errors carry offsets into `text`.
+    public static func parsePluralForm(_ text: String) throws(MessageSyntaxError) -> Message {
+        var parser = MessageParser(bytes: Array(text.utf8))
+        let parts = try parser.parseMessage(openBrace: nil, inPlural: true, depth: 1)
+        return Message(text: text, parts: parts, placeholders: parser.placeholders)
+    }
+
+    /// One message equivalent to a String Catalog plural variation: `{argument, plural, one {…} other {…}}` built
+    /// from forms keyed by CLDR category (forms parsed with `parsePluralForm`).
+    public static func pluralVariation(argument: String, forms: [String: Message]) -> Message {
+        let order = PluralCategory.allCases.map(\.rawValue)
+        let cases = forms.keys.sorted { (order.firstIndex(of: $0) ?? order.count) < (order.firstIndex(of: $1) ?? order.count) }
+            .compactMap { key in forms[key].map { MessageCase(selector: key, parts: $0.parts) } }
+        let text = "{\(argument), plural, " + cases.map { "\($0.selector) {\(forms[$0.selector]?.text ?? "")}" }.joined(separator: " ") + "}"
+        let placeholder = Placeholder(path: argument, kind: .plural, offset: 1, length: argument.utf8.count, selectors: cases.map(\.selector))
+        let nested = cases.flatMap { forms[$0.selector]?.placeholders ?? [] }
+        return Message(text: text, parts: [.plural(path: argument, offset: 0, cases: cases)], placeholders: [placeholder] + nested)
+    }
 }
 
 /// A recursive-descent parser over the message's UTF-8 bytes.

@@ -97,10 +97,11 @@ extension CatalogCodec {
         return TipGroup(id: GroupID(try reader.member("id").string()), priority: priority, tips: tips)
     }
 
-    static func message(_ reader: JSONReader) throws(CatalogDecodingError) -> Message {
+    /// A message; `pluralForm` for a String Catalog plural variation's form, where `#` is the number.
+    static func message(_ reader: JSONReader, pluralForm: Bool = false) throws(CatalogDecodingError) -> Message {
         let text = try reader.string()
         do {
-            return try Message.parse(text)
+            return try pluralForm ? Message.parsePluralForm(text) : Message.parse(text)
         } catch {
             throw reader.fail("message does not parse: \(error.message) at byte \(error.offset)")
         }
@@ -156,7 +157,7 @@ extension CatalogCodec {
             guard let state = Translation.State(rawValue: stateText) else { throw translation.fail("unknown state '\(stateText)'") }
             if let plural = try translation.optionalMember("plural") {
                 var forms: [String: Message] = [:]
-                for (category, form) in try plural.member("forms").members() { forms[category] = try message(form) }
+                for (category, form) in try plural.member("forms").members() { forms[category] = try message(form, pluralForm: true) }
                 entry.translations[locale] = Translation(
                     content: .plural(argument: try plural.member("argument").string(), forms: forms), state: state)
             } else {

@@ -1,6 +1,7 @@
 import Foundation
 import TipcatCatalog
 import TipcatCore
+import TipcatJSON
 
 // `make bench`: generate a synthetic catalog, time load + validate, compare with Python's json on the same files.
 
@@ -75,17 +76,21 @@ let ours = median(times)
 print("files: \(files), \(format(megabytes)) MB, \(loaded.catalog.tips.count) tips, \(loaded.diagnostics.count) findings")
 print("load + validate:  \(format(ours * 1000)) ms median of \(options.runs) (min \(format((times.min() ?? 0) * 1000)) ms), \(format(megabytes / ours)) MB/s, peak RSS \(format(peakRSSMegabytes())) MB")
 
+// The JSON reader alone on the largest file.
+if let data = FileManager.default.contents(atPath: options.directory + "/Localizable.xcstrings") {
+    let source = SourceFile(path: "Localizable.xcstrings", bytes: [UInt8](data))
+    var parseTimes: [Double] = []
+    for _ in 0..<options.runs { parseTimes.append(seconds { _ = try? JSONDocument.parse(source) }) }
+    let parse = median(parseTimes)
+    print("JSON parse of Localizable.xcstrings (\(format(Double(data.count) / 1_048_576)) MB): \(format(parse * 1000)) ms, \(format(Double(data.count) / 1_048_576 / parse)) MB/s")
+}
+
 // The real command, end to end (process start, load, validate, print, exit), with its peak memory.
 let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tipcat").path
 var cliTimes: [Double] = []
 if FileManager.default.isExecutableFile(atPath: binary) {
     for _ in 0..<options.runs {
-        let cli = Process()
-        cli.executableURL = URL(fileURLWithPath: binary)
-        cli.arguments = ["validate", "--catalog", options.directory]
-        cli.standardOutput = FileHandle.nullDevice
-        cli.standardError = FileHandle.nullDevice
-        cliTimes.append((try? seconds { try cli.run(); cli.waitUntilExit() }) ?? 0)
+        if let time = timedRun(binary, ["validate", "--catalog", options.directory]) { cliTimes.append(time) }
     }
     // Peak memory of one run, from GNU time (RUSAGE_CHILDREN would count the forked copy of this process).
     var peak = "not measured (no /usr/bin/time)"
@@ -146,4 +151,7 @@ do {
 } catch {
     print("python3 json: not run (\(error))")
 }
+
+renderBenchmark(catalog: loaded.catalog, directory: options.directory, runs: options.runs)
+renderCommandBenchmark(runs: options.runs)
 runPublishBench(catalogDirectory: options.directory, binary: binary, runs: options.runs)

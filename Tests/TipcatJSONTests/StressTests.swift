@@ -43,7 +43,8 @@ import TipcatJSON
         }
     }
 
-    @Test func fiftyMegabyteStringIsLinear() throws {
+    /// A 50 MiB string parses (its speed is measured by `make bench`, not here).
+    @Test func fiftyMegabyteString() throws {
         let size = 50 * 1024 * 1024
         var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: size + 2)
         bytes[0] = UInt8(ascii: "\"")
@@ -53,12 +54,9 @@ import TipcatJSON
             bytes[position] = 0xC3
             bytes[position + 1] = 0xA9
         }
-        let start = ContinuousClock.now
         let document = try parseBytes(bytes)
-        let elapsed = ContinuousClock.now - start
         let text = try #require(document.root.value.stringValue)
         #expect(text.utf8.count == size)
-        #expect(elapsed < .seconds(2))
 
         // With an escape early on, the whole string goes through the decoding path.
         bytes[10] = UInt8(ascii: "\\")

@@ -1,0 +1,238 @@
+import Foundation
+import TipcatArguments
+import TipcatCatalog
+import TipcatCore
+import TipcatJSON
+import TipcatLocalization
+import TipcatRender
+import TipcatTemplates
+import TipcatText
+
+/// `tipcat render`: preview tips in a style, a locale and with parameters — optionally re-rendering on change.
+struct RenderCommand {
+    let arguments: ParsedArguments
+    let context: CommandContext
+    static let command = ["tipcat", "render"]
+
+    func run() throws {
+        if arguments.flag("watch") {
+            try watch()
+        } else {
+            context.stdout.write(try renderOnce())
+        }
+    }
+
+    /// Everything one render needs, loaded fresh (so `--watch` sees edits).
+    func renderOnce() throws -> String {
+        let catalogDirectory = arguments.value("catalog") ?? "Catalog"
+        let loaded = CatalogLoader().load(directory: catalogDirectory)
+        let errors = loaded.diagnostics.filter { $0.severity == .error }
+        if !errors.isEmpty {
+            let shown = errors.prefix(5).map(\.description).joined(separator: "\n")
+            throw CommandError.failure("the catalog has \(errors.count) \(plural(errors.count, "error")); fix them first (tipcat validate --catalog \(catalogDirectory)):\n\(shown)")
+        }
+        let catalog = loaded.catalog
+        let registry = StyleRegistry(directory: arguments.value("templates") ?? "Templates")
+        let style: Style
+        do {
+            style = try registry.style(named: arguments.value("style") ?? "plain")
+        } catch {
+            let details = error.diagnostics.map(\.description).joined(separator: "\n")
+            throw CommandError.failure(error.message + (details.isEmpty ? "" : "\n" + details))
+        }
+        let locale = try self.locale(in: catalog)
+        let tips = try selectedTips(in: catalog)
+        let terminal = TerminalEnvironment(
+            variables: context.environment, isTTY: context.stdout.isTerminal, windowColumns: context.terminalColumns)
+        let colorChoice = ColorChoice(rawValue: arguments.value("color") ?? "auto") ?? .auto
+        let depth = style.manifest.output == .ansi ? Terminal.colorDepth(choice: colorChoice, environment: terminal) : .none
+        let width = Terminal.width(option: arguments.value("width").flatMap(Int.init), environment: terminal)
+        let renderer = TipRenderer(style: style, settings: RenderSettings(width: width, colorDepth: depth))
+        let resolver = TipResolver(catalog: catalog)
+        let given = try parameters(for: tips)
+        var outputs: [String] = []
+        for tip in tips {
+            do {
+                let resolved = try resolver.resolve(tip, locale: locale, parameters: given[tip.id] ?? [:], useExample: tips.count > 1 || given[tip.id] == nil)
+                outputs.append(try renderer.render(resolved))
+            } catch let error as ResolveError {
+                throw CommandError.failure(error.description)
+            } catch let error as TemplateError {
+                throw CommandError.failure(error.description)
+            } catch {
+                throw CommandError.failure("\(error)")
+            }
+        }
+        return outputs.joined(separator: "\n")
+    }
+
+    private func locale(in catalog: Catalog) throws -> LocaleID {
+        guard let text = arguments.value("locale") else { return catalog.settings.sourceLanguage }
+        guard let locale = LocaleID(text) else {
+            throw CommandError.usage("'\(text)' is not a locale identifier; use a language code such as 'fr', 'fr-CA' or 'ja'", command: Self.command)
+        }
+        let supported = Set(catalog.settings.supportedLocales)
+        let chain = locale.fallbackChain(sourceLanguage: catalog.settings.sourceLanguage)
+        guard locale == catalog.settings.sourceLanguage || chain.dropLast().contains(where: supported.contains) else {
+            throw CommandError.failure(
+                "unknown locale '\(locale)': the catalog supports \(catalog.settings.supportedLocales.map(\.identifier).joined(separator: ", "))"
+                    + Suggestions.didYouMean(locale.identifier, in: catalog.settings.supportedLocales.map(\.identifier)))
+        }
+        return locale
+    }
+
+    private func selectedTips(in catalog: Catalog) throws -> [Tip] {
+        let ids = arguments.values("tip-id")
+        let all = arguments.flag("all")
+        let group = arguments.value("group")
+        let selectors = (ids.isEmpty ? 0 : 1) + (all ? 1 : 0) + (group == nil ? 0 : 1)
+        guard selectors == 1 else {
+            throw CommandError.usage(selectors == 0 ? "name the tips to render, or use --all or --group" : "use tip ids, --all or --group, not several", command: Self.command)
+        }
+        if all { return catalog.tips }
+        if let group {
+            guard let found = catalog.group(GroupID(group)) else {
+                throw CommandError.failure("unknown group '\(group)'" + Suggestions.didYouMean(group, in: catalog.groups.map(\.id.rawValue)))
+            }
+            return found.tips.compactMap(catalog.tip)
+        }
+        let resolver = TipResolver(catalog: catalog)
+        var tips: [Tip] = []
+        for id in ids {
+            do { tips.append(try resolver.tip(id)) } catch { throw CommandError.failure(error.description) }
+        }
+        return tips
+    }
+
+    /// `--param name=value` (repeatable) and `--params-file F.json`, type-checked against each tip.
+    private func parameters(for tips: [Tip]) throws -> [TipID: [String: Value]] {
+        let pairs = try arguments.values("param").map { item -> (name: String, text: String) in
+            guard let equals = item.firstIndex(of: "="), equals != item.startIndex else {
+                throw CommandError.usage("--param takes name=value, found '\(item)'", command: Self.command)
+            }
+            return (String(item[..<equals]), String(item[item.index(after: equals)...]))
+        }
+        var fileValues: JSONObject?
+        if let path = arguments.value("params-file") {
+            let bytes: [UInt8]
+            do { bytes = try DiskFileSystem().read(path) } catch { throw CommandError.failure(error.description) }
+            do {
+                let document = try JSONDocument.parse(SourceFile(path: path, bytes: bytes))
+                guard case .object(let object) = document.root.value else {
+                    throw CommandError.failure("\(document.location(of: document.root)): error: a params file must hold a JSON object of parameter values")
+                }
+                fileValues = object
+            } catch let error as JSONSyntaxError {
+                throw CommandError.failure("\(SourceFile(path: path, bytes: bytes).location(ofByte: error.offset)): error: \(error.message)")
+            }
+        }
+        guard !pairs.isEmpty || fileValues != nil else { return [:] }
+        var result: [TipID: [String: Value]] = [:]
+        for tip in tips {
+            var values: [String: Value] = [:]
+            for member in fileValues?.members ?? [] {
+                guard let type = tip.parameter(member.key) else {
+                    if tips.count == 1 { throw CommandError.failure(ResolveError.unknownParameter(tip: tip.id, name: member.key, suggestion: Suggestions.closest(to: member.key, in: tip.parameters.map(\.name))).description) }
+                    continue
+                }
+                guard let value = ParameterValues.value(member.value, as: type) else {
+                    throw CommandError.failure("parameter '\(member.key)' of \(tip.id) must be \(type) (in \(arguments.value("params-file") ?? ""))")
+                }
+                values[member.key] = value
+            }
+            let applicable = tips.count == 1 ? pairs : pairs.filter { tip.parameter(String($0.name.split(separator: ".").first ?? "")) != nil }
+            do {
+                values.merge(try ParameterValues.assemble(applicable, for: tip)) { _, new in new }
+            } catch {
+                throw CommandError.failure(error.description)
+            }
+            result[tip.id] = values
+        }
+        return result
+    }
+
+    // MARK: --watch
+
+    private func watch() throws {
+        let paths = [arguments.value("catalog") ?? "Catalog", arguments.value("templates") ?? "Templates"]
+        var last = FileSnapshot(paths: paths)
+        while true {
+            if context.stdout.isTerminal { context.stdout.write("\u{1B}[H\u{1B}[2J") }
+            do {
+                context.stdout.write(try renderOnce())
+            } catch CommandError.failure(let message) {
+                context.stderr.line("error: \(message)")
+            }
+            context.stderr.line("watching \(paths.joined(separator: " and ")) for changes (Ctrl-C to stop)…")
+            while true {
+                usleep(300_000)
+                let now = FileSnapshot(paths: paths)
+                if now != last {
+                    last = now
+                    break
+                }
+            }
+        }
+    }
+}
+
+/// The modification times and sizes of every file under some directories: polling is enough to notice edits.
+struct FileSnapshot: Equatable {
+    var files: [String: [Int]]
+
+    init(paths: [String]) {
+        var files: [String: [Int]] = [:]
+        let manager = FileManager.default
+        for root in paths {
+            guard let enumerator = manager.enumerator(atPath: root) else { continue }
+            while let relative = enumerator.nextObject() as? String {
+                let path = root + "/" + relative
+                guard let attributes = try? manager.attributesOfItem(atPath: path) else { continue }
+                let modified = (attributes[.modificationDate] as? Date).map { Int($0.timeIntervalSince1970 * 1000) } ?? 0
+                let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+                files[path] = [modified, size]
+            }
+        }
+        self.files = files
+    }
+}
+
+/// `tipcat styles`: every style and where it comes from.
+struct StylesCommand {
+    let arguments: ParsedArguments
+    let context: CommandContext
+
+    func run() throws {
+        let registry = StyleRegistry(directory: arguments.value("templates") ?? "Templates")
+        let width = registry.styles.map(\.name.count).max() ?? 0
+        for style in registry.styles {
+            let origin: String
+            switch style.origin {
+            case .builtIn: origin = "built-in"
+            case .directory(let path): origin = path
+            }
+            context.stdout.line("\(style.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(style.manifest.output.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))  \(style.manifest.description) [\(origin)]")
+        }
+        for diagnostic in registry.diagnostics { context.stderr.line(diagnostic.description) }
+    }
+}
+
+/// `tipcat template cat|which NAME`: a style's main template, or where it is.
+struct TemplateCommand {
+    let arguments: ParsedArguments
+    let context: CommandContext
+
+    func run() throws {
+        let action = arguments.positional("action") ?? ""
+        let registry = StyleRegistry(directory: arguments.value("templates") ?? "Templates")
+        let style: Style
+        do { style = try registry.style(named: arguments.positional("style") ?? "") } catch {
+            throw CommandError.failure(error.message)
+        }
+        switch action {
+        case "cat": context.stdout.write(style.templateSource)
+        case "which": context.stdout.line(style.templatePath)
+        default: throw CommandError.usage("unknown action '\(action)'; use cat or which", command: ["tipcat", "template"])
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import TipcatCatalog
+import TipcatCore
+import TipcatRules
+
+/// The catalog prepared for the engine: rules checked once, dependencies indexed, groups resolved.
+struct EngineCatalog: Sendable {
+    /// One tip, ready to evaluate.
+    struct CompiledTip: Sendable {
+        let tip: Tip
+        /// The tip's position in the catalog: `next()` offers tips in this order.
+        let order: Int
+        /// The checked rules; all must hold.
+        let rules: [CheckedRule]
+        /// Rules that did not check (`rule N: message`); a tip with any never shows.
+        let problems: [String]
+        let events: Set<String>
+        let appParameters: Set<String>
+        /// Tips named with `tip(ID)`, sorted.
+        let referencedTips: [String]
+        /// The group the tip belongs to (index into `groups`).
+        let group: Int?
+
+        /// Whether its rule verdict depends on nothing but donations, parameters and time (rules reading other
+        /// tips are cached along with the states they read).
+        var cacheable: Bool { referencedTips.isEmpty }
+        var takesParameters: Bool { !tip.parameters.isEmpty }
+    }
+
+    struct CompiledGroup: Sendable {
+        let group: TipGroup
+        /// Member tips in group order (indices into `tips`; unknown ids left out).
+        let members: [Int]
+    }
+
+    /// What the per-call hot path needs of a tip, small enough to read without copying a `Tip`.
+    struct Flags: Sendable {
+        let hasProblems: Bool
+        let hasRules: Bool
+        let cacheable: Bool
+        let ignoresDisplayFrequency: Bool
+        /// Index into `groups`, or -1.
+        let group: Int
+    }
+
+    let catalog: Catalog
+    let tips: [CompiledTip]
+    /// `flags[i]` describes `tips[i]`.
+    let flags: [Flags]
+    let tipIndex: [TipID: Int]
+    let groups: [CompiledGroup]
+    let groupIndex: [GroupID: Int]
+    let events: [String: EventDeclaration]
+    let parameters: [String: AppParameter]
+    /// Tips (indices) whose rules read each event / app parameter.
+    let eventDependents: [String: [Int]]
+    let parameterDependents: [String: [Int]]
+    /// Rules that failed to check, located in their tip files.
+    let diagnostics: [Diagnostic]
+
+    init(_ catalog: Catalog) {
+        self.catalog = catalog
+        var events: [String: EventDeclaration] = [:]
+        for event in catalog.events where events[event.id.rawValue] == nil { events[event.id.rawValue] = event }
+        var parameters: [String: AppParameter] = [:]
+        for parameter in catalog.parameters where parameters[parameter.name.rawValue] == nil {
+            parameters[parameter.name.rawValue] = parameter
+        }
+        self.events = events
+        self.parameters = parameters
+
+        var tipIndex: [TipID: Int] = [:]
+        for (index, tip) in catalog.tips.enumerated() where tipIndex[tip.id] == nil { tipIndex[tip.id] = index }
+        self.tipIndex = tipIndex
+
+        var groups: [CompiledGroup] = []
+        var groupIndex: [GroupID: Int] = [:]
+        var groupOfTip: [Int: Int] = [:]
+        for group in catalog.groups where groupIndex[group.id] == nil {
+            var members: [Int] = []
+            for id in group.tips {
+                // A tip belongs to at most one group (the first naming it); the linter reports the rest.
+                guard let tip = tipIndex[id], groupOfTip[tip] == nil else { continue }
+                groupOfTip[tip] = groups.count
+                members.append(tip)
+            }
+            groupIndex[group.id] = groups.count
+            groups.append(CompiledGroup(group: group, members: members))
+        }
+        self.groups = groups
+        self.groupIndex = groupIndex
+
+        var environment = RuleEnvironment(
+            appParameters: parameters.mapValues(\.type),
+            events: events.mapValues { event in
+                Dictionary(event.fields.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
+            },
+            tipIDs: Set(catalog.tips.map(\.id.rawValue)))
+        var compiled: [CompiledTip] = []
+        var eventDependents: [String: [Int]] = [:]
+        var parameterDependents: [String: [Int]] = [:]
+        var diagnostics: [Diagnostic] = []
+        for (index, tip) in catalog.tips.enumerated() {
+            environment.tipParameters = Dictionary(tip.parameters.map { ($0.name, $0.type) }, uniquingKeysWith: { a, _ in a })
+            var rules: [CheckedRule] = []
+            var problems: [String] = []
+            var referencedEvents = Set<String>()
+            var referencedParameters = Set<String>()
+            var referencedTips = Set<String>()
+            for (number, rule) in tip.rules.enumerated() {
+                let (checked, findings) = RuleChecker.check(rule.source, in: environment)
+                if let checked {
+                    rules.append(checked)
+                    referencedEvents.formUnion(checked.referencedEvents)
+                    referencedParameters.formUnion(checked.referencedAppParameters)
+                    referencedTips.formUnion(checked.referencedTips)
+                } else {
+                    let message = findings.first { $0.severity == .error }?.message ?? "does not check"
+                    problems.append("rule \(number + 1) does not check: \(message)")
+                    diagnostics.append(.error("rule \(number + 1) of \(tip.id) does not check, so the tip never shows: \(message)",
+                                              rule: "engine-rule-error", at: rule.location ?? tip.location))
+                }
+            }
+            for event in referencedEvents { eventDependents[event, default: []].append(index) }
+            for parameter in referencedParameters { parameterDependents[parameter, default: []].append(index) }
+            compiled.append(CompiledTip(
+                tip: tip, order: index, rules: rules, problems: problems, events: referencedEvents,
+                appParameters: referencedParameters, referencedTips: referencedTips.sorted(), group: groupOfTip[index]))
+        }
+        self.tips = compiled
+        self.flags = compiled.map { tip in
+            Flags(hasProblems: !tip.problems.isEmpty, hasRules: !tip.rules.isEmpty, cacheable: tip.cacheable,
+                  ignoresDisplayFrequency: tip.tip.options.ignoresDisplayFrequency, group: tip.group ?? -1)
+        }
+        self.eventDependents = eventDependents
+        self.parameterDependents = parameterDependents
+        self.diagnostics = diagnostics
+    }
+}

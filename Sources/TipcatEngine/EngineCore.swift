@@ -1,0 +1,256 @@
+import TipcatCatalog
+import TipcatCore
+import TipcatLocalization
+import TipcatRules
+
+/// The engine's state machine: synchronous, a value, with every TipKit rule in it. `TipEngine` (an actor)
+/// wraps it for concurrent use and status streams; the simulation and the benchmarks drive the same code.
+///
+/// Every change is written through to the store before the in-memory state changes, so a failed write
+/// leaves both as they were.
+struct EngineCore: Sendable {
+    /// One tip instance: a parameterless tip, or one custom ID of a tip with parameters.
+    struct Instance: Sendable {
+        let id: TipInstanceID
+        /// Index into `compiled.tips`.
+        let tip: Int
+        var record: TipRecord
+        var cache = RuleCache()
+    }
+
+    /// The last rule verdict of an instance and the times it stands for: from when it was computed until
+    /// `validBefore` (see `RuleVerdict.validBefore`). A clock that moved backwards re-evaluates.
+    struct RuleCache: Sendable {
+        var valid = false
+        var holds = false
+        var evaluatedAt = 0.0
+        var validBefore = 0.0
+        /// The states of the tips the rules read (`tip(ID)`), in `referencedTips` order; the verdict stands
+        /// only while they are the same.
+        var tipStates: [RuleTipState] = []
+
+        func stands(at now: Double) -> Bool { valid && evaluatedAt <= now && now < validBefore }
+    }
+
+    let compiled: EngineCatalog
+    let revision: CatalogRevision?
+    var store: any TipStateStore
+    private(set) var configured = false
+    var frequency: DisplayFrequency
+    var locale: LocaleID
+    var clock: any TipClock = SystemClock()
+    var overrides = TipOverrides()
+
+    var parameters: [String: Value] = [:]
+    var logs: [String: DonationLog] = [:]
+    var instances: [Instance] = []
+    var instanceIndex: [TipInstanceID: Int] = [:]
+    /// Instances of each tip (indices into `instances`), ordered by instance id.
+    var instancesByTip: [[Int]]
+    var engineRecord = EngineRecord()
+    /// Instances the app reported displayed and not yet hidden.
+    var onScreen: Set<Int> = []
+
+    init(catalog: Catalog, revision: CatalogRevision?, store: any TipStateStore) {
+        self.compiled = EngineCatalog(catalog)
+        self.revision = revision
+        self.store = store
+        self.frequency = catalog.settings.displayFrequency
+        self.locale = catalog.settings.sourceLanguage
+        self.instancesByTip = compiled.tips.map { _ in [] }
+    }
+
+    var now: Timestamp { clock.now }
+
+    /// The longest interval the engine accepts (100 years): far beyond any real use, short enough that every
+    /// date and duration stays printable.
+    static let longestSpan = TimeSpan(seconds: 100 * 365 * 86_400)
+
+    func requireConfigured() throws(TipEngineError) {
+        guard configured else { throw .notConfigured }
+    }
+
+    // MARK: Configuration
+
+    /// TipKit's `Tips.configure`: reads the environment twins, optionally wipes the store, loads the state,
+    /// applies republish policies. A second call fails.
+    mutating func configure(_ configuration: TipEngineConfiguration) throws(TipEngineError) {
+        guard !configured else { throw .alreadyConfigured }
+        let (fromEnvironment, resetFromEnvironment) = try TipOverrides.environment(configuration.environment)
+        let overrides = configuration.overrides.merging(fromEnvironment)
+        try validateNames(in: overrides)
+        let frequency = configuration.displayFrequency ?? compiled.catalog.settings.displayFrequency
+        let interval = frequency.interval.seconds
+        guard interval >= 0, interval <= EngineCore.longestSpan.seconds else {
+            throw .invalidConfiguration("the display frequency must be between 0 and \(EngineCore.longestSpan), not \(interval) seconds")
+        }
+        self.frequency = frequency
+        locale = configuration.locale ?? compiled.catalog.settings.sourceLanguage
+        clock = configuration.clock
+        self.overrides = overrides
+        let snapshot: TipStateSnapshot
+        do throws(TipStateStoreError) {
+            if configuration.resetDatastore || resetFromEnvironment { try store.removeAll() }
+            snapshot = try store.load()
+        } catch {
+            throw .store(error)
+        }
+        load(snapshot)
+        configured = true
+        try applyRepublishPolicies()
+    }
+
+    /// Override names must be tip ids or could be custom IDs (they start with a template's fixed prefix).
+    func validateNames(in overrides: TipOverrides) throws(TipEngineError) {
+        let tipIDs = compiled.catalog.tips.map(\.id.rawValue)
+        let prefixes: [String] = compiled.catalog.tips.compactMap { tip in
+            guard let template = tip.customID?.message, case .text(let prefix)? = template.parts.first else { return nil }
+            return prefix.isEmpty ? nil : prefix
+        }
+        for name in overrides.showTips.union(overrides.hideTips).sorted() {
+            if compiled.tipIndex[TipID(name)] != nil || prefixes.contains(where: { name.hasPrefix($0) }) { continue }
+            throw .unknownTip(name, suggestion: Suggestions.closest(to: name, in: tipIDs))
+        }
+    }
+
+    /// Rebuilds the in-memory state from a snapshot: parameter defaults (transient ones are never loaded),
+    /// donation indexes, instances and their records.
+    mutating func load(_ snapshot: TipStateSnapshot) {
+        parameters = [:]
+        for parameter in compiled.catalog.parameters where parameters[parameter.name.rawValue] == nil {
+            parameters[parameter.name.rawValue] = parameter.defaultValue.normalized(to: parameter.type) ?? parameter.defaultValue
+        }
+        for (name, value) in snapshot.parameters {
+            guard let declaration = compiled.parameters[name.rawValue], declaration.lifetime == .persistent,
+                  let normal = value.normalized(to: declaration.type)
+            else { continue }
+            parameters[name.rawValue] = normal
+        }
+
+        logs = [:]
+        let donations = snapshot.donations
+        var byEvent: [String: [Int]] = [:]
+        for index in donations.indices { byEvent[donations[index].event.rawValue, default: []].append(index) }
+        var buffer: [Value] = []
+        for (id, declaration) in compiled.events {
+            var log = DonationLog(
+                fields: declaration.fields.map(\.name),
+                maxCount: declaration.donationLimit?.maxCount ?? DonationLog.defaultMaxCount,
+                maxAge: declaration.donationLimit?.maxAge)
+            var order = byEvent[id] ?? []
+            if !zip(order, order.dropFirst()).allSatisfy({ donations[$0].timestamp <= donations[$1].timestamp }) {
+                order.sort { (donations[$0].timestamp, $0) < (donations[$1].timestamp, $1) }
+            }
+            // Only the newest `maxCount` valid donations can ever be visible: collect those, newest first.
+            // Donations that no longer fit the declaration (the catalog changed) are ignored.
+            let fields = declaration.fields
+            var kept: [(Timestamp, [Value])] = []
+            kept.reserveCapacity(min(order.count, log.maxCount))
+            donation: for index in order.reversed() where kept.count < log.maxCount {
+                buffer.removeAll(keepingCapacity: true)
+                let values = donations[index].values
+                for field in fields {
+                    guard let value = values[field.name], let normal = value.normalized(to: field.type) else { continue donation }
+                    buffer.append(normal)
+                }
+                kept.append((donations[index].timestamp, buffer))
+            }
+            for (timestamp, values) in kept.reversed() { log.append(at: timestamp, values: values) }
+            logs[id] = log
+        }
+
+        instances = []
+        instanceIndex = [:]
+        instancesByTip = compiled.tips.map { _ in [] }
+        onScreen = []
+        for tip in compiled.tips where !tip.takesParameters {
+            let id = TipInstanceID(tip.tip.id.rawValue)
+            let stored = snapshot.tips[id].flatMap { $0.tip == tip.tip.id ? $0 : nil }
+            addInstance(id, tip: tip.order, record: stored ?? TipRecord(tip: tip.tip.id))
+        }
+        for (id, record) in snapshot.tips.sorted(by: { $0.key < $1.key }) {
+            guard instanceIndex[id] == nil, let tip = compiled.tipIndex[record.tip], compiled.tips[tip].takesParameters,
+                  let parameters = try? tipParameters(of: compiled.tips[tip].tip, record.parameters)
+            else { continue }
+            var normal = record
+            normal.parameters = parameters
+            addInstance(id, tip: tip, record: normal)
+        }
+        engineRecord = snapshot.engine
+    }
+
+    mutating func addInstance(_ id: TipInstanceID, tip: Int, record: TipRecord) {
+        let index = instances.count
+        instances.append(Instance(id: id, tip: tip, record: record))
+        instanceIndex[id] = index
+        let siblings = instancesByTip[tip]
+        let position = siblings.firstIndex { instances[$0].id > id } ?? siblings.count
+        instancesByTip[tip].insert(index, at: position)
+        if record.onScreenSince != nil { onScreen.insert(index) }
+    }
+
+    /// Resets the state of `reset` tips whose content changed since the version the state was used with.
+    mutating func applyRepublishPolicies() throws(TipEngineError) {
+        guard let revision, engineRecord.catalogVersion != revision.version else { return }
+        if engineRecord.catalogVersion != nil {
+            for tip in compiled.tips where tip.tip.republish == .reset {
+                guard let old = engineRecord.contentHashes[tip.tip.id], old != revision.contentHashes[tip.tip.id] else {
+                    continue
+                }
+                for index in instancesByTip[tip.order] {
+                    try update(index) { $0 = $0.resetEligibility }
+                }
+            }
+        }
+        var record = engineRecord
+        record.catalogVersion = revision.version
+        record.contentHashes = revision.contentHashes
+        try saveEngineRecord(record)
+    }
+
+    // MARK: Names
+
+    /// The instance `name` means: an instance id, or the id of a tip with exactly one instance.
+    func resolve(_ name: TipInstanceID) throws(TipEngineError) -> Int {
+        if let index = instanceIndex[name] { return index }
+        if let tip = compiled.tipIndex[TipID(name.rawValue)] {
+            let members = instancesByTip[tip]
+            if members.count == 1, let only = members.first { return only }
+            throw .ambiguousTip(TipID(name.rawValue), instances: members.map { instances[$0].id })
+        }
+        throw .unknownTip(name.rawValue, suggestion: Suggestions.closest(to: name.rawValue, in: knownNames))
+    }
+
+    /// Every instance `name` means: an instance id, or all instances of a tip.
+    func resolveAll(_ name: TipInstanceID) throws(TipEngineError) -> [Int] {
+        if let index = instanceIndex[name] { return [index] }
+        if let tip = compiled.tipIndex[TipID(name.rawValue)] { return instancesByTip[tip] }
+        throw .unknownTip(name.rawValue, suggestion: Suggestions.closest(to: name.rawValue, in: knownNames))
+    }
+
+    var knownNames: [String] { instances.map(\.id.rawValue) + compiled.catalog.tips.map(\.id.rawValue) }
+
+    // MARK: Store writes
+
+    /// Changes an instance's record: written to the store first, then kept in memory (with `onScreen`).
+    mutating func update(_ index: Int, _ change: (inout TipRecord) -> Void) throws(TipEngineError) {
+        var record = instances[index].record
+        change(&record)
+        do throws(TipStateStoreError) {
+            try store.saveTip(record, for: instances[index].id)
+        } catch {
+            throw .store(error)
+        }
+        instances[index].record = record
+        if record.onScreenSince == nil { onScreen.remove(index) } else { onScreen.insert(index) }
+    }
+
+    mutating func saveEngineRecord(_ record: EngineRecord) throws(TipEngineError) {
+        do throws(TipStateStoreError) {
+            try store.saveEngineRecord(record)
+        } catch {
+            throw .store(error)
+        }
+        engineRecord = record
+    }
+}

@@ -1,0 +1,285 @@
+public import TipcatCatalog
+public import TipcatCore
+
+/// Runs a simulation script against a fresh in-memory state: a user's week in a second.
+///
+/// The clock starts at `start` (2026-01-01T00:00:00Z unless given) and moves only with `at` and `advance`.
+/// The engine is configured at the first command that needs it (with the latest `configure` and `env`
+/// lines) and again after each `restart`. The run stops at the first unmet expectation or engine error.
+public struct SimulationRunner: Sendable {
+    public var catalog: Catalog
+    public var revision: CatalogRevision?
+    public var start: Timestamp
+    /// Environment variables every engine start sees (a script's `env` lines add to them).
+    public var environment: [String: String]
+
+    /// The default start of the clock.
+    public static let defaultStart = Timestamp(secondsSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
+
+    /// Creates a runner for `catalog`.
+    public init(catalog: Catalog, revision: CatalogRevision? = nil, start: Timestamp = SimulationRunner.defaultStart,
+                environment: [String: String] = [:]) {
+        self.catalog = catalog
+        self.revision = revision
+        self.start = start
+        self.environment = environment
+    }
+
+    /// Runs every step of `script`; never throws — problems are in the result.
+    public func run(_ script: SimulationScript) async -> SimulationResult {
+        var session = Session(runner: self)
+        var result = SimulationResult(transcript: [], failure: nil)
+        for step in script.steps {
+            do throws(SimulationFailure) {
+                try await session.run(step)
+                result.stepsRun += 1
+                if case .expectNext = step.command { result.expectationsMet += step.count }
+                if case .expectStatus = step.command { result.expectationsMet += step.count }
+                if case .expectExplanation = step.command { result.expectationsMet += step.count }
+                result.transcript.append(await session.record(step))
+            } catch {
+                result.failure = error
+                break
+            }
+        }
+        return result
+    }
+}
+
+/// What a run produced.
+public struct SimulationResult: Sendable, Hashable {
+    /// One entry per step run: the time, the line, and what changed.
+    public var transcript: [SimulationTranscriptEntry]
+    /// The first unmet expectation or engine error; nil when the script passed.
+    public var failure: SimulationFailure?
+    public var stepsRun = 0
+    public var expectationsMet = 0
+
+    /// Creates a result.
+    public init(transcript: [SimulationTranscriptEntry], failure: SimulationFailure?) {
+        self.transcript = transcript
+        self.failure = failure
+    }
+
+    public var passed: Bool { failure == nil }
+
+    /// The transcript as text: each step with its time, and under it the status changes and the tip `next()`
+    /// offers whenever that changes. With `changesOnly`, steps that changed nothing are left out.
+    public func transcriptText(changesOnly: Bool = false) -> String {
+        transcript.filter { !changesOnly || !$0.changes.isEmpty || $0.nextChanged || $0.note != nil }
+            .map(\.description).joined(separator: "\n")
+    }
+}
+
+/// One step of a run and its effects.
+public struct SimulationTranscriptEntry: Sendable, Hashable, CustomStringConvertible {
+    public var line: Int
+    /// The clock after the step.
+    public var time: Timestamp
+    /// The line as written.
+    public var command: String
+    /// Status changes the step caused (or that time caused by then), in catalog order.
+    public var changes: [TipStatusChange]
+    /// What `next()` returns after the step.
+    public var next: TipInstanceID?
+    /// Whether that differs from before the step.
+    public var nextChanged: Bool
+    /// Anything else worth saying (`restarted: transient parameters reset`).
+    public var note: String?
+
+    /// Creates an entry.
+    public init(line: Int, time: Timestamp, command: String, changes: [TipStatusChange], next: TipInstanceID?,
+                nextChanged: Bool, note: String? = nil) {
+        self.line = line
+        self.time = time
+        self.command = command
+        self.changes = changes
+        self.next = next
+        self.nextChanged = nextChanged
+        self.note = note
+    }
+
+    public var description: String {
+        var lines = ["\(time)  line \(line): \(command)"]
+        let indent = String(repeating: " ", count: 22)
+        if let note { lines.append(indent + note) }
+        lines += changes.map { indent + $0.description }
+        if nextChanged { lines.append(indent + "next: " + (next?.rawValue ?? "none")) }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Why a run stopped: an unmet expectation or an engine error, at its line and column.
+public struct SimulationFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    public var location: SourceLocation
+    public var message: String
+    /// The explanation of the tip concerned, when there is one (`expect next X` failed: why X is not next).
+    public var explanation: String?
+
+    /// Creates a failure.
+    public init(location: SourceLocation, message: String, explanation: String? = nil) {
+        self.location = location
+        self.message = message
+        self.explanation = explanation
+    }
+
+    /// `path:line:col: error: message`, then the explanation indented.
+    public var description: String {
+        var text = "\(location): error: \(message)"
+        if let explanation {
+            text += "\n" + explanation.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+        }
+        return text
+    }
+}
+
+/// A run's moving parts: the clock, the store between restarts, the engine of the current "process".
+struct Session {
+    let runner: SimulationRunner
+    var clock: Timestamp
+    var store: any TipStateStore = InMemoryTipStateStore()
+    var settings = SimulationSettings()
+    var environment: [String: String]
+    var engine: TipEngine?
+    var statuses: [TipInstanceID: TipStatus] = [:]
+    var lastNext: TipInstanceID?
+    var note: String?
+
+    init(runner: SimulationRunner) {
+        self.runner = runner
+        self.clock = runner.start
+        self.environment = runner.environment
+    }
+
+    /// The engine of the current process, configured on first use.
+    mutating func started(at location: SourceLocation) async throws(SimulationFailure) -> TipEngine {
+        if let engine { return engine }
+        let engine = TipEngine(catalog: runner.catalog, revision: runner.revision, store: store)
+        let configuration = TipEngineConfiguration(
+            displayFrequency: settings.displayFrequency, locale: settings.locale, clock: FixedClock(clock),
+            overrides: settings.overrides, resetDatastore: settings.resetDatastore, environment: environment)
+        do throws(TipEngineError) {
+            try await engine.configure(configuration)
+        } catch {
+            throw SimulationFailure(location: location, message: "cannot start the engine: \(error)")
+        }
+        self.engine = engine
+        return engine
+    }
+
+    mutating func setClock(_ time: Timestamp) async {
+        clock = time
+        await engine?.setClock(FixedClock(time))
+    }
+
+    mutating func run(_ step: SimulationStep) async throws(SimulationFailure) {
+        if let at = step.at { await setClock(at) }
+        for _ in 0..<step.count {
+            try await run(step.command, at: step.location)
+        }
+    }
+
+    mutating func run(_ command: SimulationCommand, at location: SourceLocation) async throws(SimulationFailure) {
+        func fail(_ error: TipEngineError, _ name: SimulationTipName? = nil) -> SimulationFailure {
+            SimulationFailure(location: name?.location ?? location, message: error.description)
+        }
+        switch command {
+        case .clock:
+            return
+        case .advance(let span):
+            await setClock(clock + span)
+        case .configure(let settings):
+            guard engine == nil else {
+                throw SimulationFailure(location: location, message: "the engine is already configured; 'configure' goes before the first command or right after 'restart'")
+            }
+            self.settings = settings
+        case .environment(let name, let value):
+            guard engine == nil else {
+                throw SimulationFailure(location: location, message: "the engine already started; 'env' goes before the first command or right after 'restart'")
+            }
+            environment[name] = value
+        case .restart:
+            if let engine { store = await engine.stateStore }
+            engine = nil
+            note = "restarted: state kept, transient parameters reset"
+        case .donate(let event, let values):
+            let engine = try await started(at: location)
+            do throws(TipEngineError) { try await engine.donate(event, values) } catch { throw fail(error) }
+        case .set(let name, let value):
+            let engine = try await started(at: location)
+            do throws(TipEngineError) { try await engine.setParameter(name, to: value) } catch { throw fail(error) }
+        case .register(let tip, let values):
+            let engine = try await started(at: location)
+            do throws(TipEngineError) { try await engine.register(tip, parameters: values) } catch { throw fail(error) }
+        case .displayed(let name):
+            let engine = try await started(at: location)
+            do throws(TipEngineError) { try await engine.displayed(name.id) } catch { throw fail(error, name) }
+        case .hidden(let name):
+            let engine = try await started(at: location)
+            do throws(TipEngineError) { try await engine.hidden(name.id) } catch { throw fail(error, name) }
+        case .invalidate(let name, let reason):
+            let engine = try await started(at: location)
+            do throws(TipEngineError) { try await engine.invalidate(name.id, reason: reason) } catch { throw fail(error, name) }
+        case .resetEligibility(let name):
+            let engine = try await started(at: location)
+            do throws(TipEngineError) { try await engine.resetEligibility(name.id) } catch { throw fail(error, name) }
+        case .deleteDonations(let event):
+            let engine = try await started(at: location)
+            do throws(TipEngineError) { try await engine.deleteDonations(event) } catch { throw fail(error) }
+        case .expectNext(let group, let expected):
+            let engine = try await started(at: location)
+            let actual: TipInstanceID?
+            do throws(TipEngineError) {
+                if let group { actual = try await engine.currentTip(group: group) } else { actual = try await engine.next() }
+            } catch {
+                throw fail(error)
+            }
+            guard actual != expected?.id else { return }
+            let what = group.map { "the current tip of group '\($0)'" } ?? "next"
+            let subject = expected?.id ?? actual
+            var explanation: String?
+            if let subject { explanation = try? await engine.explain(subject).description }
+            throw SimulationFailure(
+                location: location,
+                message: "expected \(what) to be \(expected?.id.rawValue ?? "none"), got \(actual?.rawValue ?? "none")",
+                explanation: explanation)
+        case .expectStatus(let name, let expected):
+            let engine = try await started(at: location)
+            let actual: TipStatus
+            do throws(TipEngineError) { actual = try await engine.status(of: name.id) } catch { throw fail(error, name) }
+            guard actual != expected else { return }
+            throw SimulationFailure(
+                location: location, message: "expected \(name) to be \(expected), but it is \(actual)",
+                explanation: try? await engine.explain(name.id).description)
+        case .expectExplanation(let name, let text):
+            let engine = try await started(at: location)
+            let explanation: String
+            do throws(TipEngineError) { explanation = try await engine.explain(name.id).description } catch { throw fail(error, name) }
+            guard !explanation.contains(text) else { return }
+            throw SimulationFailure(location: location, message: "expected the explanation of \(name) to contain \"\(text)\"",
+                                    explanation: explanation)
+        }
+    }
+
+    /// The transcript entry for a step that just ran: status changes and `next()` since the previous step.
+    mutating func record(_ step: SimulationStep) async -> SimulationTranscriptEntry {
+        var changes: [TipStatusChange] = []
+        var next = lastNext
+        if let engine, let summaries = try? await engine.tips() {
+            for summary in summaries where statuses[summary.instance] != summary.status {
+                changes.append(TipStatusChange(instance: summary.instance, old: statuses[summary.instance], new: summary.status))
+                statuses[summary.instance] = summary.status
+            }
+            next = (try? await engine.next()) ?? nil
+        }
+        // Instances seen for the first time (at the first start, or newly registered) are only worth a line
+        // when they are not simply pending.
+        changes.removeAll { $0.old == nil && $0.new == .pending }
+        let entry = SimulationTranscriptEntry(
+            line: step.location.line, time: clock, command: step.text, changes: changes, next: next,
+            nextChanged: next != lastNext, note: note)
+        lastNext = next
+        note = nil
+        return entry
+    }
+}

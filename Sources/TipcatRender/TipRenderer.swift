@@ -1,0 +1,207 @@
+public import TipcatCatalog
+import TipcatCore
+public import TipcatTemplates
+public import TipcatText
+
+/// How to render: the width to fit and the colours the terminal supports.
+public struct RenderSettings: Sendable, Hashable {
+    /// Display columns available (at least 1).
+    public var width: Int
+    /// `.none` for no escape sequences at all (pipes, NO_COLOR, --color never).
+    public var colorDepth: ColorDepth
+
+    public init(width: Int = 80, colorDepth: ColorDepth = .none) {
+        self.width = max(1, width)
+        self.colorDepth = colorDepth
+    }
+}
+
+/// Renders resolved tips with one style.
+///
+/// Every value (catalog text, translations, parameters) passes through the style's escaper while the render
+/// context is built, so nothing a content writer or a caller supplies reaches the output unescaped — not even
+/// through `{{{triple}}}` tags. Layout comes from native lambdas (`wrap`, `card`, `role.*`), never from values.
+public struct TipRenderer: Sendable {
+    public let style: Style
+    public let settings: RenderSettings
+    /// The parts of the context that do not depend on the tip (layout lambdas, width, colour), built once.
+    private let shared: [String: TemplateValue]
+    private let escape: @Sendable (String) -> String
+
+    public init(style: Style, settings: RenderSettings) {
+        self.style = style
+        self.settings = settings
+        self.escape = Self.escaper(for: style.manifest.escaper)
+        self.shared = [
+            "width": .int(settings.width),
+            "color": .bool(settings.colorDepth != .none),
+            "style": .string(style.name),
+            "wrap": Self.wrapLambda(settings),
+            "card": Self.cardLambda(settings),
+            "role": .object(Role.allCases.reduce(into: [:]) { $0[$1.rawValue] = Self.roleLambda($1, settings) }),
+        ]
+    }
+
+    public func render(_ tip: ResolvedTip) throws(TemplateError) -> String {
+        try style.template.render(context(for: tip), partials: style.partials, options: .strict(escaper: NoEscaper()))
+    }
+
+    /// The render context: every variable a template sees (documented in the README).
+    public func context(for tip: ResolvedTip) -> TemplateValue {
+        let escape = self.escape
+        let actions: [TemplateValue] = tip.actions.enumerated().map { index, action in
+            .object([
+                "id": .string(escape(action.id)), "title": .string(escape(action.title.text)),
+                "index": .int(index + 1), "first": .bool(index == 0), "last": .bool(index == tip.actions.count - 1),
+            ])
+        }
+        var parameters: [String: TemplateValue] = [:]
+        for (name, value) in tip.parameters { parameters[name] = Self.templateValue(value, escape: escape) }
+        var context = shared
+        context["id"] = .string(escape(tip.tipID.rawValue))
+        context["instanceID"] = .string(escape(tip.instanceID))
+        context["locale"] = .string(tip.locale.identifier)
+        context["title"] = .string(escape(tip.title.text))
+        context["titleLocale"] = .string(tip.title.locale.identifier)
+        context["message"] = .string(escape(tip.message?.text ?? ""))
+        context["hasMessage"] = .bool(!(tip.message?.text.isEmpty ?? true))
+        context["image"] = .string(escape(tip.image ?? ""))
+        context["hasImage"] = .bool(tip.image != nil)
+        context["actions"] = .array(actions)
+        context["hasActions"] = .bool(!actions.isEmpty)
+        context["parameters"] = .object(parameters)
+        return .object(context)
+    }
+
+    // MARK: Escaping
+
+    private static func escaper(for name: StyleManifest.EscaperName) -> @Sendable (String) -> String {
+        switch name {
+        case .terminal: { Sanitizer.terminalSafe($0) }
+        case .markdown: { Sanitizer.markdownLiteral($0) }
+        case .html: { HTMLEscaper().escape(Sanitizer.terminalSafe($0)) }
+        }
+    }
+
+    static func templateValue(_ value: Value, escape: (String) -> String) -> TemplateValue {
+        switch value {
+        case .record(let fields): .object(fields.mapValues { templateValue($0, escape: escape) })
+        case .list(let items), .set(let items): .array(items.map { templateValue($0, escape: escape) })
+        case .bool(let flag): .bool(flag)
+        case .int(let number): .int(number)
+        default: .string(escape(value.displayText))
+        }
+    }
+
+    // MARK: Lambdas
+
+    /// Colour roles a style can use: `{{#role.title}}…{{/role.title}}`.
+    public enum Role: String, CaseIterable, Sendable {
+        case title, message, icon, button, border, dim
+
+        var textStyle: TextStyle {
+            switch self {
+            case .title: TextStyle(bold: true)
+            case .message: TextStyle()
+            case .icon: TextStyle(foreground: .named(.cyan), bold: true)
+            case .button: TextStyle(foreground: .named(.brightWhite), background: .named(.blue), bold: true)
+            case .border: TextStyle(foreground: .named(.brightBlack))
+            case .dim: TextStyle(dim: true)
+            }
+        }
+    }
+
+    private static func roleLambda(_ role: Role, _ settings: RenderSettings) -> TemplateValue {
+        let depth = settings.colorDepth
+        return .lambda { context in
+            guard context.isSection else { return .text("") }
+            return .text(ANSI.apply(role.textStyle, to: try context.renderSection(), depth: depth))
+        }
+    }
+
+    /// `{{#wrap}}…{{/wrap}}`: the section, wrapped to the width.
+    private static func wrapLambda(_ settings: RenderSettings) -> TemplateValue {
+        let width = settings.width
+        return .lambda { context in
+            guard context.isSection else { return .text("") }
+            return .text(Card.wrap(try context.renderSection(), width: width).joined(separator: "\n"))
+        }
+    }
+
+    /// `{{#card}}…{{/card}}`: the section in a rounded box that fits the width (at most 72 columns).
+    private static func cardLambda(_ settings: RenderSettings) -> TemplateValue {
+        let width = settings.width
+        let border = Role.border.textStyle
+        let depth = settings.colorDepth
+        return .lambda { context in
+            guard context.isSection else { return .text("") }
+            return .text(Card.draw(try context.renderSection(), width: min(width, Card.maximumWidth)) {
+                ANSI.apply(border, to: $0, depth: depth)
+            })
+        }
+    }
+}
+
+/// Wrapping and boxing that keep ANSI styles intact across line breaks.
+enum Card {
+    static let maximumWidth = 72
+    /// Below this width a card is drawn without its border.
+    static let minimumBoxedWidth = 10
+
+    /// Wraps every line of `text` to `width`, closing and reopening styles at line ends.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let wrapped = TextWrapper.wrap(String(line), width: width)
+            lines += wrapped.isEmpty ? [""] : wrapped
+        }
+        return reflowStyles(lines)
+    }
+
+    static func draw(_ content: String, width: Int, border: (String) -> String) -> String {
+        // A section lambda receives the newline after a standalone `{{#card}}` tag: blank edges are not content.
+        var body = Substring(content)
+        while body.hasPrefix("\n") { body.removeFirst() }
+        while body.hasSuffix("\n") { body.removeLast() }
+        let text = String(body)
+        guard width >= minimumBoxedWidth else { return wrap(text, width: width).joined(separator: "\n") + "\n" }
+        let inner = width - 4
+        let lines = wrap(text, width: inner)
+        var out = border("╭" + String(repeating: "─", count: width - 2) + "╮") + "\n"
+        for line in lines {
+            out += border("│") + " " + TextWrapper.pad(line, to: inner) + " " + border("│") + "\n"
+        }
+        out += border("╰" + String(repeating: "─", count: width - 2) + "╯") + "\n"
+        return out
+    }
+
+    /// After wrapping, a style opened on one line is closed at its end and reopened on the next, so a border or
+    /// a following line never inherits it.
+    static func reflowStyles(_ lines: [String]) -> [String] {
+        var active: [String] = []
+        return lines.map { line in
+            let prefix = active.joined()
+            let bytes = Array(line.utf8)
+            var index = 0
+            while index + 1 < bytes.count {
+                guard bytes[index] == 0x1B, bytes[index + 1] == UInt8(ascii: "[") else {
+                    index += 1
+                    continue
+                }
+                var end = index + 2
+                while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
+                guard end < bytes.count else { break }
+                if bytes[end] == UInt8(ascii: "m") {
+                    let parameters = bytes[(index + 2)..<end]
+                    if parameters.isEmpty || parameters.elementsEqual("0".utf8) {
+                        active.removeAll()
+                    } else {
+                        active.append(String(decoding: bytes[index...end], as: UTF8.self))
+                    }
+                }
+                index = end + 1
+            }
+            return prefix + line + (active.isEmpty ? "" : ANSI.reset)
+        }
+    }
+}

@@ -1,0 +1,408 @@
+public import TipcatCore
+
+/// Evaluates checked rules against a `RuleContext`, as TipKit evaluates its `#Rule`s.
+///
+/// Semantics (see ENGINE-SEMANTICS.md):
+/// - `#e` is the donations rules may see: the newest `maxCount` (default 1,000), none older than `maxAge`, none
+///   dated after `now`.
+/// - `.within(5d)` keeps donations with `now - 5d <= time <= now`; `.within(.day)` is the last 24 hours (a
+///   sliding window, not the calendar day), `.hour` 60 minutes, `.week` 7 days, `.minute` 60 seconds.
+/// - `.largestSubset(f)` / `.smallestSubset(f)` group the donations by the value of field `f` and keep the
+///   largest / smallest non-empty group (ties: the value donated first); no donations give an empty group.
+/// - A comparison with a missing value is false: `lastDonated` with no donations, a parameter without a value.
+/// - Numbers compare across int and double; strings by Unicode order; dates by time.
+public enum RuleEvaluator {
+    /// Evaluates `rule` and records every condition with the values it saw, for explanations.
+    ///
+    /// Every operand of `&&` and `||` is evaluated (no short-circuit), so each unmet condition is listed.
+    public static func evaluate(_ rule: CheckedRule, in context: RuleContext) -> RuleVerdict {
+        var evaluation = RuleEvaluation(context: context, bytes: Array(rule.source.utf8), recording: true)
+        let holds = evaluation.condition(rule.expression)
+        return RuleVerdict(
+            source: rule.source, holds: holds, conditions: evaluation.conditions,
+            validBefore: evaluation.validBeforeTimestamp)
+    }
+
+    /// Evaluates `rule` without recording anything: the engine's fast path.
+    public static func outcome(_ rule: CheckedRule, in context: RuleContext) -> RuleOutcome {
+        var evaluation = RuleEvaluation(context: context, bytes: [], recording: false)
+        let holds = evaluation.condition(rule.expression)
+        return RuleOutcome(holds: holds, validBefore: evaluation.validBeforeTimestamp)
+    }
+}
+
+/// Whether a rule holds, and until when that answer stands if nothing but time changes.
+public struct RuleOutcome: Sendable, Hashable {
+    public var holds: Bool
+    /// See `RuleVerdict.validBefore`.
+    public var validBefore: Timestamp?
+
+    /// Creates an outcome.
+    public init(holds: Bool, validBefore: Timestamp? = nil) {
+        self.holds = holds
+        self.validBefore = validBefore
+    }
+}
+
+/// A value during evaluation. Dates and durations are seconds.
+enum EvalValue {
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case date(Double)
+    case duration(Double)
+    case collection([Value], isSet: Bool)
+    case record([String: Value])
+    case donations(DonationSelection)
+    case tip(RuleTipState)
+    case missing(String)
+
+    init(_ value: Value) {
+        switch value {
+        case .string(let string): self = .string(string)
+        case .int(let int): self = .int(int)
+        case .double(let double): self = .double(double)
+        case .bool(let bool): self = .bool(bool)
+        case .date(let timestamp): self = .date(timestamp.secondsSince1970)
+        case .list(let values): self = .collection(values, isSet: false)
+        case .set(let values): self = .collection(values, isSet: true)
+        case .record(let fields): self = .record(fields)
+        }
+    }
+
+    var isTrue: Bool {
+        if case .bool(true) = self { return true }
+        return false
+    }
+
+    var observed: RuleObservedValue {
+        switch self {
+        case .bool(let value): .value(.bool(value))
+        case .int(let value): .value(.int(value))
+        case .double(let value): .value(.double(value))
+        case .string(let value): .value(.string(value))
+        case .date(let seconds): .value(.date(Timestamp(secondsSince1970: seconds)))
+        case .duration(let seconds): .duration(TimeSpan(seconds: seconds))
+        case .collection(let values, let isSet): .value(isSet ? .set(values) : .list(values))
+        case .record(let fields): .value(.record(fields))
+        case .donations(let selection): .donations(count: selection.count)
+        case .tip(let state): .tip(state)
+        case .missing(let reason): .missing(reason)
+        }
+    }
+}
+
+/// A subset of one event's stored donations: a contiguous run or explicit ascending indices.
+struct DonationSelection {
+    enum Indices {
+        case range(Range<Int>)
+        case list([Int])
+    }
+
+    var event: String
+    var log: DonationLog?
+    var indices: Indices
+
+    var count: Int {
+        switch indices {
+        case .range(let range): range.count
+        case .list(let list): list.count
+        }
+    }
+
+    /// The newest selected index.
+    var last: Int? {
+        switch indices {
+        case .range(let range): range.isEmpty ? nil : range.upperBound - 1
+        case .list(let list): list.last
+        }
+    }
+
+    func forEach(_ body: (Int) -> Void) {
+        switch indices {
+        case .range(let range): for index in range { body(index) }
+        case .list(let list): for index in list { body(index) }
+        }
+    }
+
+    func with(_ indices: Indices) -> DonationSelection {
+        DonationSelection(event: event, log: log, indices: indices)
+    }
+}
+
+/// One evaluation's working state.
+struct RuleEvaluation {
+    /// The donation a `where` predicate is looking at; `override` replaces one field's value when a
+    /// single-field predicate is decided once per distinct value.
+    struct DonationScope {
+        var log: DonationLog
+        var index: Int
+        var override: (field: Int, value: Value)?
+    }
+
+    let context: RuleContext
+    let now: Double
+    let bytes: [UInt8]
+    let recording: Bool
+    var conditions: [RuleCondition] = []
+    /// Notes gathered since the last recorded condition (recording only).
+    var notes: [String] = []
+    /// The earliest time the result can change for reasons that are always relevant: a future-dated
+    /// donation coming due, a comparison with `now` flipping.
+    var validBefore = Double.infinity
+    /// The earliest time a donation leaves a selection (a window, `maxAge`). A comparison that stays the same
+    /// however its selection shrinks drops the times gathered while evaluating it.
+    var leavesBefore = Double.infinity
+    /// Reads of `now` not yet accounted for by a comparison; any left at the end make the result good only
+    /// for this instant.
+    var unhandledNow = 0
+    var scope: DonationScope?
+
+    init(context: RuleContext, bytes: [UInt8], recording: Bool) {
+        self.context = context
+        self.now = context.now.secondsSince1970
+        self.bytes = bytes
+        self.recording = recording
+    }
+
+    var validBeforeTimestamp: Timestamp? {
+        var until = min(validBefore, leavesBefore)
+        if unhandledNow > 0 { until = min(until, now.nextUp) }
+        return until == .infinity ? nil : Timestamp(secondsSince1970: until)
+    }
+
+    /// Conditions are recorded at the rule's level, not for each donation a `where` looks at.
+    var shouldRecord: Bool { recording && scope == nil }
+
+    mutating func changes(at time: Double) {
+        if time < validBefore { validBefore = time }
+    }
+
+    mutating func leaves(at time: Double) {
+        if time < leavesBefore { leavesBefore = time }
+    }
+
+    // MARK: Conditions
+
+    /// Evaluates a condition (a bool expression); anything that is not `true` — including a missing value —
+    /// counts as false.
+    mutating func condition(_ expression: RuleExpression) -> Bool {
+        switch expression {
+        case .and(let operands, _):
+            var result = true
+            for operand in operands where !condition(operand) {
+                result = false
+                if !recording { break }
+            }
+            return result
+        case .or(let operands, _):
+            var result = false
+            for operand in operands where condition(operand) {
+                result = true
+                if !recording { break }
+            }
+            return result
+        case .not(let operand, _):
+            return !condition(operand)
+        case .comparison:
+            return value(expression).isTrue
+        default:
+            let result = value(expression)
+            let holds = result.isTrue
+            if shouldRecord { record(expression, .test(result.observed), holds) }
+            return holds
+        }
+    }
+
+    mutating func record(_ expression: RuleExpression, _ kind: RuleCondition.Kind, _ holds: Bool) {
+        let lower = max(0, min(expression.range.lowerBound, bytes.count))
+        let upper = max(lower, min(expression.range.upperBound, bytes.count))
+        let text = String(decoding: bytes[lower..<upper], as: UTF8.self)
+        conditions.append(RuleCondition(text: text, range: expression.range, kind: kind, holds: holds, notes: notes))
+        notes = []
+    }
+
+    // MARK: Values
+
+    mutating func value(_ expression: RuleExpression) -> EvalValue {
+        switch expression {
+        case .bool(let value, _): return .bool(value)
+        case .int(let value, _): return .int(value)
+        case .double(let value, _): return .double(value)
+        case .string(let value, _): return .string(value)
+        case .duration(let span, _): return .duration(span.seconds)
+        case .window(let window, _): return .duration(window.span.seconds)
+        case .now:
+            unhandledNow += 1
+            return .date(now)
+        case .appParameter(let name, _):
+            return context.appParameters[name].map(EvalValue.init) ?? .missing("no value for $\(name)")
+        case .event(let id, _):
+            return .donations(visibleDonations(of: id))
+        case .tip(let id, _, _):
+            return context.tips[id].map(EvalValue.tip) ?? .missing("no state for tip \(id)")
+        case .name(let name, _):
+            return .missing("unresolved name '\(name)'")
+        case .tipParameter(let name, _):
+            return context.tipParameters[name].map(EvalValue.init) ?? .missing("no value for tip parameter '\(name)'")
+        case .eventField(let name, let event, _):
+            return field(name, of: event)
+        case .not, .and, .or:
+            return .bool(condition(expression))
+        case .comparison(let op, let lhs, let rhs, _):
+            let outerNotes = notes
+            notes = []
+            let outerLeaves = leavesBefore
+            leavesBefore = .infinity
+            let nowBefore = unhandledNow
+            let left = value(lhs)
+            let leftNow = unhandledNow - nowBefore
+            let right = value(rhs)
+            let rightNow = unhandledNow - nowBefore - leftNow
+            let holds = RuleEvaluation.compare(op, left, right)
+            if RuleEvaluation.staysWhileShrinking(op, lhs, rhs, holds: holds, left: left, right: right) {
+                leavesBefore = outerLeaves
+            } else {
+                leavesBefore = min(outerLeaves, leavesBefore)
+            }
+            if leftNow + rightNow > 0, let flip = nowFlip(op, left, right, nowOnLeft: leftNow > 0, nowOnRight: rightNow > 0) {
+                unhandledNow = nowBefore
+                if let flip { changes(at: flip) }
+            }
+            if shouldRecord { record(expression, .comparison(op, left: left.observed, right: right.observed), holds) }
+            notes = outerNotes
+            return .bool(holds)
+        case .arithmetic(let op, let lhs, let rhs, _):
+            let left = value(lhs)
+            let right = value(rhs)
+            switch (left, right) {
+            case (.date(let date), .duration(let span)): return .date(op == .plus ? date + span : date - span)
+            case (.missing, _): return left
+            case (_, .missing): return right
+            default: return .missing("cannot compute \(op.rawValue) here")
+            }
+        case .member(let base, let member, _):
+            return self.member(value(base), member)
+        }
+    }
+
+    mutating func field(_ name: String, of event: String) -> EvalValue {
+        guard let scope, let field = scope.log.fieldIndex(name) else {
+            return .missing("field '\(name)' of #\(event) outside a donation")
+        }
+        if let override = scope.override, override.field == field { return EvalValue(override.value) }
+        guard scope.index >= 0, scope.index < scope.log.count else { return .missing("no donation") }
+        return EvalValue(scope.log.value(ofField: field, at: scope.index))
+    }
+
+    // MARK: Members
+
+    mutating func member(_ base: EvalValue, _ member: RuleMember) -> EvalValue {
+        if case .missing = base { return base }
+        guard let kind = member.kind else { return .missing("unchecked member '\(member.name)'") }
+        let argument = member.arguments?.first?.value
+        switch kind {
+        case .count:
+            switch base {
+            case .donations(let selection): return .int(selection.count)
+            case .collection(let values, _): return .int(values.count)
+            case .string(let string): return .int(string.count)
+            default: return .missing("no count")
+            }
+        case .isEmpty:
+            switch base {
+            case .collection(let values, _): return .bool(values.isEmpty)
+            case .string(let string): return .bool(string.isEmpty)
+            default: return .missing("no isEmpty")
+            }
+        case .contains:
+            guard let argument else { return .missing("contains needs an argument") }
+            let needle = value(argument)
+            if case .missing = needle { return needle }
+            switch (base, needle) {
+            case (.collection(let values, _), _):
+                return .bool(values.contains { RuleEvaluation.equal(EvalValue($0), needle) })
+            case (.string(let string), .string(let part)):
+                return .bool(part.isEmpty || string.contains(part))
+            default:
+                return .missing("cannot test contains here")
+            }
+        case .within:
+            guard case .donations(let selection) = base, let argument else { return .missing("within needs events") }
+            guard case .duration(let span) = value(argument) else { return .missing("within needs a duration") }
+            return .donations(within(selection, span))
+        case .where:
+            guard case .donations(let selection) = base, let argument else { return .missing("where needs events") }
+            return .donations(filter(selection, argument))
+        case .largestSubset, .smallestSubset:
+            guard case .donations(let selection) = base, case .eventField(let name, _, _)? = argument else {
+                return .missing("\(member.name) needs events and a field")
+            }
+            return .donations(subset(selection, field: name, largest: kind == .largestSubset))
+        case .distinct:
+            guard case .donations(let selection) = base, case .eventField(let name, _, _)? = argument else {
+                return .missing("distinct needs events and a field")
+            }
+            return .collection(distinct(selection, field: name), isSet: true)
+        case .lastDonated:
+            guard case .donations(let selection) = base else { return .missing("lastDonated needs events") }
+            guard let log = selection.log, let last = selection.last else {
+                return .missing("no donations of #\(selection.event)")
+            }
+            return .date(log.times[last])
+        case .field:
+            guard case .record(let fields) = base else { return .missing("not a record") }
+            return fields[member.name].map(EvalValue.init) ?? .missing("no field '\(member.name)'")
+        case .invalidated, .available, .pending, .displayCount:
+            guard case .tip(let state) = base else { return .missing("not a tip") }
+            switch kind {
+            case .invalidated: return .bool(state.status == .invalidated)
+            case .available: return .bool(state.status == .available)
+            case .pending: return .bool(state.status == .pending)
+            default: return .int(state.displayCount)
+            }
+        }
+    }
+
+    // MARK: Comparisons
+
+    static func compare(_ op: RuleComparisonOperator, _ left: EvalValue, _ right: EvalValue) -> Bool {
+        func apply<T: Comparable>(_ a: T, _ b: T) -> Bool {
+            switch op {
+            case .equal: a == b
+            case .notEqual: a != b
+            case .less: a < b
+            case .lessOrEqual: a <= b
+            case .greater: a > b
+            case .greaterOrEqual: a >= b
+            }
+        }
+        switch (left, right) {
+        case (.int(let a), .int(let b)): return apply(a, b)
+        case (.int(let a), .double(let b)): return apply(Double(a), b)
+        case (.double(let a), .int(let b)): return apply(a, Double(b))
+        case (.double(let a), .double(let b)): return apply(a, b)
+        case (.string(let a), .string(let b)): return apply(a, b)
+        case (.date(let a), .date(let b)), (.duration(let a), .duration(let b)): return apply(a, b)
+        case (.bool(let a), .bool(let b)):
+            switch op {
+            case .equal: return a == b
+            case .notEqual: return a != b
+            default: return false
+            }
+        default:
+            // Missing values (and pairs the checker rejects) never satisfy a comparison.
+            return false
+        }
+    }
+
+    /// Equality across int and double, as comparisons do; false for anything else that differs in kind.
+    static func equal(_ left: EvalValue, _ right: EvalValue) -> Bool {
+        switch (left, right) {
+        case (.collection(let a, let aSet), .collection(let b, let bSet)): return aSet == bSet && a == b
+        case (.record(let a), .record(let b)): return a == b
+        default: return compare(.equal, left, right)
+        }
+    }
+}

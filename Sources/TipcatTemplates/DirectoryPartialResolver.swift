@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Partials from files: `{{>emails/footer}}` loads `<root>/emails/footer.mustache`.
+///
+/// Names are checked with ``PartialNameError/validate(_:)`` first, so `../x`, `/etc/passwd`, `a/../../b`,
+/// names with NUL bytes or backslashes are refused with an error instead of being read. A missing file is
+/// `nil` (a missing partial); a file that exists but cannot be read is an error. Symbolic links inside the
+/// folder are followed: the folder's owner decides what it contains. Parsed templates are named by their
+/// path, so errors inside a partial point at `root/name.mustache:line:col`.
+public struct DirectoryPartialResolver: PartialResolver, Hashable {
+    /// The partials folder.
+    public var root: String
+    /// Appended to names with a dot (`mustache` → `name.mustache`); empty for none.
+    public var fileExtension: String
+    /// Files larger than this are refused (a partial is a small text file).
+    public var maximumFileSize: Int
+
+    /// A resolver reading `<root>/<name>.<fileExtension>`.
+    public init(root: String, fileExtension: String = "mustache", maximumFileSize: Int = 4 << 20) {
+        self.root = root
+        self.fileExtension = fileExtension
+        self.maximumFileSize = maximumFileSize
+    }
+
+    /// The file path for `name`, after validating the name.
+    public func path(for name: String) throws(PartialNameError) -> String {
+        try PartialNameError.validate(name)
+        let base = root.isEmpty ? "." : root
+        let separator = base.hasSuffix("/") ? "" : "/"
+        let suffix = fileExtension.isEmpty ? "" : "." + fileExtension
+        return base + separator + name + suffix
+    }
+
+    /// Validates `name`, reads and parses the file; `nil` when it does not exist.
+    public func template(named name: String) throws -> Template? {
+        let path = try path(for: name)
+        guard let bytes = try readFile(path, name: name) else { return nil }
+        return try Template(bytes: bytes, name: path)
+    }
+
+    /// The file's bytes, `nil` when it does not exist.
+    private func readFile(_ path: String, name: String) throws(PartialFileError) -> [UInt8]? {
+        func failure(_ detail: String) -> PartialFileError { PartialFileError(path: path, detail: detail) }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return nil }
+            throw failure(Self.describe(errno: code))
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw failure(Self.describe(errno: errno)) }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw failure("not a regular file") }
+        let size = Int(status.st_size)
+        guard size <= maximumFileSize else { throw failure("larger than \(maximumFileSize) bytes") }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var filled = 0
+        while filled < size {
+            let count = bytes.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return read(descriptor, base + filled, size - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure(Self.describe(errno: errno))
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        if filled < size { bytes.removeSubrange(filled...) }
+        return bytes
+    }
+
+    private static func describe(errno code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text)
+    }
+}
+
+/// A partial file that exists but cannot be used (unreadable, not a regular file, too large).
+public struct PartialFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file path.
+    public var path: String
+    /// What went wrong (the system's error text or a limit).
+    public var detail: String
+
+    /// An error about the file at `path`.
+    public init(path: String, detail: String) {
+        self.path = path
+        self.detail = detail
+    }
+
+    public var description: String { "\(path): \(detail)" }
+}

@@ -1,0 +1,260 @@
+/// Blocks passed to a parent being rendered, with the template they were written in.
+struct Overrides {
+    let blocks: [String: [Node]]
+    let storage: TemplateStorage
+}
+
+/// The state of one render: output buffer, context stack, indentation, inherited blocks, depth.
+///
+/// One value per ``Template/render(_:partials:options:)`` call. The context stack is one array that
+/// sections push onto and pop from, so no context is ever copied. A struct with mutating methods, so
+/// that exclusive access is checked at compile time rather than on every property access.
+struct Renderer {
+    let partials: any PartialResolver
+    let options: RenderOptions
+    let escaper: any TemplateEscaper
+    var output = ""
+    var stack: [TemplateValue]
+    /// Prepended to every line of template text (indented partials and blocks).
+    var indent = ""
+    /// For the first line of block content or a lambda's result: `true` indents it whatever the template
+    /// says, `false` never (the content starts mid-line). `nil`: as the template says.
+    var pendingLineStart: Bool?
+    var depth: Int
+    /// Blocks passed to the parents being rendered, outermost first (the outermost definition wins).
+    var overrides: [Overrides]
+    var partialCache: [String: Template?] = [:]
+
+    init(partials: any PartialResolver, options: RenderOptions, root: TemplateValue) {
+        self.init(partials: partials, options: options, stack: [root], overrides: [], depth: 0)
+        stack.reserveCapacity(16)
+    }
+
+    init(partials: any PartialResolver, options: RenderOptions, stack: [TemplateValue], overrides: [Overrides], depth: Int) {
+        self.partials = partials
+        self.options = options
+        self.escaper = options.escaper
+        self.stack = stack
+        self.overrides = overrides
+        self.depth = depth
+    }
+
+    mutating func render(_ nodes: [Node], in storage: TemplateStorage) throws(TemplateError) {
+        for node in nodes {
+            switch node {
+            case .text(let text, let startsLine):
+                if indent.isEmpty {
+                    pendingLineStart = nil
+                    output += text
+                } else {
+                    writeIndented(text, startsLine: startsLine)
+                }
+            case .lineStart:
+                if let pending = pendingLineStart {
+                    pendingLineStart = nil
+                    if pending { output += indent }
+                } else {
+                    output += indent
+                }
+            case .variable(let variable):
+                beginInline()
+                try renderVariable(variable, in: storage)
+            case .section(let section):
+                try renderSection(section, in: storage)
+            case .partial(let partial):
+                try renderPartial(partial, in: storage)
+            case .parent(let parent):
+                try renderParent(parent, in: storage)
+            case .block(let block):
+                try renderBlock(block, in: storage)
+            }
+        }
+    }
+
+    // MARK: Values
+
+    /// The value for `name` per the spec: the first frame (top down) holding the first part, then the
+    /// remaining parts inside that value only. `nil` when any part is missing.
+    func lookup(_ name: Name) -> TemplateValue? {
+        Self.lookup(name, in: stack)
+    }
+
+    static func lookup(_ name: Name, in stack: [TemplateValue]) -> TemplateValue? {
+        guard let first = name.parts.first else { return stack.last }
+        var frame = stack.count - 1
+        var found: TemplateValue?
+        while frame >= 0 {
+            if case .object(let fields) = stack[frame], let value = fields[first] {
+                found = value
+                break
+            }
+            frame -= 1
+        }
+        guard var value = found else { return nil }
+        var part = 1
+        while part < name.parts.count {
+            guard case .object(let fields) = value, let next = fields[name.parts[part]] else { return nil }
+            value = next
+            part += 1
+        }
+        return value
+    }
+
+    func isTruthy(_ value: TemplateValue?) -> Bool {
+        guard let value else { return false }
+        if options.emptyStringIsFalsey, case .string(let text) = value, text.isEmpty { return false }
+        return value.isTruthy
+    }
+
+    mutating func renderVariable(_ variable: VariableNode, in storage: TemplateStorage) throws(TemplateError) {
+        guard let value = lookup(variable.name) else { return }
+        switch value {
+        case .string(let text):
+            append(text, escaped: variable.escaped)
+        case .lambda(let lambda):
+            let result = try call(lambda, name: variable.name.text, sectionText: nil, delimiters: .standard,
+                                  offset: variable.offset, in: storage)
+            switch result {
+            case .text(let text):
+                append(text, escaped: variable.escaped)
+            case .template(let source):
+                let template = try Self.parseLambdaResult(source, delimiters: .standard, name: variable.name.text, in: storage)
+                try enter(variable.offset, in: storage)
+                defer { depth -= 1 }
+                append(try renderToString(template.storage), escaped: variable.escaped)
+            }
+        default:
+            let text = value.interpolationText
+            if !text.isEmpty { append(text, escaped: variable.escaped) }
+        }
+    }
+
+    mutating func append(_ text: String, escaped: Bool) {
+        if escaped {
+            escaper.escape(text, into: &output)
+        } else {
+            output += text
+        }
+    }
+
+    // MARK: Sections
+
+    mutating func renderSection(_ section: SectionNode, in storage: TemplateStorage) throws(TemplateError) {
+        if !section.standalone { beginInline() }
+        let value = lookup(section.name)
+        if section.inverted {
+            guard !isTruthy(value) else { return }
+            try enter(section.offset, in: storage)
+            defer { depth -= 1 }
+            try render(section.nodes, in: storage)
+            return
+        }
+        guard let value, isTruthy(value) else { return }
+        try enter(section.offset, in: storage)
+        defer { depth -= 1 }
+        switch value {
+        case .array(let items):
+            for (position, item) in items.enumerated() {
+                // Source-level indentation would indent only the first iteration of a section that
+                // begins a line; indent the later ones too when the previous one ended its line.
+                if position > 0, section.startsLine, !indent.isEmpty, output.utf8.last == UInt8(ascii: "\n") {
+                    output += indent
+                }
+                try render(section.nodes, pushing: item, in: storage)
+            }
+        case .lambda(let lambda):
+            try renderSectionLambda(lambda, section, in: storage)
+        default:
+            try render(section.nodes, pushing: value, in: storage)
+        }
+    }
+
+    mutating func render(_ nodes: [Node], pushing value: TemplateValue, in storage: TemplateStorage) throws(TemplateError) {
+        stack.append(value)
+        defer { stack.removeLast() }
+        try render(nodes, in: storage)
+    }
+
+    mutating func renderSectionLambda(_ lambda: TemplateLambda, _ section: SectionNode, in storage: TemplateStorage) throws(TemplateError) {
+        let raw = storage.text(section.bodyStart, section.bodyEnd)
+        let result = try call(lambda, name: section.name.text, sectionText: raw, sectionNodes: section.nodes, delimiters: section.delimiters,
+                              offset: section.offset, in: storage)
+        switch result {
+        case .text(let text):
+            output += text
+        case .template(let source):
+            let template = try Self.parseLambdaResult(source, delimiters: section.delimiters, name: section.name.text, in: storage)
+            pendingLineStart = false
+            defer { pendingLineStart = nil }
+            try render(template.storage.nodes, in: template.storage)
+        }
+    }
+
+    // MARK: Indentation
+
+    /// Consumes a pending first-line decision before inline output (an interpolation, an inline tag).
+    mutating func beginInline() {
+        guard let pending = pendingLineStart else { return }
+        pendingLineStart = nil
+        if pending { output += indent }
+    }
+
+    /// Writes `text` with ``indent`` before each line it starts (blank lines stay blank).
+    mutating func writeIndented(_ text: String, startsLine: Bool) {
+        var indentFirst = startsLine
+        if let pending = pendingLineStart {
+            indentFirst = pending
+            pendingLineStart = nil
+        }
+        let utf8 = text.utf8
+        var lineStart = utf8.startIndex
+        var indentHere = indentFirst
+        while lineStart != utf8.endIndex {
+            let lineEnd = utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n")).map { utf8.index(after: $0) } ?? utf8.endIndex
+            if indentHere, !Self.isBlankLine(utf8, at: lineStart) { output += indent }
+            output += Substring(utf8[lineStart..<lineEnd])
+            lineStart = lineEnd
+            indentHere = true
+        }
+    }
+
+    private static func isBlankLine(_ utf8: String.UTF8View, at index: String.UTF8View.Index) -> Bool {
+        let byte = utf8[index]
+        if byte == UInt8(ascii: "\n") { return true }
+        guard byte == UInt8(ascii: "\r") else { return false }
+        let next = utf8.index(after: index)
+        return next != utf8.endIndex && utf8[next] == UInt8(ascii: "\n")
+    }
+
+    // MARK: Depth and nested output
+
+    mutating func enter(_ offset: Int, in storage: TemplateStorage) throws(TemplateError) {
+        guard depth < options.maxDepth else {
+            throw TemplateError(.recursionLimit(limit: options.maxDepth), at: storage.location(offset))
+        }
+        depth += 1
+    }
+
+    /// Renders `storage` into a fresh string (no indentation), leaving the main output untouched.
+    mutating func renderToString(_ storage: TemplateStorage) throws(TemplateError) -> String {
+        let savedOutput = output
+        let savedIndent = indent
+        let savedPending = pendingLineStart
+        output = ""
+        indent = ""
+        pendingLineStart = nil
+        defer {
+            indent = savedIndent
+            pendingLineStart = savedPending
+        }
+        do {
+            try render(storage.nodes, in: storage)
+        } catch {
+            output = savedOutput
+            throw error
+        }
+        let result = output
+        output = savedOutput
+        return result
+    }
+}

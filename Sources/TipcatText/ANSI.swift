@@ -1,0 +1,24 @@
+/// ANSI escape sequences: SGR styling, and removal of every sequence.
+public enum ANSI {
+    /// `ESC [ 0 m`: back to the terminal's default style.
+    public static let reset = "\u{1B}[0m"
+
+    /// `text` without any escape sequence (the same sequences `DisplayWidth` skips).
+    public static func strip(_ text: String) -> String {
+        var result = ""
+        var copied = 0
+        var found = false
+        let utf8 = text.utf8
+        TextScanner.forEachSegment(in: text[...]) { segment in
+            guard segment.kind == .escape else { return }
+            found = true
+            let from = utf8.index(utf8.startIndex, offsetBy: copied)
+            let to = utf8.index(utf8.startIndex, offsetBy: segment.start)
+            result += text[from..<to]
+            copied = segment.end
+        }
+        guard found else { return text }
+        result += text[utf8.index(utf8.startIndex, offsetBy: copied)...]
+        return result
+    }
+}

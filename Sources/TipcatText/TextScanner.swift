@@ -1,0 +1,128 @@
+/// One unit of terminal text: a grapheme cluster, a space, a line break or an escape sequence.
+struct TextSegment {
+    enum Kind: UInt8 {
+        /// One extended grapheme cluster (controls other than newline included, at width 0).
+        case cluster
+        /// U+0020 on its own (a space followed by a combining mark is a cluster).
+        case space
+        /// `\n` or `\r\n`.
+        case newline
+        /// A whole escape sequence; never split, zero columns.
+        case escape
+    }
+
+    var kind: Kind
+    /// UTF-8 offsets into the scanned text.
+    var start: Int
+    var end: Int
+    /// Display columns: 0, 1 or 2.
+    var width: Int
+    /// The cluster's first scalar (line-breaking decisions); 0 for escapes.
+    var base: UInt32
+    /// Set by the wrapper: a line may break before this cluster although no space precedes it.
+    var breakBefore = false
+}
+
+/// Splits text into `TextSegment`s, working on UTF-8 bytes: escape sequences by `EscapeSequence`; scalars that no
+/// grapheme rule joins (`isSimple`: ASCII, Latin, Greek, Cyrillic, Hebrew and Arabic letters, kana, CJK, Hangul
+/// syllables) directly; the standard library's grapheme breaking (Swift `Character`) everywhere else.
+enum TextScanner {
+    /// Calls `body` with every segment of `text`, in order.
+    static func forEachSegment(in text: Substring, _ body: (TextSegment) -> Void) {
+        var contiguous = text
+        let original = text
+        contiguous.withUTF8 { bytes in
+            scan(bytes, original, body)
+        }
+    }
+
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ text: Substring, _ body: (TextSegment) -> Void) {
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            let byte = bytes[index]
+            if EscapeSequence.starts(in: bytes, at: index) {
+                let end = EscapeSequence.end(in: bytes, from: index)
+                body(TextSegment(kind: .escape, start: index, end: end, width: 0, base: 0))
+                index = end
+                continue
+            }
+            // Fast path: a scalar that no grapheme rule joins to its neighbour, followed by another such scalar
+            // (or the end), is a whole cluster; no grapheme breaking needed.
+            let (scalar, scalarLength) = decode(bytes, at: index)
+            let next = index + scalarLength
+            if byte == 0x0D, next < count, bytes[next] == 0x0A {
+                body(TextSegment(kind: .newline, start: index, end: next + 1, width: 0, base: 0x0D))
+                index = next + 1
+                continue
+            }
+            if isSimple(scalar), next == count || bytes[next] < 0x80 || isSimple(decode(bytes, at: next).scalar) {
+                let start = index
+                index = next
+                switch scalar {
+                case 0x20:
+                    body(TextSegment(kind: .space, start: start, end: index, width: 1, base: scalar))
+                case 0x0A:
+                    body(TextSegment(kind: .newline, start: start, end: index, width: 0, base: scalar))
+                case 0x21...0x7E:
+                    body(TextSegment(kind: .cluster, start: start, end: index, width: 1, base: scalar))
+                default:
+                    let width = Unicode.Scalar(scalar).map(DisplayWidth.columns) ?? 1
+                    body(TextSegment(kind: .cluster, start: start, end: index, width: width, base: scalar))
+                }
+                continue
+            }
+            // Grapheme breaking from here, as if the text started here (so a mark after an escape sequence
+            // forms its own zero-width cluster instead of joining the sequence's final byte).
+            let utf8 = text.utf8
+            let position = utf8.index(utf8.startIndex, offsetBy: index)
+            guard let character = text[position...].first else { return }
+            let start = index
+            index += max(1, character.utf8.count)
+            let base = character.unicodeScalars.first?.value ?? 0
+            switch character {
+            case " ":
+                body(TextSegment(kind: .space, start: start, end: index, width: 1, base: base))
+            case "\n", "\r\n":
+                body(TextSegment(kind: .newline, start: start, end: index, width: 0, base: base))
+            default:
+                body(TextSegment(kind: .cluster, start: start, end: index, width: DisplayWidth.of(character), base: base))
+            }
+        }
+    }
+
+    /// The scalar value whose UTF-8 encoding starts at `index`, and its length (the text is valid UTF-8).
+    @inline(__always)
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (scalar: UInt32, length: Int) {
+        let lead = UInt32(bytes[index])
+        if lead < 0x80 { return (lead, 1) }
+        let count = bytes.count
+        @inline(__always) func continuation(_ offset: Int) -> UInt32 {
+            index + offset < count ? UInt32(bytes[index + offset]) & 0x3F : 0
+        }
+        if lead < 0xE0 { return ((lead & 0x1F) << 6 | continuation(1), 2) }
+        if lead < 0xF0 { return ((lead & 0x0F) << 12 | continuation(1) << 6 | continuation(2), 3) }
+        return ((lead & 0x07) << 18 | continuation(1) << 12 | continuation(2) << 6 | continuation(3), 4)
+    }
+
+    /// Scalars with Grapheme_Cluster_Break "Other" (or Hangul LV/LVT syllables, which only join following jamo):
+    /// between two of them there is always a cluster boundary. `TextScannerTests` checks every one against the
+    /// standard library's grapheme breaking.
+    @inline(__always)
+    static func isSimple(_ value: UInt32) -> Bool {
+        if value < 0x300 { return value != 0x0D }
+        switch value {
+        case 0x0370...0x0482, 0x048A...0x052F, // Greek, Cyrillic (without combining marks)
+             0x05D0...0x05EA, // Hebrew letters
+             0x0620...0x064A, // Arabic letters
+             0x1E00...0x1EFF, // Latin Extended Additional
+             0x2010...0x2027, 0x2030...0x205E, // General Punctuation (without format characters)
+             0x3000...0x3029, 0x3030...0x3098, 0x309B...0x9FFF, // CJK symbols, kana, ideographs
+             0xAC00...0xD7A3, // Hangul syllables
+             0xFF01...0xFF9D: // fullwidth and halfwidth forms (without the halfwidth sound marks)
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,173 @@
+/// Wraps, pads and truncates text by terminal display width.
+public enum TextWrapper {
+    /// Greedy word wrap of `text` into lines at most `width` columns wide (a `width` below 1 counts as 1).
+    ///
+    /// - Lines break at spaces (U+0020; the spaces at a break are dropped) and, in text without spaces, between
+    ///   two clusters when either is two columns wide (CJK, emoji), keeping closing punctuation such as 、。」）off
+    ///   the start of a line and opening brackets off its end (`LineBreaking`).
+    /// - A word wider than the line is broken between grapheme clusters.
+    /// - Grapheme clusters (ZWJ emoji, flags, combining sequences) and escape sequences are never split; an escape
+    ///   sequence at a break moves to the next line with the text that follows it, or stays at the end of the line
+    ///   when only spaces follow it.
+    /// - Existing newlines (`\n`, `\r\n`) are kept as line boundaries: `"a\n\nb"` → `["a", "", "b"]`, `""` → `[""]`.
+    /// - No line ends with a space; a paragraph's leading spaces are kept on its first line only, and only when they
+    ///   leave room for its first cluster.
+    /// - Right-to-left text stays in logical order.
+    ///
+    /// The only line that can be wider than `width` holds a single cluster wider than `width` (a two-column
+    /// character when `width` is 1). Other controls (tab included) count as zero columns: sanitize first.
+    public static func wrap(_ text: String, width: Int) -> [String] {
+        let width = max(1, width)
+        if fitsUnchanged(text, width: width) { return [text] }
+        var segments: [TextSegment] = []
+        segments.reserveCapacity(text.utf8.count)
+        var previousCluster: TextSegment?
+        TextScanner.forEachSegment(in: text[...]) { segment in
+            var segment = segment
+            switch segment.kind {
+            case .cluster:
+                if let previous = previousCluster, LineBreaking.allowsBreak(after: previous, before: segment) {
+                    segment.breakBefore = true
+                }
+                previousCluster = segment
+            case .space, .newline:
+                previousCluster = nil
+            case .escape:
+                break
+            }
+            segments.append(segment)
+        }
+        var wrapper = Wrapper(text: text, segments: segments, width: width)
+        var paragraphStart = 0
+        for index in 0...segments.count where index == segments.count || segments[index].kind == .newline {
+            wrapper.wrapParagraph(paragraphStart..<index)
+            paragraphStart = index + 1
+        }
+        return wrapper.lines
+    }
+
+    /// Fast path: text no longer in UTF-8 bytes than `width` cannot be wider than `width` (every character takes
+    /// at least as many bytes as columns), so a line without breaks, escapes, controls or edge spaces is
+    /// already wrapped.
+    static func fitsUnchanged(_ text: String, width: Int) -> Bool {
+        let utf8 = text.utf8
+        guard utf8.count <= width, let first = utf8.first, let last = utf8.last,
+              first != UInt8(ascii: " "), last != UInt8(ascii: " ")
+        else { return false }
+        return !utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }  // 0xC2 leads C1 controls (U+0080–U+009F)
+    }
+}
+
+/// The greedy line filler over pre-scanned segments.
+private struct Wrapper {
+    let text: String
+    let segments: [TextSegment]
+    let width: Int
+    var lines: [String] = []
+
+    init(text: String, segments: [TextSegment], width: Int) {
+        self.text = text
+        self.segments = segments
+        self.width = width
+    }
+
+    mutating func wrapParagraph(_ paragraph: Range<Int>) {
+        var lineStart = paragraph.lowerBound
+        var isFirstLine = true
+        while true {
+            var used = 0
+            var keepsIndentation = isFirstLine
+            var hasVisible = false
+            var breakAt = -1
+            var overflow = -1
+            var index = lineStart
+            scanning: while index < paragraph.upperBound {
+                let segment = segments[index]
+                switch segment.kind {
+                case .space:
+                    if hasVisible {
+                        if segments[index - 1].kind != .space { breakAt = index }
+                        used += 1
+                    } else if keepsIndentation {
+                        used += 1 // indentation; on later lines leading spaces are dropped
+                    }
+                case .cluster:
+                    let columns = segment.width
+                    if columns > 0 {
+                        if !hasVisible, keepsIndentation, used + columns > width {
+                            keepsIndentation = false // the indentation alone leaves no room: drop it
+                            used = 0
+                        }
+                        if hasVisible {
+                            if segment.breakBefore { breakAt = escapesStart(before: index) }
+                            if used + columns > width {
+                                overflow = index
+                                break scanning
+                            }
+                        }
+                        hasVisible = true
+                    }
+                    used += columns
+                case .escape, .newline:
+                    break
+                }
+                index += 1
+            }
+            guard overflow >= 0 else {
+                emit(lineStart..<paragraph.upperBound, keepLeadingSpaces: keepsIndentation)
+                return
+            }
+            let end = breakAt >= 0 ? breakAt : escapesStart(before: overflow)
+            emit(lineStart..<end, keepLeadingSpaces: keepsIndentation)
+            lineStart = end
+            isFirstLine = false
+        }
+    }
+
+    /// The index of the first of the escape segments directly before `index` (or `index` itself).
+    private func escapesStart(before index: Int) -> Int {
+        var start = index
+        while start > 0, segments[start - 1].kind == .escape { start -= 1 }
+        return start
+    }
+
+    /// Appends the line made of `range`: spaces at its ends dropped; escape sequences and zero-width clusters among
+    /// those spaces kept, in order.
+    private mutating func emit(_ range: Range<Int>, keepLeadingSpaces: Bool) {
+        var head = range.lowerBound
+        var leadingEscapes: [Int] = []
+        if !keepLeadingSpaces {
+            while head < range.upperBound, !isVisible(segments[head]) {
+                if segments[head].kind != .space { leadingEscapes.append(head) }
+                head += 1
+            }
+        }
+        var tail = range.upperBound
+        var trailingEscapes: [Int] = []
+        while tail > head, !isVisible(segments[tail - 1]) {
+            if segments[tail - 1].kind != .space { trailingEscapes.append(tail - 1) }
+            tail -= 1
+        }
+        let body = head < tail ? slice(segments[head].start, segments[tail - 1].end) : ""
+        if leadingEscapes.isEmpty, trailingEscapes.isEmpty {
+            lines.append(String(body))
+            return
+        }
+        var line = ""
+        for index in leadingEscapes { line += slice(segments[index].start, segments[index].end) }
+        line += body
+        for index in trailingEscapes.reversed() { line += slice(segments[index].start, segments[index].end) }
+        lines.append(line)
+    }
+
+    private func isVisible(_ segment: TextSegment) -> Bool {
+        segment.kind == .cluster && segment.width > 0
+    }
+
+    private func slice(_ start: Int, _ end: Int) -> Substring {
+        let utf8 = text.utf8
+        let from = utf8.index(utf8.startIndex, offsetBy: start)
+        let to = utf8.index(from, offsetBy: end - start)
+        return text[from..<to]
+    }
+}

@@ -1,0 +1,195 @@
+import Foundation
+import Testing
+@testable import TipcatCLI
+
+/// `tipcat render`, `styles` and `template`: the acceptance lines of the rendering issue and its bad input.
+@Suite struct RenderCommandTests {
+    func render(_ arguments: String..., environment: [String: String] = [:], terminal: Bool = false, columns: Int? = nil) -> RunResult {
+        let out = CapturedOutput(isTerminal: terminal)
+        let err = CapturedOutput()
+        let context = CommandContext(stdout: out, stderr: err, environment: environment, terminalColumns: columns)
+        let status = TipcatCommand.run(["render", "--catalog", sampleCatalog, "--templates", repositoryRoot + "/Templates"] + arguments, context: context)
+        return RunResult(status: status, stdout: out.text, stderr: err.text)
+    }
+
+    @Test func noColorMeansNoEscapeByte() {
+        let result = render("ShowLocationTip", "--style", "ansi", environment: ["NO_COLOR": "1"], terminal: true)
+        #expect(result.status == .success)
+        #expect(result.stdout.contains("Show your location"))
+        #expect(!result.stdout.contains("\u{1B}"))
+    }
+
+    @Test func colorAlwaysHasEscapes() {
+        let result = render("ShowLocationTip", "--style", "ansi", "--color", "always")
+        #expect(result.stdout.contains("\u{1B}["))
+    }
+
+    @Test func pipedOutputHasNoEscapes() {
+        let result = render("ShowLocationTip", "--style", "ansi", terminal: false)
+        #expect(!result.stdout.contains("\u{1B}"))
+        let forced = render("ShowLocationTip", "--style", "ansi", environment: ["FORCE_COLOR": "1"], terminal: false)
+        #expect(forced.stdout.contains("\u{1B}["))
+        let overridden = render("ShowLocationTip", "--style", "ansi", "--color", "never", environment: ["FORCE_COLOR": "1"], terminal: true)
+        #expect(!overridden.stdout.contains("\u{1B}"))
+    }
+
+    @Test(arguments: ["en", "ja"])
+    func columns40Fits(_ locale: String) {
+        for style in ["ansi", "plain"] {
+            let result = render("--all", "--style", style, "--locale", locale, "--color", "always", environment: ["COLUMNS": "40"], terminal: true, columns: 120)
+            #expect(result.status == .success, "\(result.stderr)")
+            for line in result.stdout.split(separator: "\n") {
+                #expect(TestWidth.columns(line) <= 40, "\(style) \(locale): \(line)")
+            }
+        }
+    }
+
+    @Test func controlSequencesInAParameterAreRemoved() {
+        let result = render(
+            "NewTrailTip", "--style", "ansi", "--color", "never",
+            "--param", "trail.id=x", "--param", "trail.name=A\u{1B}]52;c;ZXZpbA==\u{07}B\u{1B}[2JC\u{9B}31mD\u{202E}E\rF",
+            "--param", "trail.region=Wasatch")
+        #expect(result.status == .success, "\(result.stderr)")
+        // The control characters go; what followed them stays as harmless visible text.
+        #expect(result.stdout.contains("A]52;c;ZXZpbA==B[2JC31mDEF is now available"), "\(result.stdout.debugDescription)")
+        for scalar: Unicode.Scalar in ["\u{1B}", "\u{07}", "\u{9B}", "\u{202E}", "\r"] {
+            #expect(!result.stdout.unicodeScalars.contains(scalar))
+        }
+    }
+
+    @Test func customIDAndLocaleAndParameters() {
+        let result = render("NewTrailTip", "--locale", "fr-CA", "--param", "trail.id=silver-lake", "--param", "trail.name=Silver Lake", "--param", "trail.region=Wasatch")
+        #expect(result.status == .success, "\(result.stderr)")
+        #expect(result.stdout.contains("Silver Lake"))
+        #expect(result.stdout.contains("Y aller maintenant"))
+    }
+
+    @Test func paramsFile() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("p.json", #"{"trail": {"id": "a", "name": "From File", "region": "R"}}"#)
+        let result = render("NewTrailTip", "--params-file", directory.path + "/p.json")
+        #expect(result.status == .success, "\(result.stderr)")
+        #expect(result.stdout.contains("From File"))
+        try directory.write("bad.json", #"{"trail": 3}"#)
+        let bad = render("NewTrailTip", "--params-file", directory.path + "/bad.json")
+        #expect(bad.status == .failure)
+        #expect(bad.stderr.contains("parameter 'trail'"))
+    }
+
+    @Test func groupRendersInOrder() {
+        let result = render("--group", "compass")
+        let show = result.stdout.range(of: "Show your location")
+        let rotate = result.stdout.range(of: "Reorient the map")
+        #expect(show != nil && rotate != nil && show!.lowerBound < rotate!.lowerBound)
+    }
+
+    @Test func badInput() {
+        let unknownStyle = render("ShowLocationTip", "--style", "ansii")
+        #expect(unknownStyle.status == .failure)
+        #expect(unknownStyle.stderr.contains("unknown style 'ansii'; did you mean 'ansi'?"))
+        let unknownLocale = render("ShowLocationTip", "--locale", "xx")
+        #expect(unknownLocale.status == .failure)
+        #expect(unknownLocale.stderr.contains("unknown locale 'xx'"))
+        #expect(render("ShowLocationTip", "--locale", "not a locale").status == .usage)
+        let wrongType = render("FindTrailheadTip", "--param", "count=many")
+        #expect(wrongType.status == .failure)
+        #expect(wrongType.stderr.contains("parameter 'count' of FindTrailheadTip must be int; 'many' is not"))
+        let missing = render("NewTrailTip", "--param", "trail.id=x")
+        #expect(missing.status == .failure || missing.stderr.contains("trail"))
+        #expect(render("ShowLocationTip", "--param", "nonsense").status == .usage)
+        #expect(render().status == .usage)
+        #expect(render("ShowLocationTip", "--all").status == .usage)
+        let unknownTip = render("ShowLocatonTip")
+        #expect(unknownTip.stderr.contains("did you mean 'ShowLocationTip'?"))
+    }
+
+    /// Broken user styles: each problem is reported with the template file, line and column.
+    @Test(arguments: [
+        ("{{#title}}never closed", "unclosed section"),
+        ("{{#a}}x{{/b}}", "closes"),
+        ("{{= | =}}", "delimiter"),
+        ("{{> missing}}", "missing"),
+        ("{{> ../escape}}", "refused"),
+    ])
+    func brokenStyles(_ item: (template: String, expected: String)) throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("Templates/broken/style.json", #"{"name": "broken", "description": "x", "output": "text"}"#)
+        try directory.write("Templates/broken/tip.mustache", item.template)
+        let out = CapturedOutput()
+        let err = CapturedOutput()
+        let status = TipcatCommand.run(
+            ["render", "ShowLocationTip", "--style", "broken", "--catalog", sampleCatalog, "--templates", directory.path + "/Templates"],
+            context: CommandContext(stdout: out, stderr: err))
+        #expect(status == .failure)
+        #expect(err.text.lowercased().contains(item.expected), "\(err.text)")
+        #expect(err.text.contains("tip.mustache:1:"), "\(err.text)")
+    }
+
+    @Test func stylesAndTemplates() {
+        let styles = tipcat("styles", "--templates", repositoryRoot + "/Templates")
+        #expect(styles.status == .success)
+        for name in ["ansi", "markdown", "plain"] { #expect(styles.stdout.contains(name)) }
+        let which = tipcat("template", "which", "markdown", "--templates", repositoryRoot + "/Templates")
+        #expect(which.stdout == repositoryRoot + "/Templates/markdown/tip.mustache\n")
+        let cat = tipcat("template", "cat", "markdown", "--templates", repositoryRoot + "/Templates")
+        #expect(cat.stdout.hasPrefix("> [!TIP]"))
+        let builtIn = tipcat("template", "which", "plain", "--templates", "/nonexistent")
+        #expect(builtIn.stdout == "built-in:plain/tip.mustache\n")
+    }
+
+    @Test func userStyleIsAFolder() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("Templates/shout/style.json", #"{"name": "shout", "description": "Loud.", "output": "text"}"#)
+        try directory.write("Templates/shout/tip.mustache", "!! {{title}} !!\n{{> footer}}")
+        try directory.write("Templates/shout/footer.mustache", "-- {{id}}\n")
+        let out = CapturedOutput()
+        let status = TipcatCommand.run(
+            ["render", "ShowLocationTip", "--style", "shout", "--catalog", sampleCatalog, "--templates", directory.path + "/Templates"],
+            context: CommandContext(stdout: out, stderr: CapturedOutput()))
+        #expect(status == .success)
+        #expect(out.text == "!! Show your location !!\n-- ShowLocationTip\n")
+    }
+}
+
+/// Display width for assertions, independent of the code under test where it matters: wide CJK and fullwidth
+/// forms count 2, escape sequences 0.
+enum TestWidth {
+    static func columns(_ line: Substring) -> Int {
+        var width = 0
+        var inEscape = false
+        for scalar in line.unicodeScalars {
+            if inEscape {
+                if (0x40...0x7E).contains(scalar.value) && scalar != "[" { inEscape = false }
+                continue
+            }
+            if scalar == "\u{1B}" { inEscape = true; continue }
+            switch scalar.value {
+            case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1FAFF:
+                width += 2
+            case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0F:
+                break
+            default:
+                width += 1
+            }
+        }
+        return width
+    }
+}
+
+/// `--watch` re-renders when a snapshot of the catalog and template files changes.
+@Suite struct WatchTests {
+    @Test func snapshotsNoticeEditsNewFilesAndDeletions() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("Catalog/tips/A.json", "{}")
+        let before = FileSnapshot(paths: [directory.path + "/Catalog"])
+        #expect(FileSnapshot(paths: [directory.path + "/Catalog"]) == before)
+        try directory.write("Catalog/tips/A.json", "{\"id\": \"A\"}")
+        let edited = FileSnapshot(paths: [directory.path + "/Catalog"])
+        #expect(edited != before)
+        try directory.write("Catalog/tips/B.json", "{}")
+        let added = FileSnapshot(paths: [directory.path + "/Catalog"])
+        #expect(added != edited)
+        try FileManager.default.removeItem(atPath: directory.path + "/Catalog/tips/B.json")
+        #expect(FileSnapshot(paths: [directory.path + "/Catalog"]) != added)
+    }
+}
