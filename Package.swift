@@ -101,7 +101,8 @@ let package = Package(
         .testTarget(name: "TipcatSQLiteTests", dependencies: ["TipcatSQLite"]),
         .testTarget(
             name: "TipcatStoreTests",
-            dependencies: ["TipcatStore", "TipcatSQLite", "TipcatCatalog", "TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatCLI"]
+            dependencies: ["TipcatStore", "TipcatSQLite", "TipcatCatalog", "TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatCLI"],
+            exclude: ["README-PUBLISHING.md"]
         ),
     ],
     swiftLanguageModes: [.v6]

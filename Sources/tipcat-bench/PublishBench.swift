@@ -23,24 +23,15 @@ struct PublishBench {
 
     func milliseconds(_ value: Double) -> String { format(value * 1000) + " ms" }
 
-    /// Times the `tipcat` process with `arguments`, median of `runs`.
+    /// Times the `tipcat` process with `arguments` (posix_spawn, see Spawn.swift), median of `runs`.
     func processTime(_ arguments: [String]) -> Double? {
         guard FileManager.default.isExecutableFile(atPath: binary) else { return nil }
-        var times: [Double] = []
-        for _ in 0..<runs {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = arguments
-            process.environment = ["TIPCAT_NOW": "2026-03-01T09:30:00Z"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            times.append((try? seconds { try process.run(); process.waitUntilExit() }) ?? 0)
-        }
-        return median(times)
+        let times = (0..<runs).compactMap { _ in timedRun(binary, arguments) }
+        return times.isEmpty ? nil : median(times)
     }
 
     func run() throws {
-        print("\ntipcat bench — publish")
+        print("\ntipcat bench — publish (1-minute load average \(loadAverage()) on \(ProcessInfo.processInfo.activeProcessorCount) cores)")
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: storePath + suffix) }
         var catalog = CatalogLoader().load(directory: catalogDirectory).catalog
         let channel = try ChannelName("production")
@@ -131,13 +122,8 @@ struct PublishBench {
             text.replaceSubrange(range, with: "\"title\": \"Edited: ")
             try text.write(toFile: tipFile, atomically: true, encoding: .utf8)
             let before = storeSize
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = ["publish", "--catalog", catalogDirectory, "--store", storePath, "--author", "bench"]
-            process.environment = ["TIPCAT_NOW": "2026-03-01T09:30:00Z"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            times.append((try? seconds { try process.run(); process.waitUntilExit() }) ?? 0)
+            guard let time = timedRun(binary, ["publish", "--catalog", catalogDirectory, "--store", storePath, "--author", "bench"]) else { continue }
+            times.append(time)
             processGrowths.append(storeSize - before)
         }
         print("tipcat publish after editing one tip file (process, load + validate included): \(milliseconds(median(times))) median of \(times.count), "

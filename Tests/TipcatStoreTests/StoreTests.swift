@@ -243,3 +243,48 @@ import TipcatSQLite
         #expect(back.changes.count == diff.changes.count)
     }
 }
+
+@Suite struct TreeShapeTests {
+    /// Growing past a leaf's capacity splits it; diff still finds exactly what changed, both ways.
+    @Test func diffAcrossALeafSplit() throws {
+        let scratch = try Scratch()
+        let catalog = scratch.file("Catalog")
+        let store = try SQLiteCatalogStore(path: scratch.file("store.sqlite"), mode: .readWrite)
+        try writeGeneratedCatalog(at: catalog, tips: 30)
+        let small = try store.publish(publishRequest(loadCatalog(catalog))).record
+        try writeGeneratedCatalog(at: catalog, tips: 45)
+        let large = try store.publish(publishRequest(loadCatalog(catalog))).record
+        let forward = try store.diff(from: small, to: large)
+        let added = forward.changes.filter { $0.area == .tip && $0.kind == .added }.map(\.subject)
+        #expect(added.sorted() == (30..<45).map { "Tip\($0)" }.sorted())
+        #expect(forward.changes.filter { $0.area == .translation }.count == 15)
+        #expect(forward.changes.count == 30)
+        #expect(large.tipsChanged == 15)
+        let backward = try store.diff(from: large, to: small)
+        #expect(backward.changes.filter { $0.area == .tip && $0.kind == .removed }.count == 15)
+        #expect(backward.changes.count == 30)
+        #expect(try store.verify(large) > 45)
+    }
+
+    /// A device that skips versions still learns every tip to reset (content changed, policy reset).
+    @Test func resetsAcrossSkippedVersions() throws {
+        let scratch = try Scratch()
+        let catalog = scratch.file("Catalog")
+        let store = try SQLiteCatalogStore(path: scratch.file("store.sqlite"), mode: .readWrite)
+        try writeGeneratedCatalog(at: catalog, tips: 6)  // odd tips have policy reset
+        let v1 = try store.publish(publishRequest(loadCatalog(catalog))).record
+        try scratch.edit("Catalog/tips/Tip1.json", replacing: "Title 1", with: "Title one")
+        try scratch.edit("Catalog/tips/Tip2.json", replacing: "Title 2", with: "Title two")
+        let v2 = try store.publish(publishRequest(loadCatalog(catalog))).record
+        try scratch.edit("Catalog/tips/Tip3.json", replacing: "Title 3", with: "Title three")
+        let v3 = try store.publish(publishRequest(loadCatalog(catalog))).record
+        #expect(try store.resets(of: v2.number) == ["Tip1"])
+        #expect(try store.resets(of: v3.number) == ["Tip3"])
+        #expect(try store.resets(from: v1, to: v3) == ["Tip1", "Tip3"])
+        // Translation edits are not content changes for republishing.
+        try scratch.edit("Catalog/Localizable.xcstrings", replacing: "Titre 5", with: "Titre cinq")
+        let v4 = try store.publish(publishRequest(loadCatalog(catalog))).record
+        #expect(try store.resets(of: v4.number) == [])
+        #expect(v4.tipsChanged == 1)
+    }
+}
