@@ -87,6 +87,23 @@ demo: release
 	@sed -i 's/#visited-region/#visitedRegion/' .tipcat/demo-broken/tips/NewTrailTip.json
 	@$(RELEASE)/tipcat validate --catalog .tipcat/demo-broken; \
 	  status=$$?; echo "(exit status $$status: findings, as expected)"; [ $$status -eq 1 ]
+	@echo
+	@echo "== tipcat publish: the sample catalog into .tipcat/store.sqlite (again: nothing to publish)"
+	$(RELEASE)/tipcat publish --catalog $(CATALOG)
+	@echo
+	@echo "== tipcat versions"
+	$(RELEASE)/tipcat versions --catalog $(CATALOG)
+	@echo
+	@echo "== edit one message in a copy: publish, diff 1 2, rollback --to 1, versions, export (scratch store)"
+	@rm -rf .tipcat/demo-edit .tipcat/demo-store.sqlite .tipcat/demo-store.sqlite-wal .tipcat/demo-store.sqlite-shm
+	@cp -R $(CATALOG) .tipcat/demo-edit
+	$(RELEASE)/tipcat publish --catalog .tipcat/demo-edit --store .tipcat/demo-store.sqlite -m "the sample catalog"
+	@sed -i 's/To see key trail info/For key trail info/' .tipcat/demo-edit/tips/NewTrailTip.json
+	$(RELEASE)/tipcat publish --catalog .tipcat/demo-edit --store .tipcat/demo-store.sqlite
+	$(RELEASE)/tipcat diff 1 2 --store .tipcat/demo-store.sqlite
+	$(RELEASE)/tipcat rollback --to 1 --store .tipcat/demo-store.sqlite
+	$(RELEASE)/tipcat versions --store .tipcat/demo-store.sqlite
+	$(RELEASE)/tipcat export --store .tipcat/demo-store.sqlite -o .tipcat/demo-bundle.json
 
 bench: build-deps
 	@python3 -c "import jinja2" 2>/dev/null || pip install --quiet jinja2 || echo "warning: Jinja2 not installed; the render comparison is skipped"

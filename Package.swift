@@ -101,8 +101,7 @@ let package = Package(
         .testTarget(name: "TipcatSQLiteTests", dependencies: ["TipcatSQLite"]),
         .testTarget(
             name: "TipcatStoreTests",
-            dependencies: ["TipcatStore", "TipcatSQLite", "TipcatCatalog", "TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatCLI"],
-            exclude: ["README-PUBLISHING.md"]
+            dependencies: ["TipcatStore", "TipcatSQLite", "TipcatCatalog", "TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatCLI"]
         ),
     ],
     swiftLanguageModes: [.v6]
