@@ -107,16 +107,7 @@ extension RuleCheckerState {
 
     /// The result of comparing two literals, if both are literals of comparable types.
     static func compareConstants(_ op: RuleComparisonOperator, _ lhs: RuleExpression, _ rhs: RuleExpression) -> Bool? {
-        func apply<T: Comparable>(_ a: T, _ b: T) -> Bool {
-            switch op {
-            case .equal: a == b
-            case .notEqual: a != b
-            case .less: a < b
-            case .lessOrEqual: a <= b
-            case .greater: a > b
-            case .greaterOrEqual: a >= b
-            }
-        }
+        func apply<T: Comparable>(_ a: T, _ b: T) -> Bool { op.holds(a, b) }
         switch (lhs, rhs) {
         case (.string(let a, _), .string(let b, _)): return apply(a, b)
         case (.duration(let a, _), .duration(let b, _)): return apply(a, b)

@@ -368,16 +368,7 @@ struct RuleEvaluation {
     // MARK: Comparisons
 
     static func compare(_ op: RuleComparisonOperator, _ left: EvalValue, _ right: EvalValue) -> Bool {
-        func apply<T: Comparable>(_ a: T, _ b: T) -> Bool {
-            switch op {
-            case .equal: a == b
-            case .notEqual: a != b
-            case .less: a < b
-            case .lessOrEqual: a <= b
-            case .greater: a > b
-            case .greaterOrEqual: a >= b
-            }
-        }
+        func apply<T: Comparable>(_ a: T, _ b: T) -> Bool { op.holds(a, b) }
         switch (left, right) {
         case (.int(let a), .int(let b)): return apply(a, b)
         case (.int(let a), .double(let b)): return apply(Double(a), b)

@@ -72,6 +72,18 @@ public enum RuleComparisonOperator: String, Sendable, Hashable, CaseIterable {
     /// Whether the operator needs ordered operands (`<`, `<=`, `>`, `>=`).
     public var isOrdering: Bool { self != .equal && self != .notEqual }
 
+    /// Whether `lhs op rhs` holds.
+    public func holds<T: Comparable>(_ lhs: T, _ rhs: T) -> Bool {
+        switch self {
+        case .equal: lhs == rhs
+        case .notEqual: lhs != rhs
+        case .less: lhs < rhs
+        case .lessOrEqual: lhs <= rhs
+        case .greater: lhs > rhs
+        case .greaterOrEqual: lhs >= rhs
+        }
+    }
+
     /// The operator with its operands swapped: `a < b` is `b > a`.
     public var mirrored: RuleComparisonOperator {
         switch self {

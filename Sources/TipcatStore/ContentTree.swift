@@ -80,7 +80,7 @@ public struct ContentTree: Sendable {
         let tips = catalog.tips
         let entries = catalog.localizations.entries
         guard Set(tips.map(\.id)).count == tips.count else { return nil }
-        let chunks = parallelChunks(count: tips.count, chunkSize: 64) { range in
+        let chunks = concurrentChunks(count: tips.count, chunkSize: 64) { range in
             var claimed = 0
             let owners = range.map { index -> OwnerObjects in
                 let tip = tips[index]
@@ -111,7 +111,7 @@ public struct ContentTree: Sendable {
         for (index, tip) in catalog.tips.enumerated() where tipIndex[tip.id.rawValue] == nil { tipIndex[tip.id.rawValue] = index }
         let names = Set(tipIndex.keys).union(strings.keys).sorted()
         let tips = catalog.tips
-        return parallelChunks(count: names.count, chunkSize: 64) { [tipIndex] range in
+        return concurrentChunks(count: names.count, chunkSize: 64) { [tipIndex] range in
             range.map { index -> OwnerObjects in
                 let name = names[index]
                 let tip = tipIndex[name].map { tips[$0] }
@@ -125,7 +125,7 @@ public struct ContentTree: Sendable {
     /// The tree of a catalog given as pieces (a decoded bundle), to check its content hash.
     public init(pieces: CatalogPieces) {
         let names = pieces.owners.keys.sorted()
-        let owners = parallelChunks(count: names.count, chunkSize: 64) { range in
+        let owners = concurrentChunks(count: names.count, chunkSize: 64) { range in
             range.map { index -> OwnerObjects in
                 let owner = pieces.owners[names[index]] ?? CatalogPieces.Owner()
                 return OwnerObjects(name: names[index], tip: owner.tip, strings: owner.strings, republish: owner.republish)

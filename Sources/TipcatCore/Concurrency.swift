@@ -4,7 +4,7 @@ import Dispatch
 ///
 /// Loading work is embarrassingly parallel (files, tips, String Catalog entries); each chunk builds its own
 /// results and findings, so nothing is shared while it runs.
-func concurrentChunks<T: Sendable>(count: Int, chunkSize: Int, _ body: @Sendable (Range<Int>) -> T) -> [T] {
+public func concurrentChunks<T: Sendable>(count: Int, chunkSize: Int, _ body: @Sendable (Range<Int>) -> T) -> [T] {
     guard count > 0 else { return [] }
     let size = max(1, chunkSize)
     let chunks = (count + size - 1) / size
