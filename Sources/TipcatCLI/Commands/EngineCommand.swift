@@ -223,7 +223,8 @@ struct EngineCommand {
         }
         let runner = SimulationRunner(catalog: source.catalog, revision: source.revision, environment: context.environment)
         let result = Self.wait { await runner.run(parsed.script) }
-        context.stdout.write(result.transcriptText(changesOnly: arguments.flag("changes-only")))
+        let transcript = result.transcriptText(changesOnly: arguments.flag("changes-only"))
+        context.stdout.write(transcript.isEmpty || transcript.hasSuffix("\n") ? transcript : transcript + "\n")
         if let failure = result.failure {
             context.stderr.line(failure.description)
             throw CommandError.exit(.failure)
