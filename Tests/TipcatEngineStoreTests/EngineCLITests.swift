@@ -149,6 +149,25 @@ import TipcatEngineStore
         #expect(run(["engine", "status"] + common).stdout.split(separator: "\n").first { $0.hasPrefix("HighlightTip ") }?.contains("invalidated") == true)
     }
 
+    /// Reusable tips by custom ID: dismissing one instance leaves the other eligible, across processes.
+    @Test func customIDInstancesAreSeparate() throws {
+        let scratch = try Scratch()
+        let store = try scratch.publishedStore()
+        let common = ["--store", store, "--state", scratch.file("state.sqlite")]
+        func trail(_ id: String, _ name: String) -> [String] {
+            ["--param", "trail.id=\(id)", "--param", "trail.name=\(name)", "--param", "trail.region=Wasatch"]
+        }
+        let dismissed = run(["engine", "dismiss", "NewTrailTip"] + trail("butler-fork", "Butler Fork") + common)
+        #expect(dismissed.stdout == "NewTrailTip-butler-fork: invalidated(tipClosed)\n", "\(dismissed.stderr)")
+        let why = run(["engine", "why", "NewTrailTip"] + trail("silver-lake", "Silver Lake") + common)
+        #expect(why.stdout.hasPrefix("NewTrailTip-silver-lake: pending"), "\(why.stdout)")
+        #expect(run(["engine", "why", "NewTrailTip-butler-fork"] + common).stdout.hasPrefix("NewTrailTip-butler-fork: invalidated(tipClosed)"))
+        let shown = run(["engine", "show", "NewTrailTip-silver-lake"] + common)
+        #expect(shown.stdout.contains("Silver Lake"), "\(shown.stderr)")
+        #expect(run(["engine", "why", "NewTrailTip"] + common).stderr.contains("has 2 instances"))
+        #expect(run(["engine", "why", "NewTrailTip", "--param", "trail.idd=x"] + common).stderr == "error: NewTrailTip has no parameter 'trail.idd'\n")
+    }
+
     /// The state survives a restart and lives where it was asked to.
     @Test func sqliteStoreRoundTrips() throws {
         let scratch = try Scratch()

@@ -42,11 +42,11 @@ struct EngineCommand {
                 out.line(tip?.rawValue ?? "none")
             case "show": try show(&engine)
             case "displayed":
-                let tip = try self.tip()
+                let tip = try registeredTip(&engine)
                 try engine.displayed(tip)
                 out.line("\(tip): displayed \(try displayCount(&engine, tip)); \(try engine.status(of: tip))")
             case "hidden":
-                let tip = try self.tip()
+                let tip = try registeredTip(&engine)
                 try engine.hidden(tip)
                 out.line("\(tip): hidden; \(try engine.status(of: tip))")
             case "dismiss":
@@ -57,9 +57,9 @@ struct EngineCommand {
                 }
                 try invalidate(&engine, reason)
             case "why":
-                out.write(try engine.explain(try tip()).description + "\n")
+                out.write(try engine.explain(try registeredTip(&engine)).description + "\n")
             case "reset":
-                let tip = try self.tip()
+                let tip = try registeredTip(&engine)
                 try engine.resetEligibility(tip)
                 out.line("\(tip): eligibility reset; \(try engine.status(of: tip))")
             default:
@@ -75,15 +75,52 @@ struct EngineCommand {
         return TipInstanceID(name)
     }
 
+    /// With `--param`: registers the instance of the named tip with those values and returns its custom ID.
+    private func registeredTip(_ engine: inout TipEngineSession) throws -> TipInstanceID {
+        let name = try tip()
+        let pairs = arguments.values("param")
+        guard !pairs.isEmpty else { return name }
+        let catalog = engine.catalog
+        guard let tip = catalog.tip(TipID(name.rawValue)) else {
+            throw CommandError.failure("unknown tip '\(name)'" + Suggestions.didYouMean(name.rawValue, in: catalog.tips.map(\.id.rawValue)))
+        }
+        var values: [String: Value] = [:]
+        for item in pairs {
+            guard let equals = item.firstIndex(of: "="), equals != item.startIndex else {
+                throw CommandError.usage("--param takes name=value (trail.id=butler-fork), not '\(item)'", command: arguments.commandPath)
+            }
+            let path = String(item[..<equals])
+            let text = String(item[item.index(after: equals)...])
+            guard let type = tip.parameterType(atPath: path) else {
+                throw CommandError.failure("\(tip.id) has no parameter '\(path)'" + Suggestions.didYouMean(path, in: tip.parameters.map(\.name)))
+            }
+            guard let value = ParameterValues.parse(text, as: type) else {
+                throw CommandError.failure("parameter '\(path)' of \(tip.id) is \(type), not '\(text)'")
+            }
+            let parts = path.split(separator: ".").map(String.init)
+            values[parts[0]] = Self.setting(value, at: parts.dropFirst(), in: values[parts[0]])
+        }
+        return try engine.register(tip.id, parameters: values)
+    }
+
+    /// `value` placed at a field path inside a record (created as needed).
+    static func setting(_ value: Value, at path: ArraySlice<String>, in existing: Value?) -> Value {
+        guard let field = path.first else { return value }
+        var fields: [String: Value] = [:]
+        if case .record(let current)? = existing { fields = current }
+        fields[field] = setting(value, at: path.dropFirst(), in: fields[field])
+        return .record(fields)
+    }
+
     private func displayCount(_ engine: inout TipEngineSession, _ tip: TipInstanceID) throws -> String {
         let id = try engine.instance(tip)
-        let summary = try engine.tips().first { $0.instance == tip || ($0.tip == id.tip && $0.instance.rawValue == tip.rawValue) }
+        let summary = try engine.tips().first { $0.instance == tip } ?? engine.tips().first { $0.tip == id.tip }
         let count = summary?.displayCount ?? 0
         return count == 1 ? "1 time" : "\(count) times"
     }
 
     private func invalidate(_ engine: inout TipEngineSession, _ reason: TipInvalidationReason) throws {
-        let tip = try tip()
+        let tip = try registeredTip(&engine)
         try engine.invalidate(tip, reason: reason)
         context.stdout.line("\(tip): \(try engine.status(of: tip))")
     }
@@ -160,7 +197,7 @@ struct EngineCommand {
     // MARK: show
 
     private func show(_ engine: inout TipEngineSession) throws {
-        let name = try tip()
+        let name = try registeredTip(&engine)
         let instance = try engine.instance(name)
         let catalog = engine.catalog
         guard let tip = catalog.tip(instance.tip) else { throw CommandError.failure("unknown tip '\(instance.tip)'") }

@@ -18,6 +18,11 @@ extension CommandTree {
 
     static let engineTipArgument = ArgumentSpec.positional("tip", help: "A tip id, or a custom ID (NewTrailTip-butler-fork).")
 
+    static let engineParamOption = ArgumentSpec.option(
+        "param", valueName: "name=value",
+        help: "For a tip with parameters: registers the instance with this value (repeatable; records by field: trail.id=butler-fork).",
+        repeating: true)
+
     static func engineCommand(
         _ name: String, _ abstract: String, discussion: String = "", arguments: [ArgumentSpec] = [], examples: [String]
     ) -> CommandSpec {
@@ -58,7 +63,7 @@ extension CommandTree {
                           examples: ["tipcat engine next", "tipcat engine next --group compass"]),
             engineCommand("show", "Render a tip with a style (see tipcat styles).",
                           arguments: [
-                            engineTipArgument,
+                            engineTipArgument, engineParamOption,
                             .option("style", valueName: "style", help: "The style.", default: "plain"),
                             .option("locale", valueName: "locale", help: "The locale (default: the source language)."),
                             .option("templates", valueName: "dir", help: "The styles directory.", default: "Templates", completion: .directory),
@@ -67,23 +72,23 @@ extension CommandTree {
                           ],
                           examples: ["tipcat engine show \"$(tipcat engine next)\" --style ansi", "tipcat engine show ShowLocationTip --locale fr"]),
             engineCommand("displayed", "Report that the app shows a tip (counts a display, starts timing it).",
-                          arguments: [engineTipArgument], examples: ["tipcat engine displayed FavoriteBackyardTip"]),
+                          arguments: [engineTipArgument, engineParamOption], examples: ["tipcat engine displayed FavoriteBackyardTip", "tipcat engine displayed NewTrailTip --param trail.id=butler-fork --param trail.name='Butler Fork' --param trail.region=Wasatch"]),
             engineCommand("hidden", "Report that the app stopped showing a tip.",
-                          arguments: [engineTipArgument], examples: ["tipcat engine hidden FavoriteBackyardTip"]),
+                          arguments: [engineTipArgument, engineParamOption], examples: ["tipcat engine hidden FavoriteBackyardTip"]),
             engineCommand("dismiss", "The user closed a tip (invalidates it: tipClosed).",
-                          arguments: [engineTipArgument], examples: ["tipcat engine dismiss ShowLocationTip"]),
+                          arguments: [engineTipArgument, engineParamOption], examples: ["tipcat engine dismiss ShowLocationTip", "tipcat engine dismiss NewTrailTip-butler-fork"]),
             engineCommand("invalidate", "Invalidate a tip with a reason.",
                           arguments: [
-                            engineTipArgument,
+                            engineTipArgument, engineParamOption,
                             .option("reason", valueName: "reason", help: "Why.",
                                     allowed: ["actionPerformed", "tipClosed", "displayCountExceeded", "displayDurationExceeded"], required: true),
                           ],
                           examples: ["tipcat engine invalidate ShowLocationTip --reason actionPerformed"]),
             engineCommand("why", "Explain why a tip is or is not showing: every rule with its values, frequency, group, overrides.",
-                          arguments: [engineTipArgument],
-                          examples: ["tipcat engine why FavoriteBackyardTip"]),
+                          arguments: [engineTipArgument, engineParamOption],
+                          examples: ["tipcat engine why FavoriteBackyardTip", "tipcat engine why NewTrailTip --param trail.id=silver-lake --param trail.name='Silver Lake' --param trail.region=Wasatch"]),
             engineCommand("reset", "Forget the device state (all of it, or one tip's eligibility).",
-                          arguments: [.positional("tip", help: "Only reset this tip's status, display count and duration.", required: false)],
+                          arguments: [.positional("tip", help: "Only reset this tip's status, display count and duration.", required: false), engineParamOption],
                           examples: ["tipcat engine reset", "tipcat engine reset ShowLocationTip"]),
             engineCommand("simulate", "Run a simulation script on a fresh in-memory state and print its transcript.",
                           discussion: """
