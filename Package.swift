@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(
             name: "TipcatEngineTests",
             dependencies: ["TipcatEngine", "TipcatCatalog", "TipcatRules", "TipcatCore"],
-            exclude: ["Scenarios", "ENGINE-SEMANTICS.md"]
+            exclude: ["Scenarios", "ENGINE-SEMANTICS.md", "README-ENGINE.md"]
         ),
         .testTarget(name: "TipcatArgumentsTests", dependencies: ["TipcatArguments"]),
         .testTarget(name: "TipcatTextTests", dependencies: ["TipcatText", "TipcatCore"]),
