@@ -79,7 +79,8 @@ public struct SQLiteTipStateStore: TipStateStore {
                 try connection.execute("BEGIN DEFERRED TRANSACTION")
                 defer { try? connection.execute("COMMIT TRANSACTION") }
                 var snapshot = TipStateSnapshot()
-                let donations = try connection.prepare("SELECT event, time, fields FROM donations ORDER BY event, id")
+                // In index order (event, time, rowid): no sort step.
+                let donations = try connection.prepare("SELECT event, time, fields FROM donations ORDER BY event, time, id")
                 while try donations.step() {
                     guard let event = donations.text(0), case .real(let time) = donations.column(1) else { continue }
                     let fields = try StoredValueCodec.decodeRecord(donations.blob(2) ?? [])
