@@ -104,6 +104,12 @@ demo: release
 	$(RELEASE)/tipcat rollback --to 1 --store .tipcat/demo-store.sqlite
 	$(RELEASE)/tipcat versions --store .tipcat/demo-store.sqlite
 	$(RELEASE)/tipcat export --store .tipcat/demo-store.sqlite -o .tipcat/demo-bundle.json
+	@echo
+	@echo "== tipcat engine: why a tip waits on a fresh device, then a simulated week (which tip appears when)"
+	@rm -rf .tipcat/demo-engine
+	$(RELEASE)/tipcat publish --catalog $(CATALOG) --store .tipcat/demo-engine/store.sqlite --channel production --author demo -m "demo"
+	$(RELEASE)/tipcat engine why FavoriteBackyardTip --store .tipcat/demo-engine/store.sqlite --channel production --now 2026-01-05T08:00:00Z
+	$(RELEASE)/tipcat engine simulate Tests/TipcatEngineTests/Scenarios/demo-week.tipsim --store .tipcat/demo-engine/store.sqlite --channel production
 
 bench: build-deps
 	@python3 -c "import jinja2" 2>/dev/null || pip install --quiet jinja2 || echo "warning: Jinja2 not installed; the render comparison is skipped"

@@ -48,6 +48,8 @@ let package = Package(
             dependencies: ["TipcatCore", "TipcatRules", "TipcatCatalog", "TipcatLocalization"],
             swiftSettings: strict
         ),
+        // The engine's state in SQLite (WAL, busy timeout, migrations): SQLiteTipStateStore.
+        .target(name: "TipcatEngineStore", dependencies: ["TipcatCore", "TipcatCatalog", "TipcatEngine", "TipcatSQLite"], swiftSettings: strict),
         // Hand-written command-line parsing with swift-argument-parser's conventions.
         .target(name: "TipcatArguments", dependencies: ["TipcatCore"], swiftSettings: strict),
         // Terminal-correct text: display width, wrapping, sanitizing, color decisions and ANSI styling.
@@ -66,6 +68,7 @@ let package = Package(
             dependencies: [
                 "TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatRules", "TipcatCatalog", "TipcatArguments",
                 "TipcatTemplates", "TipcatText", "TipcatRender", "TipcatStore",
+                "TipcatEngine", "TipcatEngineStore",
             ],
             swiftSettings: strict
         ),
@@ -77,7 +80,8 @@ let package = Package(
         // `make bench`: synthetic catalog generator and timings.
         .executableTarget(
             name: "tipcat-bench",
-            dependencies: ["TipcatCore", "TipcatJSON", "TipcatCatalog", "TipcatLocalization", "TipcatRender", "TipcatText", "TipcatStore"],
+            dependencies: ["TipcatCore", "TipcatJSON", "TipcatCatalog", "TipcatLocalization", "TipcatRender", "TipcatText", "TipcatStore",
+                           "TipcatEngine", "TipcatEngineStore"],
             swiftSettings: strict
         ),
 
@@ -102,6 +106,10 @@ let package = Package(
         .testTarget(
             name: "TipcatStoreTests",
             dependencies: ["TipcatStore", "TipcatSQLite", "TipcatCatalog", "TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatCLI"]
+        ),
+        .testTarget(
+            name: "TipcatEngineStoreTests",
+            dependencies: ["TipcatEngineStore", "TipcatEngine", "TipcatCatalog", "TipcatCore", "TipcatCLI", "TipcatStore"]
         ),
     ],
     swiftLanguageModes: [.v6]

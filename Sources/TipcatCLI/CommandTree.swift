@@ -116,6 +116,6 @@ enum CommandTree {
         name: "tipcat",
         abstract: "Author, check and preview TipKit-style tips from a git-friendly catalog.",
         discussion: "Run 'tipcat help <command>' for a command's options.",
-        subcommands: [validate, list, initCommand, render, styles, template] + publishing + [plural, completions],
+        subcommands: [validate, list, initCommand, render, styles, template] + publishing + [engine, plural, completions],
         version: tipcatVersion)
 }

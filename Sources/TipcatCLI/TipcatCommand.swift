@@ -76,6 +76,7 @@ public enum TipcatCommand {
         case "template": try TemplateCommand(arguments: arguments, context: context).run()
         case "plural": try PluralCommand(arguments: arguments, context: context).run()
         case "completions": try CompletionsCommand(arguments: arguments, context: context).run()
+        case "engine": try EngineCommand(arguments: arguments, context: context).run()
         case let name? where PublishingCommands.handles(name): try PublishingCommands.run(name, arguments: arguments, context: context)
         default:
             let help = ArgumentParser(root: CommandTree.root).helpText(for: ["tipcat"]) ?? ""

@@ -155,3 +155,4 @@ do {
 renderBenchmark(catalog: loaded.catalog, directory: options.directory, runs: options.runs)
 renderCommandBenchmark(runs: options.runs)
 runPublishBench(catalogDirectory: options.directory, binary: binary, runs: options.runs)
+EngineBench.run(directory: (options.directory as NSString).deletingLastPathComponent + "/engine")

@@ -1,0 +1,146 @@
+import Foundation
+import TipcatArguments
+import TipcatCatalog
+import TipcatCore
+import TipcatEngine
+import TipcatEngineStore
+import TipcatStore
+
+/// What the engine commands share: the catalog source (a store's channel or a bundle) with its revision,
+/// the state database, the clock, and the mapping of engine errors to command errors.
+struct EngineAccess {
+    let arguments: ParsedArguments
+    let context: CommandContext
+
+    var command: [String] { arguments.commandPath }
+
+    /// The catalog to run and its published revision (for republish policies), plus a label for status.
+    struct Source {
+        var catalog: Catalog
+        var revision: CatalogRevision
+        var label: String
+    }
+
+    /// `--store` > `TIPCAT_STORE` > `.tipcat/store.sqlite`.
+    var storePath: String {
+        if let path = arguments.optionValues["store"]?.last { return path }
+        if let path = context.environment["TIPCAT_STORE"], !path.isEmpty { return path }
+        return ".tipcat/store.sqlite"
+    }
+
+    /// `--state` > `TIPCAT_STATE` > `state.sqlite` next to the store (`.tipcat/state.sqlite` with `--bundle`).
+    var statePath: String {
+        if let path = arguments.optionValues["state"]?.last { return path }
+        if let path = context.environment["TIPCAT_STATE"], !path.isEmpty { return path }
+        if arguments.optionValues["bundle"] != nil { return SQLiteTipStateStore.defaultPath }
+        let directory = (storePath as NSString).deletingLastPathComponent
+        return directory.isEmpty ? "state.sqlite" : directory + "/state.sqlite"
+    }
+
+    /// The catalog: `--bundle FILE`, else the head of `--channel` in the store.
+    func source() throws -> Source {
+        if let bundlePath = arguments.optionValues["bundle"]?.last {
+            guard arguments.optionValues["store"] == nil else {
+                throw CommandError.usage("use --bundle or --store, not both", command: command)
+            }
+            guard let data = FileManager.default.contents(atPath: bundlePath) else {
+                throw CommandError.failure("cannot read the bundle '\(bundlePath)'")
+            }
+            do {
+                let bundle = try CatalogBundle(bytes: [UInt8](data), path: bundlePath)
+                let catalog = try bundle.catalog(origin: bundlePath)
+                let label = "bundle \(bundlePath)" + (bundle.version.map { " (version \($0)" + (bundle.channel.map { " of \($0)" } ?? "") + ")" } ?? "")
+                return Source(catalog: catalog, revision: Self.revision(bundle.contentHash, bundle.pieces), label: label)
+            } catch {
+                throw CommandError.failure("\(bundlePath): \(error.description)")
+            }
+        }
+        let access = StoreAccess(arguments: arguments, context: context)
+        let path = storePath
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw CommandError.failure("no catalog store at '\(path)'; publish one first (tipcat publish), or pass --store or --bundle")
+        }
+        let store: SQLiteCatalogStore
+        do {
+            store = try SQLiteCatalogStore(path: path, mode: .readOnly)
+        } catch {
+            throw access.fail(error)
+        }
+        let channel = try access.channel()
+        do {
+            let (record, catalog) = try store.catalog(channel: channel)
+            let pieces = try store.pieces(of: record)
+            return Source(
+                catalog: catalog, revision: Self.revision(record.contentHash, pieces),
+                label: "\(path), \(channel) at version \(record.number)")
+        } catch {
+            throw access.fail(error)
+        }
+    }
+
+    /// The revision of a published version: its content hash, and per tip a hash of its definition and
+    /// translations (what `republish: reset` compares).
+    static func revision(_ contentHash: SHA256Digest, _ pieces: CatalogPieces) -> CatalogRevision {
+        var hashes: [TipID: String] = [:]
+        for (owner, piece) in pieces.owners where piece.tip != nil {
+            var bytes = piece.tip?.canonicalBytes ?? []
+            bytes.append(0)
+            bytes += piece.strings?.canonicalBytes ?? []
+            hashes[TipID(owner)] = SHA256.hash(bytes).hex
+        }
+        return CatalogRevision(version: contentHash.hex, contentHashes: hashes)
+    }
+
+    /// `--now` > `TIPCAT_NOW` > the system clock.
+    func clock() throws -> any TipClock {
+        if let text = arguments.value("now") {
+            guard let time = Timestamp(iso8601: text) else {
+                throw CommandError.usage("--now takes an ISO 8601 time such as 2026-01-05T08:00:00Z, not '\(text)'", command: command)
+            }
+            return FixedClock(time)
+        }
+        if let text = context.environment["TIPCAT_NOW"], !text.isEmpty {
+            guard let time = Timestamp(iso8601: text) else {
+                throw CommandError.failure("TIPCAT_NOW is '\(text)', which is not an ISO 8601 time such as 2026-01-05T08:00:00Z")
+            }
+            return FixedClock(time)
+        }
+        return SystemClock()
+    }
+
+    /// Opens (creating its directory and file when needed) the state database.
+    func stateStore() throws -> SQLiteTipStateStore {
+        let path = statePath
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty && !FileManager.default.fileExists(atPath: directory) {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw CommandError.failure("cannot create the state directory '\(directory)': \(error.localizedDescription)")
+            }
+        }
+        do {
+            return try SQLiteTipStateStore(path: path)
+        } catch {
+            throw CommandError.failure("state database \(error.message)")
+        }
+    }
+
+    /// A configured engine over the source and the state database.
+    func session(_ source: Source) throws -> TipEngineSession {
+        let configuration = TipEngineConfiguration(clock: try clock(), environment: context.environment)
+        let store = try stateStore()
+        return try engine { () throws(TipEngineError) in
+            try TipEngineSession(catalog: source.catalog, revision: source.revision, store: store, configuration: configuration)
+        }
+    }
+
+    /// Runs an engine call; its errors become failures (exit 1) with their did-you-mean.
+    func engine<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as TipEngineError {
+            throw CommandError.failure(error.description)
+        }
+    }
+}

@@ -1,0 +1,290 @@
+import Dispatch
+import Foundation
+import TipcatArguments
+import TipcatCatalog
+import TipcatCore
+import TipcatEngine
+import TipcatEngineStore
+import TipcatLocalization
+import TipcatRender
+import TipcatTemplates
+import TipcatText
+
+/// `tipcat engine SUBCOMMAND`: one engine call per process, state in the SQLite state database.
+struct EngineCommand {
+    let arguments: ParsedArguments
+    let context: CommandContext
+
+    var access: EngineAccess { EngineAccess(arguments: arguments, context: context) }
+
+    func run() throws {
+        guard let name = arguments.commandPath.dropFirst(2).first else {
+            context.stdout.write(ArgumentParser(root: CommandTree.root).helpText(for: ["tipcat", "engine"]) ?? "")
+            return
+        }
+        if name == "simulate" { return try simulate() }
+        let source = try access.source()
+        if name == "reset" && arguments.positional("tip") == nil { return try resetAll() }
+        var engine = try access.session(source)
+        let out = context.stdout
+        try access.engine {
+            switch name {
+            case "status": try status(&engine, source)
+            case "donate": try donate(&engine, source.catalog)
+            case "set": try set(&engine, source.catalog)
+            case "next":
+                let tip: TipInstanceID?
+                if let group = arguments.value("group") {
+                    tip = try engine.currentTip(group: GroupID(group))
+                } else {
+                    tip = try engine.next()
+                }
+                out.line(tip?.rawValue ?? "none")
+            case "show": try show(&engine)
+            case "displayed":
+                let tip = try registeredTip(&engine)
+                try engine.displayed(tip)
+                out.line("\(tip): displayed \(try displayCount(&engine, tip)); \(try engine.status(of: tip))")
+            case "hidden":
+                let tip = try registeredTip(&engine)
+                try engine.hidden(tip)
+                out.line("\(tip): hidden; \(try engine.status(of: tip))")
+            case "dismiss":
+                try invalidate(&engine, .tipClosed)
+            case "invalidate":
+                guard let text = arguments.value("reason"), let reason = TipInvalidationReason(rawValue: text) else {
+                    throw CommandError.usage("--reason is one of " + TipInvalidationReason.allCases.map(\.rawValue).joined(separator: ", "), command: arguments.commandPath)
+                }
+                try invalidate(&engine, reason)
+            case "why":
+                out.write(try engine.explain(try registeredTip(&engine)).description + "\n")
+            case "reset":
+                let tip = try registeredTip(&engine)
+                try engine.resetEligibility(tip)
+                out.line("\(tip): eligibility reset; \(try engine.status(of: tip))")
+            default:
+                throw CommandError.usage("unknown engine command '\(name)'", command: ["tipcat", "engine"])
+            }
+        }
+    }
+
+    private func tip() throws -> TipInstanceID {
+        guard let name = arguments.positional("tip") else {
+            throw CommandError.usage("name a tip", command: arguments.commandPath)
+        }
+        return TipInstanceID(name)
+    }
+
+    /// With `--param`: registers the instance of the named tip with those values and returns its custom ID.
+    private func registeredTip(_ engine: inout TipEngineSession) throws -> TipInstanceID {
+        let name = try tip()
+        let pairs = arguments.values("param")
+        guard !pairs.isEmpty else { return name }
+        let catalog = engine.catalog
+        guard let tip = catalog.tip(TipID(name.rawValue)) else {
+            throw CommandError.failure("unknown tip '\(name)'" + Suggestions.didYouMean(name.rawValue, in: catalog.tips.map(\.id.rawValue)))
+        }
+        var values: [String: Value] = [:]
+        for item in pairs {
+            guard let equals = item.firstIndex(of: "="), equals != item.startIndex else {
+                throw CommandError.usage("--param takes name=value (trail.id=butler-fork), not '\(item)'", command: arguments.commandPath)
+            }
+            let path = String(item[..<equals])
+            let text = String(item[item.index(after: equals)...])
+            guard let type = tip.parameterType(atPath: path) else {
+                throw CommandError.failure("\(tip.id) has no parameter '\(path)'" + Suggestions.didYouMean(path, in: tip.parameters.map(\.name)))
+            }
+            guard let value = ParameterValues.parse(text, as: type) else {
+                throw CommandError.failure("parameter '\(path)' of \(tip.id) is \(type), not '\(text)'")
+            }
+            let parts = path.split(separator: ".").map(String.init)
+            values[parts[0]] = Self.setting(value, at: parts.dropFirst(), in: values[parts[0]])
+        }
+        return try engine.register(tip.id, parameters: values)
+    }
+
+    /// `value` placed at a field path inside a record (created as needed).
+    static func setting(_ value: Value, at path: ArraySlice<String>, in existing: Value?) -> Value {
+        guard let field = path.first else { return value }
+        var fields: [String: Value] = [:]
+        if case .record(let current)? = existing { fields = current }
+        fields[field] = setting(value, at: path.dropFirst(), in: fields[field])
+        return .record(fields)
+    }
+
+    private func displayCount(_ engine: inout TipEngineSession, _ tip: TipInstanceID) throws -> String {
+        let id = try engine.instance(tip)
+        let summary = try engine.tips().first { $0.instance == tip } ?? engine.tips().first { $0.tip == id.tip }
+        let count = summary?.displayCount ?? 0
+        return count == 1 ? "1 time" : "\(count) times"
+    }
+
+    private func invalidate(_ engine: inout TipEngineSession, _ reason: TipInvalidationReason) throws {
+        let tip = try registeredTip(&engine)
+        try engine.invalidate(tip, reason: reason)
+        context.stdout.line("\(tip): \(try engine.status(of: tip))")
+    }
+
+    // MARK: status
+
+    private func status(_ engine: inout TipEngineSession, _ source: EngineAccess.Source) throws {
+        let out = context.stdout
+        out.line("catalog:   \(source.label)")
+        out.line("state:     \(access.statePath)")
+        out.line("now:       \(engine.now)")
+        out.line("frequency: \(engine.displayFrequency)")
+        if !source.catalog.settings.enabled { out.line("kill switch: the catalog is disabled; no tip shows") }
+        for diagnostic in engine.diagnostics { context.stderr.line("warning: \(diagnostic.message) (this tip never shows)") }
+        let tips = try engine.tips()
+        let width = max(4, tips.map(\.instance.rawValue.count).max() ?? 0)
+        out.line("")
+        out.line("TIP".padding(toLength: width, withPad: " ", startingAt: 0) + "  STATUS                            SHOWN  ON SCREEN")
+        for tip in tips {
+            let status = tip.status.description.padding(toLength: 32, withPad: " ", startingAt: 0)
+            let shown = String(tip.displayCount)
+            out.line(tip.instance.rawValue.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + status + "  "
+                     + String(repeating: " ", count: max(0, 5 - shown.count)) + shown + "  " + (tip.isOnScreen ? "yes" : "no"))
+        }
+        out.line("")
+        out.line("next: " + (try engine.next()?.rawValue ?? "none"))
+    }
+
+    // MARK: donate and set
+
+    private func donate(_ engine: inout TipEngineSession, _ catalog: Catalog) throws {
+        guard let name = arguments.positional("event") else { throw CommandError.usage("name an event", command: arguments.commandPath) }
+        let eventName = name.hasPrefix("#") ? String(name.dropFirst()) : name
+        guard let event = catalog.event(EventID(eventName)) else {
+            throw CommandError.failure("unknown event '\(eventName)'" + Suggestions.didYouMean(eventName, in: catalog.events.map(\.id.rawValue)))
+        }
+        var values: [String: Value] = [:]
+        for item in arguments.values("fields") {
+            guard let equals = item.firstIndex(of: "="), equals != item.startIndex else {
+                throw CommandError.usage("field values are written name=value, not '\(item)'", command: arguments.commandPath)
+            }
+            let field = String(item[..<equals])
+            let text = String(item[item.index(after: equals)...])
+            guard let declared = event.fields.first(where: { $0.name == field }) else {
+                let names = event.fields.map(\.name)
+                let known = names.isEmpty ? "; it has no fields" : Suggestions.didYouMean(field, in: names)
+                throw CommandError.failure("#\(eventName) has no field '\(field)'" + known)
+            }
+            guard let value = ParameterValues.parse(text, as: declared.type) else {
+                throw CommandError.failure("field '\(field)' of #\(eventName) is \(declared.type), not '\(text)'")
+            }
+            values[field] = value
+        }
+        try engine.donate(event.id, values)
+        let shown = event.fields.compactMap { field in values[field.name].map { "\(field.name)=\($0.displayText)" } }
+        context.stdout.line("donated #\(eventName)" + (shown.isEmpty ? "" : " " + shown.joined(separator: " ")) + " at \(engine.now)")
+    }
+
+    private func set(_ engine: inout TipEngineSession, _ catalog: Catalog) throws {
+        guard let given = arguments.positional("parameter"), let text = arguments.positional("value") else {
+            throw CommandError.usage("give a parameter and a value", command: arguments.commandPath)
+        }
+        let name = given.hasPrefix("$") ? String(given.dropFirst()) : given
+        guard let parameter = catalog.parameter(ParameterName(name)) else {
+            throw CommandError.failure("unknown parameter '$\(name)'" + Suggestions.didYouMean(name, in: catalog.parameters.map(\.name.rawValue)).replacingOccurrences(of: "'", with: "'$", options: [], range: nil).replacingOccurrences(of: "$?", with: "?"))
+        }
+        guard let value = ParameterValues.parse(text, as: parameter.type) else {
+            throw CommandError.failure("$\(name) is \(parameter.type), not '\(text)'")
+        }
+        try engine.setParameter(parameter.name, to: value)
+        context.stdout.line("$\(name) = \(value.displayText)" + (parameter.lifetime == .transient ? " (transient: until the next engine start)" : ""))
+    }
+
+    // MARK: show
+
+    private func show(_ engine: inout TipEngineSession) throws {
+        let name = try registeredTip(&engine)
+        let instance = try engine.instance(name)
+        let catalog = engine.catalog
+        guard let tip = catalog.tip(instance.tip) else { throw CommandError.failure("unknown tip '\(instance.tip)'") }
+        let registry = StyleRegistry(directory: arguments.value("templates") ?? "Templates")
+        let style: Style
+        do {
+            style = try registry.style(named: arguments.value("style") ?? "plain")
+        } catch {
+            let details = error.diagnostics.map(\.description).joined(separator: "\n")
+            throw CommandError.failure(error.message + (details.isEmpty ? "" : "\n" + details))
+        }
+        var locale = catalog.settings.sourceLanguage
+        if let text = arguments.value("locale") {
+            guard let parsed = LocaleID(text) else {
+                throw CommandError.usage("'\(text)' is not a locale identifier; use a language code such as 'fr', 'fr-CA' or 'ja'", command: arguments.commandPath)
+            }
+            locale = parsed
+        }
+        let terminal = TerminalEnvironment(variables: context.environment, isTTY: context.stdout.isTerminal, windowColumns: context.terminalColumns)
+        let colorChoice = ColorChoice(rawValue: arguments.value("color") ?? "auto") ?? .auto
+        let depth = style.manifest.output == .ansi ? Terminal.colorDepth(choice: colorChoice, environment: terminal) : .none
+        let width = Terminal.width(option: arguments.value("width").flatMap(Int.init), environment: terminal)
+        let renderer = TipRenderer(style: style, settings: RenderSettings(width: width, colorDepth: depth))
+        do {
+            let resolved = try TipResolver(catalog: catalog).resolve(tip, locale: locale, parameters: instance.parameters, useExample: instance.parameters.isEmpty)
+            let text = try renderer.render(resolved)
+            context.stdout.write(text.hasSuffix("\n") ? text : text + "\n")
+        } catch let error as ResolveError {
+            throw CommandError.failure(error.description)
+        } catch let error as TemplateError {
+            throw CommandError.failure(error.description)
+        }
+    }
+
+    // MARK: reset
+
+    private func resetAll() throws {
+        var store = try access.stateStore()
+        do {
+            try store.removeAll()
+        } catch {
+            throw CommandError.failure("state database \(error.message)")
+        }
+        context.stdout.line("reset the state in \(access.statePath)")
+    }
+
+    // MARK: simulate
+
+    private func simulate() throws {
+        guard let path = arguments.positional("script") else { throw CommandError.usage("name a script", command: arguments.commandPath) }
+        let source = try access.source()
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CommandError.failure("cannot read the script '\(path)'")
+        }
+        let parsed = SimulationScript.parse(SourceFile(path: path, bytes: [UInt8](data)), catalog: source.catalog)
+        let errors = parsed.diagnostics.filter { $0.severity == .error }
+        if !parsed.diagnostics.isEmpty { context.stderr.write(DiagnosticFormat.text.render(parsed.diagnostics)) }
+        if !errors.isEmpty {
+            throw CommandError.failure("\(path): \(errors.count) \(plural(errors.count, "error")); nothing was run")
+        }
+        let runner = SimulationRunner(catalog: source.catalog, revision: source.revision, environment: context.environment)
+        let result = Self.wait { await runner.run(parsed.script) }
+        let transcript = result.transcriptText(changesOnly: arguments.flag("changes-only"))
+        context.stdout.write(transcript.isEmpty || transcript.hasSuffix("\n") ? transcript : transcript + "\n")
+        if let failure = result.failure {
+            context.stderr.line(failure.description)
+            throw CommandError.exit(.failure)
+        }
+        context.stdout.line("\(path): \(result.stepsRun) steps, \(result.expectationsMet) expectations met")
+    }
+
+    /// Runs async work to completion from synchronous code (the engine's simulation is async).
+    static func wait<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
+        let box = AsyncResultBox<T>()
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            box.value = await work()
+            done.signal()
+        }
+        done.wait()
+        guard let value = box.value else { return Self.wait(work) }
+        return value
+    }
+}
+
+/// Carries a result out of a detached task; written once before the semaphore is signalled.
+final class AsyncResultBox<T>: @unchecked Sendable {
+    var value: T?
+    init() {}
+}

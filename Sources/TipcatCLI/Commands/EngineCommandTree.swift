@@ -1,0 +1,106 @@
+import TipcatArguments
+
+/// `tipcat engine …`: TipKit's display logic over a published catalog, driven from a shell.
+extension CommandTree {
+    /// The options every engine command takes: where the catalog and the state are, and the clock.
+    static let engineSourceOptions: [ArgumentSpec] = [
+        .option("store", valueName: "path",
+                help: "The catalog store (default: $TIPCAT_STORE, else .tipcat/store.sqlite).",
+                completion: .file(extensions: ["sqlite"])),
+        .option("channel", valueName: "name", help: "The channel whose head version runs.", default: "production"),
+        .option("bundle", valueName: "file", help: "Run an exported bundle (tipcat export) instead of a store's channel.",
+                completion: .file(extensions: ["json"])),
+        .option("state", valueName: "path",
+                help: "The state database (default: $TIPCAT_STATE, else state.sqlite next to the store; .tipcat/state.sqlite with --bundle).",
+                completion: .file(extensions: ["sqlite"])),
+        .option("now", valueName: "time", help: "A fixed clock, ISO 8601 (2026-01-05T08:00:00Z); default $TIPCAT_NOW, else the system clock."),
+    ]
+
+    static let engineTipArgument = ArgumentSpec.positional("tip", help: "A tip id, or a custom ID (NewTrailTip-butler-fork).")
+
+    static let engineParamOption = ArgumentSpec.option(
+        "param", valueName: "name=value",
+        help: "For a tip with parameters: registers the instance with this value (repeatable; records by field: trail.id=butler-fork).",
+        repeating: true)
+
+    static func engineCommand(
+        _ name: String, _ abstract: String, discussion: String = "", arguments: [ArgumentSpec] = [], examples: [String]
+    ) -> CommandSpec {
+        CommandSpec(name: name, abstract: abstract, discussion: discussion, arguments: arguments + engineSourceOptions, examples: examples)
+    }
+
+    static let engine = CommandSpec(
+        name: "engine",
+        abstract: "Run TipKit's display logic on a published catalog: donate, set, next, why, simulate…",
+        discussion: """
+            The catalog is a store's channel (--store, --channel; publish it first with tipcat publish) or an \
+            exported bundle (--bundle). The device state (donations, parameters, tip status) lives in an SQLite \
+            database (--state); several processes may use it at once. When the channel's version changes, tips \
+            whose republish policy is 'reset' and whose content changed start over. TIPCAT_SHOW_ALL_TIPS, \
+            TIPCAT_SHOW_TIPS, TIPCAT_HIDE_TIPS, TIPCAT_HIDE_ALL_TIPS and TIPCAT_RESET_DATASTORE apply. \
+            Exit status: 0 success, 1 failure (unknown tip, event or parameter, bad value, unmet expectation), \
+            64 usage error.
+            """,
+        subcommands: [
+            engineCommand("status", "Show every tip's status, display count and the tip to show now.",
+                          examples: ["tipcat engine status", "tipcat engine status --bundle tips.bundle.json --state app-state.sqlite"]),
+            engineCommand("donate", "Donate an event, with its field values.",
+                          discussion: "Every declared field needs a value of its type (int, double, bool, string, date).",
+                          arguments: [
+                            .positional("event", help: "The event id (entered-backyard-detail-view)."),
+                            .positional("fields", help: "Field values: name=value.", required: false, repeating: true),
+                          ],
+                          examples: ["tipcat engine donate entered-backyard-detail-view backyardID=3", "tipcat engine donate opened-map --now 2026-01-05T12:00:00Z"]),
+            engineCommand("set", "Set an app parameter.",
+                          discussion: "Values are typed as declared: true/false, numbers, ISO 8601 dates, lists as a,b,c or JSON.",
+                          arguments: [
+                            .positional("parameter", help: "The parameter ($isLoggedIn or isLoggedIn)."),
+                            .positional("value", help: "Its new value."),
+                          ],
+                          examples: ["tipcat engine set isLoggedIn true", "tipcat engine set favoritePlants Rose,Tulip"]),
+            engineCommand("next", "Print the tip to show now, or 'none'.",
+                          arguments: [.option("group", valueName: "group", help: "Only this tip group's current tip.")],
+                          examples: ["tipcat engine next", "tipcat engine next --group compass"]),
+            engineCommand("show", "Render a tip with a style (see tipcat styles).",
+                          arguments: [
+                            engineTipArgument, engineParamOption,
+                            .option("style", valueName: "style", help: "The style.", default: "plain"),
+                            .option("locale", valueName: "locale", help: "The locale (default: the source language)."),
+                            .option("templates", valueName: "dir", help: "The styles directory.", default: "Templates", completion: .directory),
+                            .option("width", valueName: "columns", help: "The width to fit."),
+                            .option("color", valueName: "when", help: "Use colours.", default: "auto", allowed: ["auto", "always", "never"]),
+                          ],
+                          examples: ["tipcat engine show \"$(tipcat engine next)\" --style ansi", "tipcat engine show ShowLocationTip --locale fr"]),
+            engineCommand("displayed", "Report that the app shows a tip (counts a display, starts timing it).",
+                          arguments: [engineTipArgument, engineParamOption], examples: ["tipcat engine displayed FavoriteBackyardTip", "tipcat engine displayed NewTrailTip --param trail.id=butler-fork --param trail.name='Butler Fork' --param trail.region=Wasatch"]),
+            engineCommand("hidden", "Report that the app stopped showing a tip.",
+                          arguments: [engineTipArgument, engineParamOption], examples: ["tipcat engine hidden FavoriteBackyardTip"]),
+            engineCommand("dismiss", "The user closed a tip (invalidates it: tipClosed).",
+                          arguments: [engineTipArgument, engineParamOption], examples: ["tipcat engine dismiss ShowLocationTip", "tipcat engine dismiss NewTrailTip-butler-fork"]),
+            engineCommand("invalidate", "Invalidate a tip with a reason.",
+                          arguments: [
+                            engineTipArgument, engineParamOption,
+                            .option("reason", valueName: "reason", help: "Why.",
+                                    allowed: ["actionPerformed", "tipClosed", "displayCountExceeded", "displayDurationExceeded"], required: true),
+                          ],
+                          examples: ["tipcat engine invalidate ShowLocationTip --reason actionPerformed"]),
+            engineCommand("why", "Explain why a tip is or is not showing: every rule with its values, frequency, group, overrides.",
+                          arguments: [engineTipArgument, engineParamOption],
+                          examples: ["tipcat engine why FavoriteBackyardTip", "tipcat engine why NewTrailTip --param trail.id=silver-lake --param trail.name='Silver Lake' --param trail.region=Wasatch"]),
+            engineCommand("reset", "Forget the device state (all of it, or one tip's eligibility).",
+                          arguments: [.positional("tip", help: "Only reset this tip's status, display count and duration.", required: false), engineParamOption],
+                          examples: ["tipcat engine reset", "tipcat engine reset ShowLocationTip"]),
+            engineCommand("simulate", "Run a simulation script on a fresh in-memory state and print its transcript.",
+                          discussion: """
+                            A script is a timeline: 'at 2026-01-05T08:00 donate opened-map', 'advance 7d', \
+                            'expect next FavoriteBackyardTip', 'restart'… (see ENGINE-SEMANTICS.md). The state \
+                            database is not used. The first unmet expectation stops the run: its file:line:col and \
+                            the tip's explanation go to stderr, exit status 1.
+                            """,
+                          arguments: [
+                            .positional("script", help: "The .tipsim file.", completion: .file(extensions: ["tipsim"])),
+                            .flag("changes-only", help: "Print only the steps that changed a status or the next tip."),
+                          ],
+                          examples: ["tipcat engine simulate Tests/TipcatEngineTests/Scenarios/demo-week.tipsim"]),
+        ])
+}

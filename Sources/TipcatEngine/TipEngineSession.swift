@@ -1,0 +1,81 @@
+public import TipcatCatalog
+public import TipcatCore
+
+/// The engine as a plain value with synchronous calls: for command-line tools and other single-threaded
+/// callers that run one command per process and have no use for an actor or status streams.
+///
+/// It drives exactly the same state machine as `TipEngine`, with the same store and the same errors.
+public struct TipEngineSession: Sendable {
+    var core: EngineCore
+
+    /// Creates and configures an engine over `catalog` (a published `revision` applies republish policies),
+    /// loading the state from `store`.
+    public init(
+        catalog: Catalog, revision: CatalogRevision? = nil, store: any TipStateStore,
+        configuration: TipEngineConfiguration = TipEngineConfiguration()
+    ) throws(TipEngineError) {
+        core = EngineCore(catalog: catalog, revision: revision, store: store)
+        try core.configure(configuration)
+    }
+
+    /// The catalog the engine runs.
+    public var catalog: Catalog { core.compiled.catalog }
+    /// Rules that failed to check (their tips never show).
+    public var diagnostics: [Diagnostic] { core.compiled.diagnostics }
+    /// The display frequency in effect.
+    public var displayFrequency: DisplayFrequency { core.frequency }
+    /// The current time, from the engine's clock.
+    public var now: Timestamp { core.now }
+    /// The state store.
+    public var stateStore: any TipStateStore { core.store }
+
+    /// Donates `event` now (or at a past `date`).
+    public mutating func donate(_ event: EventID, _ values: [String: Value] = [:], at date: Timestamp? = nil) throws(TipEngineError) {
+        try core.donate(event, values, at: date)
+    }
+
+    /// Removes every donation of `event`.
+    public mutating func deleteDonations(_ event: EventID) throws(TipEngineError) { try core.deleteDonations(event) }
+
+    /// Sets an app parameter (type-checked).
+    public mutating func setParameter(_ name: ParameterName, to value: Value) throws(TipEngineError) {
+        try core.setParameter(name, value)
+    }
+
+    /// The current value of an app parameter.
+    public func parameter(_ name: ParameterName) throws(TipEngineError) -> Value { try core.parameter(name) }
+
+    /// Registers an instance of a tip with parameters; returns its id.
+    @discardableResult
+    public mutating func register(_ tip: TipID, parameters: [String: Value]) throws(TipEngineError) -> TipInstanceID {
+        try core.register(tip, parameters: parameters)
+    }
+
+    /// The app shows the tip.
+    public mutating func displayed(_ tip: TipInstanceID) throws(TipEngineError) { try core.displayed(tip) }
+    /// The app stopped showing the tip.
+    public mutating func hidden(_ tip: TipInstanceID) throws(TipEngineError) { try core.hidden(tip) }
+    /// Invalidates the tip (all instances of a tip id).
+    public mutating func invalidate(_ tip: TipInstanceID, reason: TipInvalidationReason) throws(TipEngineError) {
+        try core.invalidate(tip, reason: reason)
+    }
+    /// Makes the tip eligible again.
+    public mutating func resetEligibility(_ tip: TipInstanceID) throws(TipEngineError) { try core.resetEligibility(tip) }
+
+    /// The tip to show now, or nil.
+    public mutating func next() throws(TipEngineError) -> TipInstanceID? { try core.next() }
+    /// The tip a group shows now, or nil.
+    public mutating func currentTip(group: GroupID) throws(TipEngineError) -> TipInstanceID? { try core.currentTip(group: group) }
+    /// The tip's status now.
+    public mutating func status(of tip: TipInstanceID) throws(TipEngineError) -> TipStatus { try core.status(of: tip) }
+    /// Every instance with its state, in catalog order.
+    public mutating func tips() throws(TipEngineError) -> [TipInstanceSummary] { try core.summaries() }
+    /// Why the tip is (not) showing.
+    public mutating func explain(_ tip: TipInstanceID) throws(TipEngineError) -> TipExplanation { try core.explain(tip) }
+
+    /// The tip and the registered parameter values of an instance (a tip id with one instance works too).
+    public func instance(_ name: TipInstanceID) throws(TipEngineError) -> (tip: TipID, parameters: [String: Value]) {
+        let record = core.instances[try core.resolve(name)].record
+        return (record.tip, record.parameters)
+    }
+}

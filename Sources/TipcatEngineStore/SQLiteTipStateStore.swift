@@ -1,0 +1,216 @@
+public import TipcatCatalog
+public import TipcatCore
+public import TipcatEngine
+import TipcatSQLite
+
+/// A `TipStateStore` in an SQLite database (default `.tipcat/state.sqlite`): write-ahead log, a busy
+/// timeout, schema migrations registered by id, donations indexed by (event, time).
+///
+/// Every call is one statement in autocommit mode (or part of a batch, see `beginBatch`), so several
+/// processes can share one database: each donation is its own `INSERT`, and concurrent writers wait for each
+/// other (up to the busy timeout) instead of overwriting each other's rows. Copies share the connection.
+public struct SQLiteTipStateStore: TipStateStore {
+    /// The default location, relative to the working directory (next to the catalog store).
+    public static let defaultPath = ".tipcat/state.sqlite"
+
+    /// The database file.
+    public let path: String
+    let database: StateDatabase
+
+    /// Opens (creating when needed) the state database at `path`; the directory must exist.
+    ///
+    /// - Parameter busyTimeoutMilliseconds: how long a write waits for another process's lock.
+    public init(path: String = SQLiteTipStateStore.defaultPath, busyTimeoutMilliseconds: Int32 = 10_000) throws(TipStateStoreError) {
+        self.path = path
+        do {
+            let connection = try Connection(path: path, mode: .readWriteCreate, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            if try connection.journalMode() != "wal" { try connection.enableWriteAheadLog() }
+            // With a write-ahead log, NORMAL never corrupts; a power cut may lose the last commits.
+            try connection.execute("PRAGMA synchronous = NORMAL")
+            try StateSchema.migrator.migrate(connection)
+            database = StateDatabase(connection: connection)
+        } catch let error as SQLiteError {
+            throw TipStateStoreError("\(path): \(error.message)")
+        } catch let error as MigrationError {
+            throw TipStateStoreError("\(path): \(error.description)")
+        } catch {
+            throw TipStateStoreError("\(path): \(error)")
+        }
+    }
+
+    /// Runs `body` against the database, turning SQLite failures into store errors.
+    private func run<T>(_ what: String, _ body: (StateDatabase) throws(SQLiteError) -> T) throws(TipStateStoreError) -> T {
+        do {
+            return try database.with { database in try body(database) }
+        } catch let error as SQLiteError {
+            throw TipStateStoreError("\(path): cannot \(what): \(error.message)")
+        } catch {
+            throw TipStateStoreError("\(path): cannot \(what): \(error)")
+        }
+    }
+
+    // MARK: Batches
+
+    /// Starts a write transaction: the calls until `commitBatch` become one commit (many donations per
+    /// second). Other processes wait for the lock meanwhile, so keep batches short.
+    public func beginBatch() throws(TipStateStoreError) {
+        try run("begin a batch") { database throws(SQLiteError) in try database.connection.execute("BEGIN IMMEDIATE TRANSACTION") }
+    }
+
+    /// Commits the batch started by `beginBatch`.
+    public func commitBatch() throws(TipStateStoreError) {
+        try run("commit a batch") { database throws(SQLiteError) in try database.connection.execute("COMMIT TRANSACTION") }
+    }
+
+    /// How many donations are stored (all events).
+    public func donationCount() throws(TipStateStoreError) -> Int {
+        try run("count donations") { database throws(SQLiteError) in
+            try database.connection.scalar("SELECT count(*) FROM donations")?.intValue ?? 0
+        }
+    }
+
+    // MARK: TipStateStore
+
+    public func load() throws(TipStateStoreError) -> TipStateSnapshot {
+        do {
+            return try database.with { database in
+                let connection = database.connection
+                // One read transaction: a consistent snapshot even while other processes write.
+                try connection.execute("BEGIN DEFERRED TRANSACTION")
+                defer { try? connection.execute("COMMIT TRANSACTION") }
+                var snapshot = TipStateSnapshot()
+                // In index order (event, time, rowid): no sort step.
+                let donations = try connection.prepare("SELECT event, time, fields FROM donations ORDER BY event, time, id")
+                while try donations.step() {
+                    guard let event = donations.text(0), case .real(let time) = donations.column(1) else { continue }
+                    let fields = try StoredValueCodec.decodeRecord(donations.blob(2) ?? [])
+                    snapshot.donations.append(StoredDonation(event: EventID(event), timestamp: Timestamp(secondsSince1970: time), values: fields))
+                }
+                let tips = try connection.prepare("""
+                    SELECT instance, tip, parameters, invalidation, invalidated_at, display_count, display_duration,
+                           first_displayed, last_displayed, on_screen_since FROM tips
+                    """)
+                while try tips.step() {
+                    guard let instance = tips.text(0), let tip = tips.text(1) else { continue }
+                    var record = TipRecord(tip: TipID(tip), parameters: try StoredValueCodec.decodeRecord(tips.blob(2) ?? []))
+                    record.invalidation = tips.text(3).flatMap(TipInvalidationReason.init(rawValue:))
+                    record.invalidatedAt = Self.time(tips.column(4))
+                    record.displayCount = Int(tips.int64(5))
+                    record.displayDuration = TimeSpan(seconds: Self.real(tips.column(6)) ?? 0)
+                    record.firstDisplayed = Self.time(tips.column(7))
+                    record.lastDisplayed = Self.time(tips.column(8))
+                    record.onScreenSince = Self.time(tips.column(9))
+                    snapshot.tips[TipInstanceID(instance)] = record
+                }
+                let parameters = try connection.prepare("SELECT name, value FROM parameters")
+                while try parameters.step() {
+                    guard let name = parameters.text(0) else { continue }
+                    snapshot.parameters[ParameterName(name)] = try StoredValueCodec.decode(parameters.blob(1) ?? [])
+                }
+                let engine = try connection.prepare("SELECT last_new_tip_shown, catalog_version, content_hashes FROM engine WHERE id = 1")
+                if try engine.step() {
+                    var hashes: [TipID: String] = [:]
+                    for (tip, value) in try StoredValueCodec.decodeRecord(engine.blob(2) ?? []) {
+                        if case .string(let hash) = value { hashes[TipID(tip)] = hash }
+                    }
+                    snapshot.engine = EngineRecord(lastNewTipShown: Self.time(engine.column(0)), catalogVersion: engine.text(1), contentHashes: hashes)
+                }
+                return snapshot
+            }
+        } catch let error as SQLiteError {
+            throw TipStateStoreError("\(path): cannot read the state: \(error.message)")
+        } catch {
+            throw TipStateStoreError("\(path): the state database holds a malformed value")
+        }
+    }
+
+    public mutating func appendDonation(_ donation: StoredDonation) throws(TipStateStoreError) {
+        try run("store a donation") { database throws(SQLiteError) in
+            try database.statement("INSERT INTO donations (event, time, fields) VALUES (?, ?, ?)").execute([
+                .text(donation.event.rawValue), .real(donation.timestamp.secondsSince1970),
+                .blob(StoredValueCodec.encode(record: donation.values)),
+            ])
+        }
+    }
+
+    public mutating func deleteDonations(of event: EventID) throws(TipStateStoreError) {
+        try run("delete donations") { database throws(SQLiteError) in
+            try database.statement("DELETE FROM donations WHERE event = ?").execute([.text(event.rawValue)])
+        }
+    }
+
+    public mutating func pruneDonations(of event: EventID, keepingNewest count: Int) throws(TipStateStoreError) {
+        try run("prune donations") { database throws(SQLiteError) in
+            try database.statement("""
+                DELETE FROM donations WHERE event = ?1 AND id NOT IN
+                    (SELECT id FROM donations WHERE event = ?1 ORDER BY time DESC, id DESC LIMIT ?2)
+                """).execute([.text(event.rawValue), .integer(Int64(max(0, count)))])
+        }
+    }
+
+    public mutating func saveTip(_ record: TipRecord, for instance: TipInstanceID) throws(TipStateStoreError) {
+        try run("store a tip's state") { database throws(SQLiteError) in
+            try database.statement("""
+                INSERT OR REPLACE INTO tips (instance, tip, parameters, invalidation, invalidated_at, display_count,
+                    display_duration, first_displayed, last_displayed, on_screen_since)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """).execute([
+                    .text(instance.rawValue), .text(record.tip.rawValue), .blob(StoredValueCodec.encode(record: record.parameters)),
+                    record.invalidation.map { .text($0.rawValue) } ?? .null, Self.value(record.invalidatedAt),
+                    .integer(Int64(record.displayCount)), .real(record.displayDuration.seconds),
+                    Self.value(record.firstDisplayed), Self.value(record.lastDisplayed), Self.value(record.onScreenSince),
+                ])
+        }
+    }
+
+    public mutating func saveParameter(_ value: Value, for name: ParameterName) throws(TipStateStoreError) {
+        try run("store a parameter") { database throws(SQLiteError) in
+            try database.statement("INSERT OR REPLACE INTO parameters (name, value) VALUES (?, ?)")
+                .execute([.text(name.rawValue), .blob(StoredValueCodec.encode(value))])
+        }
+    }
+
+    public mutating func saveEngineRecord(_ record: EngineRecord) throws(TipStateStoreError) {
+        var hashes: [String: Value] = [:]
+        for (tip, hash) in record.contentHashes { hashes[tip.rawValue] = .string(hash) }
+        let encoded = StoredValueCodec.encode(record: hashes)
+        try run("store the engine record") { database throws(SQLiteError) in
+            try database.statement("""
+                INSERT OR REPLACE INTO engine (id, last_new_tip_shown, catalog_version, content_hashes) VALUES (1, ?, ?, ?)
+                """).execute([Self.value(record.lastNewTipShown), record.catalogVersion.map { .text($0) } ?? .null, .blob(encoded)])
+        }
+    }
+
+    public mutating func removeAll() throws(TipStateStoreError) {
+        try run("reset the state") { database throws(SQLiteError) in
+            let connection = database.connection
+            let own = connection.isAutocommit
+            if own { try connection.execute("BEGIN IMMEDIATE TRANSACTION") }
+            do throws(SQLiteError) {
+                try connection.execute("DELETE FROM donations; DELETE FROM tips; DELETE FROM parameters; DELETE FROM engine;")
+                if own { try connection.execute("COMMIT TRANSACTION") }
+            } catch {
+                if own { try? connection.execute("ROLLBACK TRANSACTION") }
+                throw error
+            }
+        }
+    }
+
+    // MARK: Column helpers
+
+    private static func value(_ time: Timestamp?) -> SQLiteValue {
+        time.map { .real($0.secondsSince1970) } ?? .null
+    }
+
+    private static func real(_ value: SQLiteValue) -> Double? {
+        switch value {
+        case .real(let number): number
+        case .integer(let number): Double(number)
+        default: nil
+        }
+    }
+
+    private static func time(_ value: SQLiteValue) -> Timestamp? {
+        real(value).map { Timestamp(secondsSince1970: $0) }
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import Testing
+@testable import TipcatCLI
+import TipcatCore
+import TipcatEngine
+import TipcatEngineStore
+
+@Suite struct EngineCLITests {
+    /// Acceptance: on a fresh state, `why FavoriteBackyardTip` names both unmet rules.
+    @Test func whyOnFreshStateNamesUnmetRules() throws {
+        let scratch = try Scratch()
+        let store = try scratch.publishedStore()
+        let state = scratch.file("state.sqlite")
+        let why = run(["engine", "why", "FavoriteBackyardTip", "--store", store, "--channel", "production", "--state", state])
+        #expect(why.status == .success, "\(why.stderr)")
+        #expect(why.stdout.hasPrefix("FavoriteBackyardTip: pending, not shown"))
+        #expect(why.stdout.contains("rule 1 unmet: $isLoggedIn — $isLoggedIn is false"))
+        #expect(why.stdout.contains("rule 2 unmet: #entered-backyard-detail-view.within(5d).largestSubset(backyardID).count >= 3 — 0 of 3"))
+    }
+
+    /// The whole loop through the state database: set, donate, next, displayed, hidden, dismiss, reset.
+    @Test func stateFlowsThroughTheDatabase() throws {
+        let scratch = try Scratch()
+        let store = try scratch.publishedStore()
+        let base = ["--store", store, "--state", scratch.file("s/state.sqlite")]
+        let common = base + ["--now", "2026-01-05T10:00:00Z"]
+        #expect(run(["engine", "set", "isLoggedIn", "true"] + common).stdout == "$isLoggedIn = true\n")
+        for minute in 0..<3 {
+            let donated = run(["engine", "donate", "entered-backyard-detail-view", "backyardID=3", "--now", "2026-01-05T08:0\(minute):00Z"] + base)
+            #expect(donated.status == .success, "\(donated.stderr)")
+            #expect(donated.stdout == "donated #entered-backyard-detail-view backyardID=3 at 2026-01-05T08:0\(minute):00Z\n")
+        }
+        let why = run(["engine", "why", "FavoriteBackyardTip"] + common)
+        #expect(why.stdout.hasPrefix("FavoriteBackyardTip: available"), "\(why.stdout)")
+        // Five days later the visits have left the window.
+        let later = run(["engine", "why", "FavoriteBackyardTip", "--now", "2026-01-11T08:00:00Z"] + base)
+        #expect(later.stdout.contains("unmet"), "\(later.stdout)")
+
+        #expect(run(["engine", "next"] + common).stdout == "FavoriteBackyardTip\n")
+        #expect(run(["engine", "dismiss", "HighlightTip"] + common).stdout == "HighlightTip: invalidated(tipClosed)\n")
+        #expect(run(["engine", "dismiss", "InlineTip"] + common).status == .success)
+        #expect(run(["engine", "next"] + common).stdout == "FavoriteBackyardTip\n")
+        let shown = run(["engine", "displayed", "FavoriteBackyardTip", "--now", "2026-01-05T09:00:00Z"] + base)
+        #expect(shown.stdout == "FavoriteBackyardTip: displayed 1 time; available\n", "\(shown.stdout)\(shown.stderr)")
+        #expect(run(["engine", "hidden", "FavoriteBackyardTip", "--now", "2026-01-05T09:00:30Z"] + base).status == .success)
+        let status = run(["engine", "status"] + common)
+        #expect(status.stdout.contains("FavoriteBackyardTip  available                             1  no"), "\(status.stdout)")
+        #expect(status.stdout.hasSuffix("next: FavoriteBackyardTip\n"))
+        let invalidated = run(["engine", "invalidate", "FavoriteBackyardTip", "--reason", "actionPerformed"] + common)
+        #expect(invalidated.stdout == "FavoriteBackyardTip: invalidated(actionPerformed)\n")
+        #expect(run(["engine", "reset", "HighlightTip"] + common).stdout == "HighlightTip: eligibility reset; available\n")
+        #expect(run(["engine", "next", "--group", "compass"] + common).stdout == "none\n")
+        #expect(run(["engine", "reset"] + common).status == .success)
+        #expect(run(["engine", "why", "FavoriteBackyardTip"] + common).stdout.contains("$isLoggedIn is false"))
+    }
+
+    @Test func showRendersWithAStyle() throws {
+        let scratch = try Scratch()
+        let store = try scratch.publishedStore()
+        let shown = run(["engine", "show", "HighlightTip", "--store", store, "--state", scratch.file("state.sqlite"),
+                         "--templates", repositoryRoot + "/Templates"])
+        #expect(shown.status == .success, "\(shown.stderr)")
+        #expect(shown.stdout.hasPrefix("Add an Effect\n"))
+        let markdown = run(["engine", "show", "HighlightTip", "--style", "markdown", "--store", store, "--state", scratch.file("state.sqlite")])
+        #expect(markdown.stdout.contains("Add an Effect"))
+        #expect(markdown.stdout != shown.stdout)
+    }
+
+    @Test func errorsAreClearWithDidYouMean() throws {
+        let scratch = try Scratch()
+        let store = try scratch.publishedStore()
+        let common = ["--store", store, "--state", scratch.file("state.sqlite")]
+        let cases: [([String], String)] = [
+            (["why", "FavoriteBackyrdTip"], "error: unknown tip 'FavoriteBackyrdTip'; did you mean 'FavoriteBackyardTip'?"),
+            (["donate", "entered-backyard-detail-veiw"], "error: unknown event 'entered-backyard-detail-veiw'; did you mean 'entered-backyard-detail-view'?"),
+            (["donate", "entered-backyard-detail-view", "backyardId=3"], "error: #entered-backyard-detail-view has no field 'backyardId'; did you mean 'backyardID'?"),
+            (["donate", "entered-backyard-detail-view", "backyardID=three"], "error: field 'backyardID' of #entered-backyard-detail-view is int, not 'three'"),
+            (["donate", "entered-backyard-detail-view"], "error: a donation of #entered-backyard-detail-view needs a value for 'backyardID'"),
+            (["set", "isLogedIn", "true"], "error: unknown parameter '$isLogedIn'; did you mean '$isLoggedIn'?"),
+            (["set", "isLoggedIn", "maybe"], "error: $isLoggedIn is bool, not 'maybe'"),
+            (["next", "--group", "compas"], "error: unknown group 'compas'; did you mean 'compass'?"),
+        ]
+        for (arguments, message) in cases {
+            let result = run(["engine"] + arguments + common)
+            #expect(result.status == .failure, "\(arguments)")
+            #expect(result.stderr == message + "\n", "\(arguments)")
+        }
+        #expect(run(["engine", "invalidate", "HighlightTip", "--reason", "bored"] + common).status == .usage)
+        #expect(run(["engine", "donate", "opened-map", "oops"] + common).status == .usage)
+        #expect(run(["engine", "next", "--now", "yesterday"] + common).status == .usage)
+        #expect(run(["engine", "next", "--store", scratch.file("missing.sqlite")]).status == .failure)
+        #expect(run(["engine", "why", "--help"]).stdout.contains("tipcat engine why FavoriteBackyardTip"))
+    }
+
+    @Test func simulatePrintsTranscriptAndFailsWithLineAndColumn() throws {
+        let scratch = try Scratch()
+        let store = try scratch.publishedStore()
+        let demo = run(["engine", "simulate", repositoryRoot + "/Tests/TipcatEngineTests/Scenarios/demo-week.tipsim", "--store", store])
+        #expect(demo.status == .success, "\(demo.stderr)")
+        #expect(demo.stdout.contains("line 7: expect next HighlightTip"))
+        #expect(demo.stdout.hasSuffix("expectations met\n"))
+
+        try scratch.write("bad.tipsim", "at 2026-01-05T08:00 set launchCount 1\n  expect next InlineTip\n")
+        let bad = run(["engine", "simulate", scratch.file("bad.tipsim"), "--store", store])
+        #expect(bad.status == .failure)
+        #expect(bad.stderr.hasPrefix(scratch.file("bad.tipsim") + ":2:3: error: expected next to be InlineTip, got HighlightTip"), "\(bad.stderr)")
+
+        try scratch.write("typo.tipsim", "sett launchCount 1\n")
+        let typo = run(["engine", "simulate", scratch.file("typo.tipsim"), "--store", store])
+        #expect(typo.status == .failure)
+        #expect(typo.stderr.contains("typo.tipsim:1:1: error: unknown command 'sett'; did you mean 'set'?"), "\(typo.stderr)")
+    }
+
+    /// A bundle runs like the channel it came from; a republished tip with `republish: reset` starts over.
+    @Test func bundleSourceAndRepublishPolicy() throws {
+        let scratch = try Scratch()
+        let store = try scratch.publishedStore()
+        let bundle = scratch.file("bundle.json")
+        #expect(run(["export", "--store", store, "-o", bundle]).status == .success)
+        let fromBundle = ["--bundle", bundle, "--state", scratch.file("b.sqlite")]
+        #expect(run(["engine", "next"] + fromBundle).stdout == "HighlightTip\n")
+        #expect(run(["engine", "next", "--bundle", bundle, "--store", store]).status == .usage)
+
+        // HighlightTip becomes `republish: reset`, InlineTip stays `keep`; both are dismissed, then both change.
+        let catalog = scratch.file("Catalog")
+        let highlight = catalog + "/tips/HighlightTip.json"
+        let inline = catalog + "/tips/InlineTip.json"
+        var text = try String(contentsOfFile: highlight, encoding: .utf8)
+        text = text.replacingOccurrences(of: "\"title\":", with: "\"republish\": \"reset\",\n  \"title\":")
+        try text.write(toFile: highlight, atomically: true, encoding: .utf8)
+        #expect(run(["publish", "--catalog", catalog, "--store", store, "--author", "Test"]).status == .success)
+        let common = ["--store", store, "--state", scratch.file("r.sqlite")]
+        #expect(run(["engine", "dismiss", "HighlightTip"] + common).stdout == "HighlightTip: invalidated(tipClosed)\n")
+        #expect(run(["engine", "dismiss", "InlineTip"] + common).stdout == "InlineTip: invalidated(tipClosed)\n")
+        for path in [highlight, inline] {
+            var content = try String(contentsOfFile: path, encoding: .utf8)
+            content = content.replacingOccurrences(of: "\"title\": \"", with: "\"title\": \"New: ")
+            try content.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        let published = run(["publish", "--catalog", catalog, "--store", store, "--author", "Test"])
+        #expect(published.status == .success, "\(published.stderr)")
+        let after = run(["engine", "status"] + common).stdout
+        #expect(after.contains("production at version 3"), "\(after)")
+        let lines = after.split(separator: "\n")
+        #expect(lines.first { $0.hasPrefix("HighlightTip ") }?.contains("available") == true, "\(after)")
+        #expect(lines.first { $0.hasPrefix("InlineTip ") }?.contains("invalidated(tipClosed)") == true, "\(after)")
+        // The same version again changes nothing: HighlightTip stays dismissed once dismissed again.
+        #expect(run(["engine", "dismiss", "HighlightTip"] + common).status == .success)
+        #expect(run(["engine", "status"] + common).stdout.split(separator: "\n").first { $0.hasPrefix("HighlightTip ") }?.contains("invalidated") == true)
+    }
+
+    /// Reusable tips by custom ID: dismissing one instance leaves the other eligible, across processes.
+    @Test func customIDInstancesAreSeparate() throws {
+        let scratch = try Scratch()
+        let store = try scratch.publishedStore()
+        let common = ["--store", store, "--state", scratch.file("state.sqlite")]
+        func trail(_ id: String, _ name: String) -> [String] {
+            ["--param", "trail.id=\(id)", "--param", "trail.name=\(name)", "--param", "trail.region=Wasatch"]
+        }
+        let dismissed = run(["engine", "dismiss", "NewTrailTip"] + trail("butler-fork", "Butler Fork") + common)
+        #expect(dismissed.stdout == "NewTrailTip-butler-fork: invalidated(tipClosed)\n", "\(dismissed.stderr)")
+        let why = run(["engine", "why", "NewTrailTip"] + trail("silver-lake", "Silver Lake") + common)
+        #expect(why.stdout.hasPrefix("NewTrailTip-silver-lake: pending"), "\(why.stdout)")
+        #expect(run(["engine", "why", "NewTrailTip-butler-fork"] + common).stdout.hasPrefix("NewTrailTip-butler-fork: invalidated(tipClosed)"))
+        let shown = run(["engine", "show", "NewTrailTip-silver-lake"] + common)
+        #expect(shown.stdout.contains("Silver Lake"), "\(shown.stderr)")
+        #expect(run(["engine", "why", "NewTrailTip"] + common).stderr.contains("has 2 instances"))
+        #expect(run(["engine", "why", "NewTrailTip", "--param", "trail.idd=x"] + common).stderr == "error: NewTrailTip has no parameter 'trail.idd'\n")
+    }
+
+    /// The state survives a restart and lives where it was asked to.
+    @Test func sqliteStoreRoundTrips() throws {
+        let scratch = try Scratch()
+        var store = try SQLiteTipStateStore(path: scratch.file("state.sqlite"))
+        let time = Timestamp(secondsSince1970: 1_767_600_000)
+        try store.appendDonation(StoredDonation(event: "visited-region", timestamp: time, values: ["region": .string("Wasatch"), "n": .int(-3), "d": .double(2.5), "ok": .bool(true), "at": .date(time)]))
+        try store.appendDonation(StoredDonation(event: "visited-region", timestamp: time + TimeSpan(seconds: 60)))
+        try store.appendDonation(StoredDonation(event: "visited-region", timestamp: time + TimeSpan(seconds: 120)))
+        var record = TipRecord(tip: "NewTrailTip", parameters: ["trail": .record(["id": .string("butler-fork")])])
+        record.invalidation = .displayCountExceeded
+        record.displayCount = 5
+        record.displayDuration = TimeSpan(seconds: 42.5)
+        record.onScreenSince = time
+        try store.saveTip(record, for: "NewTrailTip-butler-fork")
+        try store.saveParameter(.list([.string("Rose"), .string("Tulip")]), for: "favoritePlants")
+        try store.saveEngineRecord(EngineRecord(lastNewTipShown: time, catalogVersion: "abc", contentHashes: ["A": "1"]))
+        try store.pruneDonations(of: "visited-region", keepingNewest: 2)
+
+        let reopened = try SQLiteTipStateStore(path: scratch.file("state.sqlite"))
+        let snapshot = try reopened.load()
+        #expect(snapshot.donations.map(\.timestamp) == [time + TimeSpan(seconds: 60), time + TimeSpan(seconds: 120)])
+        #expect(snapshot.tips["NewTrailTip-butler-fork"] == record)
+        #expect(snapshot.parameters["favoritePlants"] == .list([.string("Rose"), .string("Tulip")]))
+        #expect(snapshot.engine == EngineRecord(lastNewTipShown: time, catalogVersion: "abc", contentHashes: ["A": "1"]))
+        var cleared = reopened
+        try cleared.removeAll()
+        #expect(try reopened.load() == TipStateSnapshot())
+    }
+}
