@@ -21,12 +21,8 @@ struct EngineAccess {
         var label: String
     }
 
-    /// `--store` > `TIPCAT_STORE` > `.tipcat/store.sqlite`.
-    var storePath: String {
-        if let path = arguments.optionValues["store"]?.last { return path }
-        if let path = context.environment["TIPCAT_STORE"], !path.isEmpty { return path }
-        return ".tipcat/store.sqlite"
-    }
+    /// `--store` > `TIPCAT_STORE` > `.tipcat/store.sqlite`, as for the publishing commands.
+    var storePath: String { StoreAccess.storePath(arguments: arguments, environment: context.environment) }
 
     /// `--state` > `TIPCAT_STATE` > `state.sqlite` next to the store (`.tipcat/state.sqlite` with `--bundle`).
     var statePath: String {

@@ -16,9 +16,15 @@ struct StoreAccess {
 
     /// `--store` > `TIPCAT_STORE` > `.tipcat/store.sqlite` in the directory that contains the catalog directory.
     var storePath: String {
+        StoreAccess.storePath(arguments: arguments, environment: context.environment, catalog: catalogDirectory)
+    }
+
+    /// The store every command uses: `--store` > `TIPCAT_STORE` > `.tipcat/store.sqlite` beside `catalog`
+    /// (commands without `--catalog` pass the default, `Catalog`, which gives `.tipcat/store.sqlite`).
+    static func storePath(arguments: ParsedArguments, environment: [String: String], catalog: String = "Catalog") -> String {
         if let path = arguments.optionValues["store"]?.last { return path }
-        if let path = context.environment["TIPCAT_STORE"], !path.isEmpty { return path }
-        return StoreAccess.defaultStorePath(catalog: catalogDirectory)
+        if let path = environment["TIPCAT_STORE"], !path.isEmpty { return path }
+        return defaultStorePath(catalog: catalog)
     }
 
     /// `Catalog` → `.tipcat/store.sqlite`; `app/Catalog/` → `app/.tipcat/store.sqlite`; `.` → `../.tipcat/store.sqlite`.
