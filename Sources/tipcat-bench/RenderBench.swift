@@ -70,14 +70,7 @@ func renderBenchmark(catalog: Catalog, directory: String, runs: Int) {
         best.sort()
         print(len(items) / best[len(best) // 2])
         """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, dataPath]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    if (try? process.run()) != nil {
-        process.waitUntilExit()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    if let output = runPython(script, dataPath) {
         if let jinja = Double(output) {
             let ratio = plainRate / jinja
             print("jinja2 plain: \(format(jinja, 0)) renders/s; tipcat/jinja2: \(format(ratio, 1))×  (goal ≥ 10×: \(ratio >= 10 ? "met" : "NOT met"))")

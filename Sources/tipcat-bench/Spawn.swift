@@ -17,3 +17,16 @@ func timedRun(_ path: String, _ arguments: [String]) -> Double? {
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
+
+/// Runs `python3 -c script argument` and returns what it printed, trimmed; nil when python3 could not start.
+func runPython(_ script: String, _ argument: String) -> String? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script, argument]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    guard (try? process.run()) != nil else { return nil }
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+}

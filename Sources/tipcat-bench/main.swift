@@ -129,16 +129,8 @@ let script = """
     best.sort()
     print(best[len(best) // 2])
     """
-let process = Process()
-process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-process.arguments = ["python3", "-c", script, options.directory]
-let pipe = Pipe()
-process.standardOutput = pipe
-do {
-    try process.run()
-    process.waitUntilExit()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    if let python = Double(output.trimmingCharacters(in: .whitespacesAndNewlines)) {
+if let output = runPython(script, options.directory) {
+    if let python = Double(output) {
         print("python3 json parse only: \(format(python * 1000)) ms median of \(options.runs)")
         let ratio = ours / python
         print("ratio load+validate / python parse: \(format(ratio, 2))×  (goal ≤ 1.50×: \(ratio <= 1.5 ? "met" : "NOT met"))")
@@ -148,8 +140,8 @@ do {
     } else {
         print("python3 json: no figure (\(output))")
     }
-} catch {
-    print("python3 json: not run (\(error))")
+} else {
+    print("python3 json: not run (python3 did not start)")
 }
 
 renderBenchmark(catalog: loaded.catalog, directory: options.directory, runs: options.runs)
