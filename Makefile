@@ -8,6 +8,7 @@ CATALOG    ?= Catalog
 RELEASE    := .build/release
 DEBUG      := .build/debug
 BENCH_DIR  ?= .build/bench
+BENCH_ONLY ?=
 BENCH_TIPS ?= 5000
 BENCH_LOCALES ?= 12
 
@@ -19,7 +20,7 @@ help:
 	@echo "make build     debug build"
 	@echo "make test      build and run every test (what CI runs)"
 	@echo "make demo      release build, then the whole flow on the sample catalog"
-	@echo "make bench     benchmarks on a generated $(BENCH_TIPS) x $(BENCH_LOCALES) catalog"
+	@echo "make bench     benchmarks on a generated $(BENCH_TIPS) x $(BENCH_LOCALES) catalog (BENCH_ONLY=\"render engine\" runs just those parts)"
 	@echo "make install   install tipcat and its shell completions under PREFIX ($(PREFIX))"
 	@echo "make plurals   regenerate the CLDR plural table from Tests/Fixtures/cldr/plurals.json"
 	@echo "make schemas   re-embed Catalog/schemas/*.schema.json into the binary (for tipcat init)"
@@ -115,7 +116,7 @@ bench: build-deps
 	@python3 -c "import jinja2" 2>/dev/null || pip install --quiet jinja2 || echo "warning: Jinja2 not installed; the render comparison is skipped"
 	$(SWIFT) build -c release --product tipcat
 	$(SWIFT) build -c release --product tipcat-bench
-	$(RELEASE)/tipcat-bench --tips $(BENCH_TIPS) --locales $(BENCH_LOCALES) --dir $(BENCH_DIR)
+	$(RELEASE)/tipcat-bench --tips $(BENCH_TIPS) --locales $(BENCH_LOCALES) --dir $(BENCH_DIR) $(foreach part,$(BENCH_ONLY),--only $(part))
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin
