@@ -130,14 +130,13 @@ public struct TipRenderer: Sendable {
 
     /// `{{#card}}…{{/card}}`: the section in a rounded box that fits the width (at most 72 columns).
     private static func cardLambda(_ settings: RenderSettings) -> TemplateValue {
-        let width = settings.width
+        let width = min(settings.width, Card.maximumWidth)
         let border = Role.border.textStyle
         let depth = settings.colorDepth
+        let frame = Card.Frame(width: width) { ANSI.apply(border, to: $0, depth: depth) }
         return .lambda { context in
             guard context.isSection else { return .text("") }
-            return .text(Card.draw(try context.renderSection(), width: min(width, Card.maximumWidth)) {
-                ANSI.apply(border, to: $0, depth: depth)
-            })
+            return .text(Card.draw(try context.renderSection(), width: width, frame: frame))
         }
     }
 }
@@ -150,28 +149,59 @@ enum Card {
 
     /// Wraps every line of `text` to `width`, closing and reopening styles at line ends.
     static func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let wrapped = TextWrapper.wrap(String(line), width: width)
-            lines += wrapped.isEmpty ? [""] : wrapped
-        }
-        return reflowStyles(lines)
+        let lines = TextWrapper.wrap(text, width: width)
+        return text.utf8.contains(0x1B) ? reflowStyles(lines) : lines
     }
 
-    static func draw(_ content: String, width: Int, border: (String) -> String) -> String {
-        // A section lambda receives the newline after a standalone `{{#card}}` tag: blank edges are not content.
-        var body = Substring(content)
-        while body.hasPrefix("\n") { body.removeFirst() }
-        while body.hasSuffix("\n") { body.removeLast() }
-        let text = String(body)
-        guard width >= minimumBoxedWidth else { return wrap(text, width: width).joined(separator: "\n") + "\n" }
-        let inner = width - 4
-        let lines = wrap(text, width: inner)
-        var out = border("╭" + String(repeating: "─", count: width - 2) + "╮") + "\n"
-        for line in lines {
-            out += border("│") + " " + TextWrapper.pad(line, to: inner) + " " + border("│") + "\n"
+    /// A card's fixed parts for one width and border style, built once per renderer.
+    struct Frame: Sendable {
+        /// Columns inside the border and its padding; 0 for a card drawn without a border.
+        let inner: Int
+        let top: String
+        let bottom: String
+        let left: String
+        let right: String
+        /// `inner` spaces, sliced for padding.
+        let spaces: String
+
+        init(width: Int, border: (String) -> String) {
+            guard width >= Card.minimumBoxedWidth else {
+                (inner, top, bottom, left, right, spaces) = (0, "", "", "", "", "")
+                return
+            }
+            inner = width - 4
+            let rule = String(repeating: "─", count: width - 2)
+            top = border("╭" + rule + "╮") + "\n"
+            bottom = border("╰" + rule + "╯") + "\n"
+            left = border("│") + " "
+            right = " " + border("│") + "\n"
+            spaces = String(repeating: " ", count: inner)
         }
-        out += border("╰" + String(repeating: "─", count: width - 2) + "╯") + "\n"
+
+        var isBoxed: Bool { inner > 0 }
+    }
+
+    /// `content` in `frame`; `width` is the frame's width (used only when the card is too narrow for a border).
+    static func draw(_ content: String, width: Int, frame: Frame) -> String {
+        // A section lambda receives the newline after a standalone `{{#card}}` tag: blank edges are not content.
+        let utf8 = content.utf8
+        var start = utf8.startIndex
+        var end = utf8.endIndex
+        while start != end, utf8[start] == UInt8(ascii: "\n") { start = utf8.index(after: start) }
+        while end != start, utf8[utf8.index(before: end)] == UInt8(ascii: "\n") { end = utf8.index(before: end) }
+        let text = String(Substring(utf8[start..<end]))
+        guard frame.isBoxed else { return wrap(text, width: width).joined(separator: "\n") + "\n" }
+        let lines = wrap(text, width: frame.inner)
+        var out = frame.top
+        out.reserveCapacity(frame.top.utf8.count * (lines.count + 2) + text.utf8.count)
+        for line in lines {
+            out += frame.left
+            out += line
+            let missing = frame.inner - DisplayWidth.of(line)
+            if missing > 0 { out += Substring(frame.spaces.utf8.prefix(missing)) }
+            out += frame.right
+        }
+        out += frame.bottom
         return out
     }
 

@@ -7,7 +7,7 @@ import TipcatText
 
 /// `make bench`, rendering: every tip × every locale of the synthetic catalog in each built-in style, then the
 /// same plain output from the same resolved data with Python's Jinja2, and `tipcat render` wall time.
-func renderBenchmark(catalog: Catalog, directory: String, runs: Int) {
+func renderBenchmark(catalog: Catalog, directory: String, runs: Int, styles: [String]) {
     print("")
     print("tipcat bench — render")
     let resolver = TipResolver(catalog: catalog)
@@ -22,7 +22,7 @@ func renderBenchmark(catalog: Catalog, directory: String, runs: Int) {
     print("resolved \(resolved.count) tips × locales in \(format(resolveTime * 1000)) ms (\(format(Double(resolved.count) / resolveTime, 0)) resolves/s)")
     let registry = StyleRegistry(directory: nil)
     var plainRate = 0.0
-    for name in ["plain", "markdown", "ansi"] {
+    for name in styles {
         guard let style = try? registry.style(named: name) else { continue }
         let renderer = TipRenderer(style: style, settings: RenderSettings(width: 80, colorDepth: name == "ansi" ? .trueColor : .none))
         var bytes = 0
@@ -39,6 +39,7 @@ func renderBenchmark(catalog: Catalog, directory: String, runs: Int) {
         print("render \(name.padding(toLength: 8, withPad: " ", startingAt: 0)): \(format(rate, 0)) renders/s, \(format(Double(bytes) / 1_048_576 / time)) MB/s (\(resolved.count) renders in \(format(time * 1000)) ms)")
     }
 
+    guard styles.contains("plain") else { return }
     // Jinja2 on the same resolved data, producing the same plain layout (wrapped at 80 columns).
     let data = resolved.map { tip -> [String: Any] in
         ["title": tip.title.text, "message": tip.message?.text ?? "", "image": tip.image ?? "",

@@ -12,6 +12,8 @@ struct Options {
     var runs = 5
     /// `--only validate|render|publish|engine` (repeatable): run just those parts; all of them by default.
     var parts: Set<String> = []
+    /// `--styles plain,ansi`: the built-in styles the render part times (all three by default).
+    var styles = ["plain", "markdown", "ansi"]
 
     static let allParts: Set<String> = ["validate", "render", "publish", "engine"]
 
@@ -25,6 +27,7 @@ struct Options {
             case "--locales": locales = iterator.next().flatMap(Int.init) ?? locales
             case "--dir": directory = (iterator.next() ?? directory) + "/catalog"
             case "--runs": runs = iterator.next().flatMap(Int.init) ?? runs
+            case "--styles": styles = (iterator.next() ?? "").split(separator: ",").map(String.init)
             case "--only":
                 let part = iterator.next() ?? ""
                 guard Options.allParts.contains(part) else {
@@ -170,7 +173,7 @@ if options.runs("validate") || options.runs("render") || options.runs("publish")
     let (catalog, loadSeconds) = loadSyntheticCatalog()
     if options.runs("validate") { compareWithPython(loadSeconds: loadSeconds) }
     if options.runs("render") {
-        renderBenchmark(catalog: catalog, directory: options.directory, runs: options.runs)
+        renderBenchmark(catalog: catalog, directory: options.directory, runs: options.runs, styles: options.styles)
         renderCommandBenchmark(runs: options.runs)
     }
     if options.runs("publish") { runPublishBench(catalogDirectory: options.directory, binary: binary, runs: options.runs) }
