@@ -25,21 +25,21 @@ public struct TipRenderer: Sendable {
     public let style: Style
     public let settings: RenderSettings
     /// The parts of the context that do not depend on the tip (layout lambdas, width, colour), built once.
-    private let shared: [String: TemplateValue]
+    private let shared: SharedContext
     private let escape: @Sendable (String) -> String
 
     public init(style: Style, settings: RenderSettings) {
         self.style = style
         self.settings = settings
         self.escape = Self.escaper(for: style.manifest.escaper)
-        self.shared = [
-            "width": .int(settings.width),
-            "color": .bool(settings.colorDepth != .none),
-            "style": .string(style.name),
-            "wrap": Self.wrapLambda(settings),
-            "card": Self.cardLambda(settings),
-            "role": .object(Role.allCases.reduce(into: [:]) { $0[$1.rawValue] = Self.roleLambda($1, settings) }),
-        ]
+        self.shared = SharedContext(
+            width: .int(settings.width),
+            color: .bool(settings.colorDepth != .none),
+            style: .string(style.name),
+            wrap: Self.wrapLambda(settings),
+            card: Self.cardLambda(settings),
+            role: .object(Role.allCases.reduce(into: [:]) { $0[$1.rawValue] = Self.roleLambda($1, settings) })
+        )
     }
 
     public func render(_ tip: ResolvedTip) throws(TemplateError) -> String {
@@ -47,30 +47,11 @@ public struct TipRenderer: Sendable {
     }
 
     /// The render context: every variable a template sees (documented in the README).
+    ///
+    /// An object that computes (and escapes) each field when a template reads it, so a render pays only for the
+    /// fields its template uses.
     public func context(for tip: ResolvedTip) -> TemplateValue {
-        let escape = self.escape
-        let actions: [TemplateValue] = tip.actions.enumerated().map { index, action in
-            .object([
-                "id": .string(escape(action.id)), "title": .string(escape(action.title.text)),
-                "index": .int(index + 1), "first": .bool(index == 0), "last": .bool(index == tip.actions.count - 1),
-            ])
-        }
-        var parameters: [String: TemplateValue] = [:]
-        for (name, value) in tip.parameters { parameters[name] = Self.templateValue(value, escape: escape) }
-        var context = shared
-        context["id"] = .string(escape(tip.tipID.rawValue))
-        context["instanceID"] = .string(escape(tip.instanceID))
-        context["locale"] = .string(tip.locale.identifier)
-        context["title"] = .string(escape(tip.title.text))
-        context["titleLocale"] = .string(tip.title.locale.identifier)
-        context["message"] = .string(escape(tip.message?.text ?? ""))
-        context["hasMessage"] = .bool(!(tip.message?.text.isEmpty ?? true))
-        context["image"] = .string(escape(tip.image ?? ""))
-        context["hasImage"] = .bool(tip.image != nil)
-        context["actions"] = .array(actions)
-        context["hasActions"] = .bool(!actions.isEmpty)
-        context["parameters"] = .object(parameters)
-        return .object(context)
+        .computed(TipContext(tip: tip, shared: shared, escape: escape))
     }
 
     // MARK: Escaping
@@ -83,7 +64,7 @@ public struct TipRenderer: Sendable {
         }
     }
 
-    static func templateValue(_ value: Value, escape: (String) -> String) -> TemplateValue {
+    static func templateValue(_ value: Value, escape: @Sendable (String) -> String) -> TemplateValue {
         switch value {
         case .record(let fields): .object(fields.mapValues { templateValue($0, escape: escape) })
         case .list(let items), .set(let items): .array(items.map { templateValue($0, escape: escape) })

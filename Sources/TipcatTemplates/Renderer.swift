@@ -84,7 +84,7 @@ struct Renderer {
         var frame = stack.count - 1
         var found: TemplateValue?
         while frame >= 0 {
-            if case .object(let fields) = stack[frame], let value = fields[first] {
+            if let value = stack[frame][first] {
                 found = value
                 break
             }
@@ -93,7 +93,7 @@ struct Renderer {
         guard var value = found else { return nil }
         var part = 1
         while part < name.parts.count {
-            guard case .object(let fields) = value, let next = fields[name.parts[part]] else { return nil }
+            guard let next = value[name.parts[part]] else { return nil }
             value = next
             part += 1
         }

@@ -1,0 +1,76 @@
+public import TipcatCatalog
+public import TipcatTemplates
+
+/// The context fields that are the same for every tip a renderer renders.
+struct SharedContext: Sendable {
+    let width: TemplateValue
+    let color: TemplateValue
+    let style: TemplateValue
+    let wrap: TemplateValue
+    let card: TemplateValue
+    let role: TemplateValue
+}
+
+/// What a template sees for one tip: the resolved tip's fields, escaped by the style's escaper as they are read,
+/// plus the renderer's shared fields (width, colour, style name, layout lambdas).
+///
+/// Fields are computed on lookup rather than gathered in a dictionary first: a render reads each field once or
+/// twice, and most templates read only some of them.
+final class TipContext: TemplateObject {
+    let tip: ResolvedTip
+    let shared: SharedContext
+    let escape: @Sendable (String) -> String
+
+    init(tip: ResolvedTip, shared: SharedContext, escape: @escaping @Sendable (String) -> String) {
+        self.tip = tip
+        self.shared = shared
+        self.escape = escape
+    }
+
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "title": .string(escape(tip.title.text))
+        case "message": .string(escape(tip.message?.text ?? ""))
+        case "hasMessage": .bool(!(tip.message?.text.isEmpty ?? true))
+        case "image": .string(escape(tip.image ?? ""))
+        case "hasImage": .bool(tip.image != nil)
+        case "actions": .array(tip.actions.indices.map { .computed(ActionContext(tip: self, index: $0)) })
+        case "hasActions": .bool(!tip.actions.isEmpty)
+        case "id": .string(escape(tip.tipID.rawValue))
+        case "instanceID": .string(escape(tip.instanceID))
+        case "locale": .string(tip.locale.identifier)
+        case "titleLocale": .string(tip.title.locale.identifier)
+        case "parameters": .object(tip.parameters.mapValues { TipRenderer.templateValue($0, escape: escape) })
+        case "width": shared.width
+        case "color": shared.color
+        case "style": shared.style
+        case "wrap": shared.wrap
+        case "card": shared.card
+        case "role": shared.role
+        default: nil
+        }
+    }
+}
+
+/// One entry of `actions`: `id`, `title`, `index` (from 1), `first`, `last`.
+final class ActionContext: TemplateObject {
+    let tip: TipContext
+    let index: Int
+
+    init(tip: TipContext, index: Int) {
+        self.tip = tip
+        self.index = index
+    }
+
+    func value(forKey key: String) -> TemplateValue? {
+        let actions = tip.tip.actions
+        return switch key {
+        case "title": .string(tip.escape(actions[index].title.text))
+        case "id": .string(tip.escape(actions[index].id))
+        case "index": .int(index + 1)
+        case "first": .bool(index == 0)
+        case "last": .bool(index == actions.count - 1)
+        default: nil
+        }
+    }
+}
