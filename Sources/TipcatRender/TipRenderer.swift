@@ -105,7 +105,8 @@ public struct TipRenderer: Sendable {
         let width = settings.width
         return .lambda { context in
             guard context.isSection else { return .text("") }
-            return .text(Card.wrap(try context.renderSection(), width: width).joined(separator: "\n"))
+            let lines = Card.wrap(try context.renderSection(), width: width)
+            return .text(lines.count == 1 ? lines[0] : lines.joined(separator: "\n"))
         }
     }
 
@@ -131,7 +132,7 @@ enum Card {
     /// Wraps every line of `text` to `width`, closing and reopening styles at line ends.
     static func wrap(_ text: String, width: Int) -> [String] {
         let lines = TextWrapper.wrap(text, width: width)
-        return text.utf8.contains(0x1B) ? reflowStyles(lines) : lines
+        return ANSI.containsEscape(text) ? reflowStyles(lines) : lines
     }
 
     /// A card's fixed parts for one width and border style, built once per renderer.

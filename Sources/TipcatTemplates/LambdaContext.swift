@@ -13,14 +13,22 @@ public struct LambdaContext: Sendable {
     let offset: Int
     /// The section's body as already parsed with the template (nil for an interpolation).
     let sectionNodes: [Node]?
+    /// Where the unrendered section body is in `storage` (nil for an interpolation).
+    let sectionBody: Range<Int>?
 
-    /// The unrendered text between `{{#name}}` and `{{/name}}`; `nil` for an interpolation (`{{name}}`).
-    public let sectionText: String?
     /// The tag's name as written (`bold`, `format.date`).
     public let name: String
 
+    /// The unrendered text between `{{#name}}` and `{{/name}}`; `nil` for an interpolation (`{{name}}`).
+    ///
+    /// Made from the template's bytes when asked for, so lambdas that render the parsed section
+    /// (``renderSection()``) never pay for it.
+    public var sectionText: String? {
+        sectionBody.map { storage.text($0.lowerBound, $0.upperBound) }
+    }
+
     /// Whether the lambda is used as a section.
-    public var isSection: Bool { sectionText != nil }
+    public var isSection: Bool { sectionBody != nil }
 
     /// The value on top of the context stack.
     public var current: TemplateValue { stack.last ?? .null }
@@ -64,13 +72,13 @@ extension Renderer {
     /// Calls a lambda; errors other than `TemplateError` become ``TemplateError/Kind/lambdaFailed(name:detail:)``
     /// at the tag.
     func call(
-        _ lambda: TemplateLambda, name: String, sectionText: String?, sectionNodes: [Node]? = nil,
+        _ lambda: TemplateLambda, name: String, section: SectionNode? = nil,
         delimiters: Delimiters, offset: Int, in storage: TemplateStorage
     ) throws(TemplateError) -> LambdaResult {
         let context = LambdaContext(
             partials: partials, options: options, stack: stack, overrides: overrides, depth: depth,
-            storage: storage, delimiters: delimiters, offset: offset, sectionNodes: sectionNodes,
-            sectionText: sectionText, name: name
+            storage: storage, delimiters: delimiters, offset: offset, sectionNodes: section?.nodes,
+            sectionBody: section.map { $0.bodyStart..<max($0.bodyStart, $0.bodyEnd) }, name: name
         )
         do {
             return try lambda(context)

@@ -68,7 +68,7 @@ extension Renderer {
 
     /// The partial called `name` from the resolver (once per render), applying the missing-partial policy.
     mutating func resolve(_ name: String, offset: Int, in storage: TemplateStorage) throws(TemplateError) -> Template? {
-        if let cached = partialCache[name] {
+        if let cached = partialCache.cached(name) {
             return cached
         }
         let template: Template?
@@ -81,7 +81,7 @@ extension Renderer {
         } catch {
             throw TemplateError(.partialFailed(name: name, detail: String(describing: error)), at: storage.location(offset))
         }
-        partialCache[name] = .some(template)
+        partialCache.store(template, for: name)
         if template == nil, options.missingPartials == .fail {
             throw TemplateError(.missingPartial(name: name), at: storage.location(offset))
         }

@@ -23,7 +23,7 @@ struct Renderer {
     var depth: Int
     /// Blocks passed to the parents being rendered, outermost first (the outermost definition wins).
     var overrides: [Overrides]
-    var partialCache: [String: Template?] = [:]
+    var partialCache = PartialCache()
 
     init(partials: any PartialResolver, options: RenderOptions, root: TemplateValue) {
         self.init(partials: partials, options: options, stack: [root], overrides: [], depth: 0)
@@ -112,7 +112,7 @@ struct Renderer {
         case .string(let text):
             append(text, escaped: variable.escaped)
         case .lambda(let lambda):
-            let result = try call(lambda, name: variable.name.text, sectionText: nil, delimiters: .standard,
+            let result = try call(lambda, name: variable.name.text, delimiters: .standard,
                                   offset: variable.offset, in: storage)
             switch result {
             case .text(let text):
@@ -176,8 +176,7 @@ struct Renderer {
     }
 
     mutating func renderSectionLambda(_ lambda: TemplateLambda, _ section: SectionNode, in storage: TemplateStorage) throws(TemplateError) {
-        let raw = storage.text(section.bodyStart, section.bodyEnd)
-        let result = try call(lambda, name: section.name.text, sectionText: raw, sectionNodes: section.nodes, delimiters: section.delimiters,
+        let result = try call(lambda, name: section.name.text, section: section, delimiters: section.delimiters,
                               offset: section.offset, in: storage)
         switch result {
         case .text(let text):
@@ -256,5 +255,26 @@ struct Renderer {
         let result = output
         output = savedOutput
         return result
+    }
+}
+
+/// Partials already resolved in one render. A template uses a handful, found fastest in a short list; past
+/// that (dynamic names can reach many), a dictionary.
+struct PartialCache {
+    private static let listLimit = 8
+    private var list: [(name: String, template: Template?)] = []
+    private var dictionary: [String: Template?] = [:]
+
+    func cached(_ name: String) -> Template?? {
+        if let entry = list.first(where: { $0.name == name }) { return .some(entry.template) }
+        return dictionary[name]
+    }
+
+    mutating func store(_ template: Template?, for name: String) {
+        if list.count < Self.listLimit {
+            list.append((name, template))
+        } else {
+            dictionary[name] = .some(template)
+        }
     }
 }

@@ -3,6 +3,13 @@ public enum ANSI {
     /// `ESC [ 0 m`: back to the terminal's default style.
     public static let reset = "\u{1B}[0m"
 
+    /// Whether `text` holds an ESC byte (the start of every 7-bit escape sequence): a quick test before work
+    /// that only matters for styled text.
+    public static func containsEscape(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        return utf8.withContiguousStorageIfAvailable { $0.contains(0x1B) } ?? utf8.contains(0x1B)
+    }
+
     /// `text` without any escape sequence (the same sequences `DisplayWidth` skips).
     public static func strip(_ text: String) -> String {
         var result = ""

@@ -54,7 +54,9 @@ public enum TextWrapper {
         guard utf8.count <= width, let first = utf8.first, let last = utf8.last,
               first != UInt8(ascii: " "), last != UInt8(ascii: " ")
         else { return false }
-        return !utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }  // 0xC2 leads C1 controls (U+0080–U+009F)
+        // 0xC2 leads C1 controls (U+0080–U+009F).
+        func isControl(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F || byte == 0xC2 }
+        return !(utf8.withContiguousStorageIfAvailable { $0.contains(where: isControl) } ?? utf8.contains(where: isControl))
     }
 }
 
