@@ -28,14 +28,18 @@ final class TipContext: TemplateObject {
     }
 
     func value(forKey key: String) -> TemplateValue? {
+        // The commonest reads first: a switch over strings compares them in order.
         switch key {
+        case "wrap": shared.wrap
         case "title": .string(escape(tip.title.text))
-        case "message": .string(escape(tip.message?.text ?? ""))
-        case "hasMessage": .bool(!(tip.message?.text.isEmpty ?? true))
-        case "image": .string(escape(tip.image ?? ""))
+        case "role": shared.role
         case "hasImage": .bool(tip.image != nil)
-        case "actions": .array(tip.actions.indices.map { .computed(ActionContext(tip: self, index: $0)) })
+        case "image": .string(escape(tip.image ?? ""))
+        case "hasMessage": .bool(!(tip.message?.text.isEmpty ?? true))
+        case "message": .string(escape(tip.message?.text ?? ""))
         case "hasActions": .bool(!tip.actions.isEmpty)
+        case "actions": .array(tip.actions.indices.map { .computed(ActionContext(tip: self, index: $0)) })
+        case "card": shared.card
         case "id": .string(escape(tip.tipID.rawValue))
         case "instanceID": .string(escape(tip.instanceID))
         case "locale": .string(tip.locale.identifier)
@@ -44,9 +48,6 @@ final class TipContext: TemplateObject {
         case "width": shared.width
         case "color": shared.color
         case "style": shared.style
-        case "wrap": shared.wrap
-        case "card": shared.card
-        case "role": shared.role
         default: nil
         }
     }
@@ -66,10 +67,10 @@ final class ActionContext: TemplateObject {
         let actions = tip.tip.actions
         return switch key {
         case "title": .string(tip.escape(actions[index].title.text))
+        case "last": .bool(index == actions.count - 1)
+        case "first": .bool(index == 0)
         case "id": .string(tip.escape(actions[index].id))
         case "index": .int(index + 1)
-        case "first": .bool(index == 0)
-        case "last": .bool(index == actions.count - 1)
         default: nil
         }
     }

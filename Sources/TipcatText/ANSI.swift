@@ -7,7 +7,10 @@ public enum ANSI {
     /// that only matters for styled text.
     public static func containsEscape(_ text: String) -> Bool {
         let utf8 = text.utf8
-        return utf8.withContiguousStorageIfAvailable { $0.contains(0x1B) } ?? utf8.contains(0x1B)
+        return utf8.withContiguousStorageIfAvailable { bytes in
+            let start = PrintableASCII.prefixLength(bytes)
+            return start < bytes.count && UnsafeBufferPointer(rebasing: bytes[start...]).contains(0x1B)
+        } ?? utf8.contains(0x1B)
     }
 
     /// `text` without any escape sequence (the same sequences `DisplayWidth` skips).

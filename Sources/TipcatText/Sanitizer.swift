@@ -40,7 +40,7 @@ public enum Sanitizer {
 
     /// The offset of the first byte that starts a removed scalar, or nil when the text is already safe.
     private static func firstUnsafeByte(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        var index = 0
+        var index = PrintableASCII.prefixLength(bytes)
         let count = bytes.count
         while index < count {
             let byte = bytes[index]

@@ -49,14 +49,21 @@ public enum TextWrapper {
     /// Fast path: text no longer in UTF-8 bytes than `width` cannot be wider than `width` (every character takes
     /// at least as many bytes as columns), so a line without breaks, escapes, controls or edge spaces is
     /// already wrapped.
-    static func fitsUnchanged(_ text: String, width: Int) -> Bool {
+    ///
+    /// `wrap` returns `[text]` for such text; callers that would then look for escape sequences or controls can
+    /// skip that too: text that fits unchanged has none.
+    public static func fitsUnchanged(_ text: String, width: Int) -> Bool {
         let utf8 = text.utf8
         guard utf8.count <= width, let first = utf8.first, let last = utf8.last,
               first != UInt8(ascii: " "), last != UInt8(ascii: " ")
         else { return false }
         // 0xC2 leads C1 controls (U+0080–U+009F).
         func isControl(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F || byte == 0xC2 }
-        return !(utf8.withContiguousStorageIfAvailable { $0.contains(where: isControl) } ?? utf8.contains(where: isControl))
+        func hasControl(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            let start = PrintableASCII.prefixLength(bytes)
+            return start < bytes.count && UnsafeBufferPointer(rebasing: bytes[start...]).contains(where: isControl)
+        }
+        return !(utf8.withContiguousStorageIfAvailable(hasControl) ?? utf8.contains(where: isControl))
     }
 }
 
