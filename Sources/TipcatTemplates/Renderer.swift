@@ -26,8 +26,10 @@ struct Renderer {
     var partialCache = PartialCache()
 
     init(partials: any PartialResolver, options: RenderOptions, root: TemplateValue) {
-        self.init(partials: partials, options: options, stack: [root], overrides: [], depth: 0)
+        var stack: [TemplateValue] = []
         stack.reserveCapacity(16)
+        stack.append(root)
+        self.init(partials: partials, options: options, stack: stack, overrides: [], depth: 0)
     }
 
     init(partials: any PartialResolver, options: RenderOptions, stack: [TemplateValue], overrides: [Overrides], depth: Int) {

@@ -19,6 +19,13 @@ public enum TextWrapper {
     public static func wrap(_ text: String, width: Int) -> [String] {
         let width = max(1, width)
         if fitsUnchanged(text, width: width) { return [text] }
+        if let lines = linesThatFitUnchanged(text, width: width) { return lines }
+        return wrapWithoutFastPaths(text, width: width)
+    }
+
+    /// The full wrapper, segment by segment (what the fast paths must agree with).
+    static func wrapWithoutFastPaths(_ text: String, width: Int) -> [String] {
+        let width = max(1, width)
         var segments: [TextSegment] = []
         segments.reserveCapacity(text.utf8.count)
         var previousCluster: TextSegment?
@@ -44,6 +51,19 @@ public enum TextWrapper {
             paragraphStart = index + 1
         }
         return wrapper.lines
+    }
+
+    /// Fast path for several lines: when every line of `text` (split at `\n`) is empty or fits unchanged, those
+    /// lines are the wrap (paragraphs wrap independently); `nil` when any line needs the full wrapper.
+    static func linesThatFitUnchanged(_ text: String, width: Int) -> [String]? {
+        var lines: [String] = []
+        for bytes in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            guard bytes.count <= width else { return nil }
+            let line = String(Substring(bytes))
+            guard line.isEmpty || fitsUnchanged(line, width: width) else { return nil }
+            lines.append(line)
+        }
+        return lines
     }
 
     /// Fast path: text no longer in UTF-8 bytes than `width` cannot be wider than `width` (every character takes

@@ -200,3 +200,30 @@ struct FittingTests {
 private extension String {
     func replacingNewlines() -> String { String(map { $0 == "\n" ? " " : $0 }) }
 }
+
+/// The fast paths (one line, or every line, fitting unchanged) give exactly what the full wrapper gives.
+@Suite struct TextWrapperFastPathTests {
+    static let texts = [
+        "fits", "fits\non two lines", "a\n\nb\n", "\n", "", "line one\n  indented line", "trailing space \nnext",
+        "one line that is far too long to fit\nshort", "short\none line that is far too long to fit", "a\r\nb",
+        "tab\there", "日本語\nab", "\u{1B}[1mbold\u{1B}[0m\nplain", "x\n\u{85}y", " lead\nok",
+    ]
+
+    @Test(arguments: texts)
+    func sameAsTheFullWrapper(_ text: String) {
+        for width in [1, 4, 12, 40] {
+            let full = TextWrapper.wrapWithoutFastPaths(text, width: width)
+            #expect(TextWrapper.wrap(text, width: width) == full, "\(text.debugDescription) at \(width)")
+            if let fast = TextWrapper.linesThatFitUnchanged(text, width: width) {
+                #expect(fast == full, "\(text.debugDescription) at \(width)")
+            }
+        }
+    }
+
+    @Test func theMultiLineFastPathTakesFittingLinesOnly() {
+        #expect(TextWrapper.linesThatFitUnchanged("ab\n\ncd", width: 2) == ["ab", "", "cd"])
+        #expect(TextWrapper.linesThatFitUnchanged("ab\nabc", width: 2) == nil)
+        #expect(TextWrapper.linesThatFitUnchanged("ab \ncd", width: 9) == nil)
+        #expect(TextWrapper.linesThatFitUnchanged("ab\r\ncd", width: 9) == nil)
+    }
+}
