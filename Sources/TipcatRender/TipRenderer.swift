@@ -105,8 +105,9 @@ public struct TipRenderer: Sendable {
         let width = settings.width
         return .lambda { context in
             guard context.isSection else { return .text("") }
-            let lines = Card.wrap(try context.renderSection(), width: width)
-            return .text(lines.count == 1 ? lines[0] : lines.joined(separator: "\n"))
+            let section = try context.renderSection()
+            if TextWrapper.fitsUnchanged(section, width: width) { return .text(section) }
+            return .text(Card.wrap(section, width: width).joined(separator: "\n"))
         }
     }
 
