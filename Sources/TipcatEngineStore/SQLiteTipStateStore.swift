@@ -13,6 +13,11 @@ public struct SQLiteTipStateStore: TipStateStore {
     /// The default location, relative to the working directory (next to the catalog store).
     public static let defaultPath = ".tipcat/state.sqlite"
 
+    /// The page size of new state databases.
+    static let pageSize = 1024
+    /// The size the write-ahead log grows to before SQLite copies it back into the database.
+    static let checkpointBytes: Int64 = 4 << 20
+
     /// The database file.
     public let path: String
     let database: StateDatabase
@@ -24,9 +29,19 @@ public struct SQLiteTipStateStore: TipStateStore {
         self.path = path
         do {
             let connection = try Connection(path: path, mode: .readWriteCreate, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            // A new database gets small pages: each donation commits one row and one index entry, so a commit
+            // appends two pages to the write-ahead log, and small pages make that (and checkpoints) cheap.
+            // Only possible before the file is first written; existing databases keep their page size.
+            if try connection.scalar("PRAGMA page_count")?.integerValue == 0 {
+                try connection.execute("PRAGMA page_size = \(Self.pageSize)")
+            }
             if try connection.journalMode() != "wal" { try connection.enableWriteAheadLog() }
             // With a write-ahead log, NORMAL never corrupts; a power cut may lose the last commits.
             try connection.execute("PRAGMA synchronous = NORMAL")
+            // Checkpoint when the log reaches about 4 MiB, whatever the page size (SQLite's default is 1,000
+            // pages, 4 MiB with its default 4 KiB pages).
+            let pageSize = try connection.scalar("PRAGMA page_size")?.integerValue ?? 4096
+            try connection.execute("PRAGMA wal_autocheckpoint = \(max(1000, Int(Self.checkpointBytes / max(512, pageSize))))")
             try StateSchema.migrator.migrate(connection)
             database = StateDatabase(connection: connection)
         } catch let error as SQLiteError {
@@ -141,9 +156,10 @@ public struct SQLiteTipStateStore: TipStateStore {
 
     public mutating func pruneDonations(of event: EventID, keepingNewest count: Int) throws(TipStateStoreError) {
         try run("prune donations") { database throws(SQLiteError) in
+            // Walks the event's index entries from the newest, skips `count` and deletes the rest.
             try database.statement("""
-                DELETE FROM donations WHERE event = ?1 AND id NOT IN
-                    (SELECT id FROM donations WHERE event = ?1 ORDER BY time DESC, id DESC LIMIT ?2)
+                DELETE FROM donations WHERE id IN
+                    (SELECT id FROM donations WHERE event = ?1 ORDER BY time DESC, id DESC LIMIT -1 OFFSET ?2)
                 """).execute([.text(event.rawValue), .integer(Int64(max(0, count)))])
         }
     }
