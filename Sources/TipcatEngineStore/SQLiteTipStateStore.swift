@@ -94,13 +94,7 @@ public struct SQLiteTipStateStore: TipStateStore {
                 try connection.execute("BEGIN DEFERRED TRANSACTION")
                 defer { try? connection.execute("COMMIT TRANSACTION") }
                 var snapshot = TipStateSnapshot()
-                // In index order (event, time, rowid): no sort step.
-                let donations = try connection.prepare("SELECT event, time, fields FROM donations ORDER BY event, time, id")
-                while try donations.step() {
-                    guard let event = donations.text(0), case .real(let time) = donations.column(1) else { continue }
-                    let fields = try StoredValueCodec.decodeRecord(donations.blob(2) ?? [])
-                    snapshot.donations.append(StoredDonation(event: EventID(event), timestamp: Timestamp(secondsSince1970: time), values: fields))
-                }
+                snapshot.donations = try Self.readDonations(connection)
                 let tips = try connection.prepare("""
                     SELECT instance, tip, parameters, invalidation, invalidated_at, display_count, display_duration,
                            first_displayed, last_displayed, on_screen_since FROM tips
@@ -137,6 +131,28 @@ public struct SQLiteTipStateStore: TipStateStore {
         } catch {
             throw TipStateStoreError("\(path): the state database holds a malformed value")
         }
+    }
+
+    /// Every donation, in the order they were stored (one pass over the table, no index lookups).
+    ///
+    /// Event names and field records repeat from row to row, so each distinct one is decoded once and shared.
+    static func readDonations(_ connection: Connection) throws -> [StoredDonation] {
+        var count = 0
+        if let rows = try connection.scalar("SELECT max(id) FROM donations")?.intValue { count = rows }
+        var donations: [StoredDonation] = []
+        donations.reserveCapacity(min(count, 1 << 20))
+        var events = BytesInterner<EventID>()
+        var records = BytesInterner<[String: Value]>(limit: 4096)
+        let rows = try connection.prepare("SELECT event, time, fields FROM donations ORDER BY id")
+        while try rows.step() {
+            guard !rows.isNull(0), !rows.isNull(1) else { continue }
+            let event = rows.withBytes(0) { bytes in events.value(for: bytes) { EventID(String(decoding: $0, as: UTF8.self)) } }
+            let fields = try rows.withBytes(2) { bytes throws(StoredValueCodec.Malformed) in
+                try records.value(for: bytes) { bytes throws(StoredValueCodec.Malformed) in try StoredValueCodec.decodeRecord(bytes) }
+            }
+            donations.append(StoredDonation(event: event, timestamp: Timestamp(secondsSince1970: rows.double(1)), values: fields))
+        }
+        return donations
     }
 
     public mutating func appendDonation(_ donation: StoredDonation) throws(TipStateStoreError) {
