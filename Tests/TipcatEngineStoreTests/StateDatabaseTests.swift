@@ -1,4 +1,5 @@
 import Testing
+import TipcatCatalog
 import TipcatCore
 import TipcatEngine
 @testable import TipcatEngineStore
@@ -24,6 +25,24 @@ import TipcatSQLite
         #expect(try reopened.database.connection.scalar("PRAGMA wal_autocheckpoint")?.intValue == 1024)
         try reopened.appendDonation(StoredDonation(event: "a", timestamp: Timestamp(secondsSince1970: 1)))
         #expect(try reopened.load().donations.count == 1)
+    }
+
+    /// Reading shares decoded event names and records between rows: what comes back is still exactly what was
+    /// stored, in the order it was stored.
+    @Test func donationsReadBackAsStored() throws {
+        let scratch = try Scratch()
+        var store = try SQLiteTipStateStore(path: scratch.file("state.sqlite"))
+        var stored: [StoredDonation] = []
+        for index in 0..<300 {
+            let event = EventID(["a", "entered-backyard-detail-view", "viewed-food-detail-with-a-long-name"][index % 3])
+            var values: [String: Value] = ["backyardID": .int(index % 4)]
+            if index % 5 == 0 { values["name"] = .string("name \(index)") }
+            if index % 7 == 0 { values = [:] }
+            let donation = StoredDonation(event: event, timestamp: Timestamp(secondsSince1970: Double(1000 - index % 50)), values: values)
+            try store.appendDonation(donation)
+            stored.append(donation)
+        }
+        #expect(try SQLiteTipStateStore(path: scratch.file("state.sqlite")).load().donations == stored)
     }
 
     /// Pruning keeps the newest donations of one event (ties by the order they were stored) and no other event's.
