@@ -23,6 +23,12 @@ extension RuleEvaluation {
             let lower = min(max(range.lowerBound, log.firstIndex(notBefore: start)), range.upperBound)
             if lower < range.upperBound { leaves(at: (log.times[lower] + span).nextUp) }
             return selection.with(.range(lower..<range.upperBound))
+        case .values(let range, let field, let values):
+            // Times are sorted: the window keeps a suffix of the run.
+            let lower = min(max(range.lowerBound, log.firstIndex(notBefore: start)), range.upperBound)
+            let narrowed = selection.with(.values(range: lower..<range.upperBound, field: field, values: values))
+            if let first = narrowed.first { leaves(at: (log.times[first] + span).nextUp) }
+            return narrowed
         case .list(let list):
             var low = 0
             var high = list.count
@@ -36,46 +42,78 @@ extension RuleEvaluation {
     }
 
     /// `.where(predicate)`. A predicate that reads one field is decided once per distinct value of that field
-    /// (when there are fewer distinct values than donations), then applied by table lookup.
+    /// (when there are fewer distinct values than donations); on a run of donations the result is then "the
+    /// run's donations with these values", counted from the log's per-value positions without a scan.
     mutating func filter(_ selection: DonationSelection, _ predicate: RuleExpression) -> DonationSelection {
         guard let log = selection.log, selection.count > 0 else { return selection.with(.list([])) }
         let saved = scope
         defer { scope = saved }
         var used = Set<String>()
         RuleEvaluation.collectFields(of: selection.event, in: predicate, into: &used)
-        var kept: [Int] = []
-        kept.reserveCapacity(selection.count)
         if used.isEmpty {
             // Reads no field: the same answer for every donation.
             scope = DonationScope(log: log, index: -1, override: nil)
-            if value(predicate).isTrue { selection.forEach { kept.append($0) } }
-        } else if used.count == 1, let name = used.first, let field = log.fieldIndex(name),
-                  log.pools[field].count <= selection.count {
-            let pool = log.pools[field].values
-            var table = [Bool](repeating: false, count: pool.count)
-            for id in pool.indices {
-                scope = DonationScope(log: log, index: -1, override: (field, pool[id]))
-                table[id] = value(predicate).isTrue
-            }
-            let column = log.columns[field]
-            selection.forEach { index in
-                if table[Int(column[index])] { kept.append(index) }
-            }
-        } else {
+            return value(predicate).isTrue ? selection : selection.with(.list([]))
+        }
+        if used.count == 1, let name = used.first, let field = log.fieldIndex(name), log.pools[field].count <= selection.count {
+            let table = valueTable(predicate, field: field, of: selection.event, in: log)
             switch selection.indices {
             case .range(let range):
-                for candidate in range {
-                    scope = DonationScope(log: log, index: candidate, override: nil)
-                    if value(predicate).isTrue { kept.append(candidate) }
+                return selection.with(.values(range: range, field: field, values: RuleEvaluation.ids(where: table)))
+            case .values(let range, field, let values):
+                return selection.with(.values(range: range, field: field, values: values.filter { table[Int($0)] }))
+            default:
+                let column = log.columns[field]
+                var kept: [Int] = []
+                selection.forEach { index in
+                    if table[Int(column[index])] { kept.append(index) }
                 }
-            case .list(let list):
-                for candidate in list {
-                    scope = DonationScope(log: log, index: candidate, override: nil)
-                    if value(predicate).isTrue { kept.append(candidate) }
+                return selection.with(.list(kept))
+            }
+        }
+        var kept: [Int] = []
+        kept.reserveCapacity(selection.count)
+        selection.forEach { candidate in
+            scope = DonationScope(log: log, index: candidate, override: nil)
+            if value(predicate).isTrue { kept.append(candidate) }
+        }
+        return selection.with(.list(kept))
+    }
+
+    /// `table[id]`: whether `predicate`, which reads only `field`, holds for the field's pooled value `id`.
+    mutating func valueTable(_ predicate: RuleExpression, field: Int, of event: String, in log: DonationLog) -> [Bool] {
+        let pool = log.pools[field].values
+        // The common shape, `field op literal` (either way round): compare directly.
+        if case .comparison(let op, let lhs, let rhs, _) = predicate {
+            var literal: RuleExpression?
+            var fieldOnLeft = true
+            if case .eventField(_, event, _) = lhs, rhs.isLiteral {
+                literal = rhs
+            } else if case .eventField(_, event, _) = rhs, lhs.isLiteral {
+                literal = lhs
+                fieldOnLeft = false
+            }
+            if let literal {
+                let constant = value(literal)
+                return pool.map { pooled in
+                    fieldOnLeft ? RuleEvaluation.compare(op, EvalValue(pooled), constant)
+                        : RuleEvaluation.compare(op, constant, EvalValue(pooled))
                 }
             }
         }
-        return selection.with(.list(kept))
+        var table = [Bool](repeating: false, count: pool.count)
+        for id in pool.indices {
+            scope = DonationScope(log: log, index: -1, override: (field, pool[id]))
+            table[id] = value(predicate).isTrue
+        }
+        return table
+    }
+
+    /// The ids whose entry in `table` is true, ascending.
+    static func ids(where table: [Bool]) -> [Int32] {
+        var ids: [Int32] = []
+        for (id, wanted) in table.enumerated() where wanted { ids.append(Int32(truncatingIfNeeded: id)) }
+        return ids
     }
 
     /// The field names of `event` that `expression` reads as the current donation's fields.
@@ -104,28 +142,51 @@ extension RuleEvaluation {
 
     /// `.largestSubset(field)` / `.smallestSubset(field)`: the donations sharing the most (fewest, but at
     /// least one) common value of `field`. Ties go to the value donated first.
+    ///
+    /// On a run of donations, each value's count comes from the log's per-value positions (two binary searches
+    /// per distinct value) when that is cheaper than counting the run, and the result is "the run's donations
+    /// with the chosen value" — no list is built.
     mutating func subset(_ selection: DonationSelection, field name: String, largest: Bool) -> DonationSelection {
         guard let log = selection.log, let field = log.fieldIndex(name), selection.count > 0 else {
             return selection.with(.list([]))
         }
-        let column = log.columns[field]
-        var counts = [Int32](repeating: 0, count: log.pools[field].count)
-        selection.forEach { counts[Int(column[$0])] += 1 }
+        let distinct = log.pools[field].count
+        var counts = [Int32](repeating: 0, count: distinct)
+        var run: Range<Int>?
+        switch selection.indices {
+        case .range(let range):
+            run = range
+            if distinct * 16 <= range.count {
+                for id in 0..<distinct { counts[id] = Int32(log.count(ofValue: id, inField: field, in: range)) }
+            } else {
+                log.columns[field].withUnsafeBufferPointer { column in
+                    for index in range { counts[Int(column[index])] += 1 }
+                }
+            }
+        case .values(let range, field, let values):
+            run = range
+            for id in values { counts[Int(id)] = Int32(log.count(ofValue: Int(id), inField: field, in: range)) }
+        default:
+            let column = log.columns[field]
+            selection.forEach { counts[Int(column[$0])] += 1 }
+        }
         var best = -1
         for id in counts.indices where counts[id] > 0 {
             if best < 0 || (largest ? counts[id] > counts[best] : counts[id] < counts[best]) { best = id }
         }
         guard best >= 0 else { return selection.with(.list([])) }
-        var kept: [Int] = []
-        kept.reserveCapacity(Int(counts[best]))
-        let chosen = Int32(best)
-        selection.forEach { index in
-            if column[index] == chosen { kept.append(index) }
-        }
         if shouldRecord {
             let which = largest ? "largest" : "smallest"
             let groups = counts.lazy.filter { $0 > 0 }.count
             notes.append("\(which) of \(groups) group\(groups == 1 ? "" : "s"): \(name) = \(log.pools[field].values[best])")
+        }
+        if let run { return selection.with(.values(range: run, field: field, values: [Int32(best)])) }
+        var kept: [Int] = []
+        kept.reserveCapacity(Int(counts[best]))
+        let chosen = Int32(best)
+        let column = log.columns[field]
+        selection.forEach { index in
+            if column[index] == chosen { kept.append(index) }
         }
         return selection.with(.list(kept))
     }

@@ -93,10 +93,14 @@ enum EvalValue {
     }
 }
 
-/// A subset of one event's stored donations: a contiguous run or explicit ascending indices.
+/// A subset of one event's stored donations: a contiguous run, the donations of a run whose field has one
+/// of some values (answered from the log's per-value positions), or explicit ascending indices.
 struct DonationSelection {
     enum Indices {
         case range(Range<Int>)
+        /// The donations in `range` whose field number `field` has one of `values` (indices into the field's
+        /// pool, ascending).
+        case values(range: Range<Int>, field: Int, values: [Int32])
         case list([Int])
     }
 
@@ -106,24 +110,56 @@ struct DonationSelection {
 
     var count: Int {
         switch indices {
-        case .range(let range): range.count
-        case .list(let list): list.count
+        case .range(let range): return range.count
+        case .values(let range, let field, let values):
+            guard let log else { return 0 }
+            var total = 0
+            for value in values { total += log.count(ofValue: Int(value), inField: field, in: range) }
+            return total
+        case .list(let list): return list.count
         }
     }
 
     /// The newest selected index.
     var last: Int? {
         switch indices {
-        case .range(let range): range.isEmpty ? nil : range.upperBound - 1
-        case .list(let list): list.last
+        case .range(let range): return range.isEmpty ? nil : range.upperBound - 1
+        case .values(let range, let field, let values):
+            return values.compactMap { log?.edge(ofValue: Int($0), inField: field, in: range, first: false) }.max()
+        case .list(let list): return list.last
+        }
+    }
+
+    /// The oldest selected index.
+    var first: Int? {
+        switch indices {
+        case .range(let range): return range.isEmpty ? nil : range.lowerBound
+        case .values(let range, let field, let values):
+            return values.compactMap { log?.edge(ofValue: Int($0), inField: field, in: range, first: true) }.min()
+        case .list(let list): return list.first
         }
     }
 
     func forEach(_ body: (Int) -> Void) {
         switch indices {
         case .range(let range): for index in range { body(index) }
+        case .values(let range, let field, let values):
+            guard let log, !range.isEmpty else { return }
+            let column = log.columns[field]
+            var wanted = [Bool](repeating: false, count: log.pools[field].count)
+            for value in values { wanted[Int(value)] = true }
+            for index in range where wanted[Int(column[index])] { body(index) }
         case .list(let list): for index in list { body(index) }
         }
+    }
+
+    /// The selected indices as a list (for the general, scanning paths).
+    var list: [Int] {
+        if case .list(let list) = indices { return list }
+        var list: [Int] = []
+        list.reserveCapacity(count)
+        forEach { list.append($0) }
+        return list
     }
 
     func with(_ indices: Indices) -> DonationSelection {
