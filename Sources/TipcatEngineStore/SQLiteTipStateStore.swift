@@ -146,9 +146,10 @@ public struct SQLiteTipStateStore: TipStateStore {
         let rows = try connection.prepare("SELECT event, time, fields FROM donations ORDER BY id")
         while try rows.step() {
             guard !rows.isNull(0), !rows.isNull(1) else { continue }
-            let event = rows.withBytes(0) { bytes in events.value(for: bytes) { EventID(String(decoding: $0, as: UTF8.self)) } }
-            let fields = try rows.withBytes(2) { bytes throws(StoredValueCodec.Malformed) in
-                try records.value(for: bytes) { bytes throws(StoredValueCodec.Malformed) in try StoredValueCodec.decodeRecord(bytes) }
+            // The column bytes are used before the next step, as SQLite requires.
+            let event = events.value(for: rows.unsafeBytes(0)) { EventID(String(decoding: $0, as: UTF8.self)) }
+            let fields = try records.value(for: rows.unsafeBytes(2)) { bytes throws(StoredValueCodec.Malformed) in
+                try StoredValueCodec.decodeRecord(bytes)
             }
             donations.append(StoredDonation(event: event, timestamp: Timestamp(secondsSince1970: rows.double(1)), values: fields))
         }

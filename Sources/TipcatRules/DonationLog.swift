@@ -183,12 +183,15 @@ public struct DonationLog: Sendable {
 
     /// The columns of a log. A class so copies of a log share them; changed only through a uniquely
     /// referenced instance (`makeUnique`), hence `@unchecked Sendable`.
+    ///
+    /// Exclusivity is not checked at run time: every access is a plain read or a mutation inside one method,
+    /// and the checks cost more than the work on the hot paths.
     final class Storage: @unchecked Sendable {
         let fields: [String]
-        var times: [Double] = []
-        var columns: [[Int32]]
-        var pools: [ValuePool]
-        var positions: [[[Int32]]]
+        @exclusivity(unchecked) var times: [Double] = []
+        @exclusivity(unchecked) var columns: [[Int32]]
+        @exclusivity(unchecked) var pools: [ValuePool]
+        @exclusivity(unchecked) var positions: [[[Int32]]]
 
         init(fields: [String]) {
             self.fields = fields
@@ -217,18 +220,22 @@ public struct DonationLog: Sendable {
         func append(_ time: Double, _ values: ArraySlice<Value>) {
             let index = Int32(truncatingIfNeeded: times.count)
             times.append(time)
-            for (field, value) in zip(fields.indices, values) {
-                let id = intern(value, field: field)
+            var value = values.startIndex
+            for field in 0..<fields.count {
+                let id = intern(values[value], field: field)
                 columns[field].append(id)
                 positions[field][Int(id)].append(index)
+                value += 1
             }
         }
 
         /// Inserts an older donation at `position` (later indices shift, so the positions are rebuilt).
         func insert(_ time: Double, _ values: ArraySlice<Value>, at position: Int) {
             times.insert(time, at: position)
-            for (field, value) in zip(fields.indices, values) {
-                columns[field].insert(intern(value, field: field), at: position)
+            var value = values.startIndex
+            for field in 0..<fields.count {
+                columns[field].insert(intern(values[value], field: field), at: position)
+                value += 1
             }
             rebuildPositions()
         }
@@ -275,9 +282,33 @@ public struct Donation: Sendable, Hashable {
 struct ValuePool: Sendable {
     private(set) var ids: [Value: Int32] = [:]
     private(set) var values: [Value] = []
+    /// Ids of small non-negative ints and of bools, the usual field values, found without hashing (-1: none yet).
+    private var smallInts: [Int32] = []
+    private var bools: (Int32, Int32) = (-1, -1)
+
+    static let smallIntLimit = 4096
 
     mutating func intern(_ value: Value) -> Int32 {
-        if let id = ids[value] { return id }
+        switch value {
+        case .int(let int) where int >= 0 && int < ValuePool.smallIntLimit:
+            if int < smallInts.count, smallInts[int] >= 0 { return smallInts[int] }
+            let id = add(value)
+            if int >= smallInts.count { smallInts.append(contentsOf: repeatElement(-1, count: int + 1 - smallInts.count)) }
+            smallInts[int] = id
+            return id
+        case .bool(let flag):
+            let known = flag ? bools.1 : bools.0
+            if known >= 0 { return known }
+            let id = add(value)
+            if flag { bools.1 = id } else { bools.0 = id }
+            return id
+        default:
+            if let id = ids[value] { return id }
+            return add(value)
+        }
+    }
+
+    private mutating func add(_ value: Value) -> Int32 {
         let id = Int32(truncatingIfNeeded: values.count)
         ids[value] = id
         values.append(value)

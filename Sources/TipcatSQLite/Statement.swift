@@ -134,13 +134,13 @@ public final class Statement {
         return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
     }
 
-    /// Calls `body` with the bytes of a text or blob column in place, without copying them (empty for NULL).
-    /// The bytes are valid only during the call.
-    public func withBytes<R>(_ index: Int32, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    /// The bytes of a text or blob column in place, without copying them (empty for NULL). They belong to
+    /// SQLite: valid only until the next `step`, `reset` or read of the same column as another type.
+    public func unsafeBytes(_ index: Int32) -> UnsafeRawBufferPointer {
         // sqlite3_column_blob first, then sqlite3_column_bytes: SQLite's documented safe order.
         let pointer = sqlite3_column_blob(handle, index)
         let count = Int(sqlite3_column_bytes(handle, index))
-        return try body(UnsafeRawBufferPointer(start: count > 0 ? pointer : nil, count: count > 0 ? count : 0))
+        return UnsafeRawBufferPointer(start: count > 0 ? pointer : nil, count: count > 0 ? count : 0)
     }
 
     /// The column as a `Double` (0 for NULL, as SQLite converts).

@@ -15,8 +15,10 @@ import TipcatCore
             for step in 0..<Int.random(in: 0...300, using: &random) {
                 let back = Int.random(in: 0..<10, using: &random) == 0 ? -Double.random(in: 0...50, using: &random) : 0
                 log.append(at: Timestamp(secondsSince1970: Double(step) + back),
-                           values: [.int(Int.random(in: 0..<6, using: &random)), .string(step % 7 == 0 ? "x\(step)" : "y")])
+                           values: [.int([0, 1, 5, -3, 9999][Int.random(in: 0..<5, using: &random)]), .string(step % 7 == 0 ? "x\(step)" : "y")])
                 let copy = log  // a shared copy must not see later changes
+                // Equal values get one id, whichever way they were interned.
+                #expect(Set(log.pools[0].values).count == log.pools[0].count)
                 for field in 0..<2 {
                     for value in 0..<log.pools[field].count {
                         let expected = log.columns[field].indices.filter { Int(log.columns[field][$0]) == value }.map(Int32.init)
