@@ -109,7 +109,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TipcatEngineStoreTests",
-            dependencies: ["TipcatEngineStore", "TipcatEngine", "TipcatCatalog", "TipcatCore", "TipcatCLI", "TipcatStore"]
+            dependencies: ["TipcatEngineStore", "TipcatEngine", "TipcatCatalog", "TipcatCore", "TipcatCLI", "TipcatStore", "TipcatSQLite"]
         ),
     ],
     swiftLanguageModes: [.v6]

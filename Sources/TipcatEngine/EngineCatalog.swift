@@ -89,42 +89,29 @@ struct EngineCatalog: Sendable {
         self.groups = groups
         self.groupIndex = groupIndex
 
-        var environment = RuleEnvironment(
+        let environment = RuleEnvironment(
             appParameters: parameters.mapValues(\.type),
             events: events.mapValues { event in
                 Dictionary(event.fields.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
             },
             tipIDs: Set(catalog.tips.map(\.id.rawValue)))
+        // Checking rules is most of the start-up time and independent per tip: chunks run on every core.
+        let tips = catalog.tips
+        let checked = concurrentChunks(count: tips.count, chunkSize: 128) { range in
+            EngineCatalog.check(tips[range], in: environment)
+        }.flatMap { $0 }
         var compiled: [CompiledTip] = []
+        compiled.reserveCapacity(tips.count)
         var eventDependents: [String: [Int]] = [:]
         var parameterDependents: [String: [Int]] = [:]
         var diagnostics: [Diagnostic] = []
-        for (index, tip) in catalog.tips.enumerated() {
-            environment.tipParameters = Dictionary(tip.parameters.map { ($0.name, $0.type) }, uniquingKeysWith: { a, _ in a })
-            var rules: [CheckedRule] = []
-            var problems: [String] = []
-            var referencedEvents = Set<String>()
-            var referencedParameters = Set<String>()
-            var referencedTips = Set<String>()
-            for (number, rule) in tip.rules.enumerated() {
-                let (checked, findings) = RuleChecker.check(rule.source, in: environment)
-                if let checked {
-                    rules.append(checked)
-                    referencedEvents.formUnion(checked.referencedEvents)
-                    referencedParameters.formUnion(checked.referencedAppParameters)
-                    referencedTips.formUnion(checked.referencedTips)
-                } else {
-                    let message = findings.first { $0.severity == .error }?.message ?? "does not check"
-                    problems.append("rule \(number + 1) does not check: \(message)")
-                    diagnostics.append(.error("rule \(number + 1) of \(tip.id) does not check, so the tip never shows: \(message)",
-                                              rule: "engine-rule-error", at: rule.location ?? tip.location))
-                }
-            }
-            for event in referencedEvents { eventDependents[event, default: []].append(index) }
-            for parameter in referencedParameters { parameterDependents[parameter, default: []].append(index) }
+        for (index, (tip, rules)) in zip(tips, checked).enumerated() {
+            for event in rules.events { eventDependents[event, default: []].append(index) }
+            for parameter in rules.appParameters { parameterDependents[parameter, default: []].append(index) }
+            diagnostics += rules.diagnostics
             compiled.append(CompiledTip(
-                tip: tip, order: index, rules: rules, problems: problems, events: referencedEvents,
-                appParameters: referencedParameters, referencedTips: referencedTips.sorted(), group: groupOfTip[index]))
+                tip: tip, order: index, rules: rules.rules, problems: rules.problems, events: rules.events,
+                appParameters: rules.appParameters, referencedTips: rules.referencedTips.sorted(), group: groupOfTip[index]))
         }
         self.tips = compiled
         self.flags = compiled.map { tip in
@@ -134,5 +121,48 @@ struct EngineCatalog: Sendable {
         self.eventDependents = eventDependents
         self.parameterDependents = parameterDependents
         self.diagnostics = diagnostics
+    }
+
+    /// One tip's rules, checked.
+    struct CheckedRules: Sendable {
+        var rules: [CheckedRule] = []
+        /// Rules that did not check (`rule N does not check: message`).
+        var problems: [String] = []
+        var diagnostics: [Diagnostic] = []
+        var events = Set<String>()
+        var appParameters = Set<String>()
+        var referencedTips = Set<String>()
+    }
+
+    /// Checks the rules of `tips`. Tips without parameters share one environment, so a rule text that comes
+    /// back among them is checked once.
+    static func check(_ tips: ArraySlice<Tip>, in shared: RuleEnvironment) -> [CheckedRules] {
+        var seen: [String: (rule: CheckedRule?, diagnostics: [RuleDiagnostic])] = [:]
+        var environment = shared
+        return tips.map { tip in
+            environment.tipParameters = Dictionary(tip.parameters.map { ($0.name, $0.type) }, uniquingKeysWith: { a, _ in a })
+            var result = CheckedRules()
+            for (number, rule) in tip.rules.enumerated() {
+                let (checked, findings): (CheckedRule?, [RuleDiagnostic])
+                if tip.parameters.isEmpty, let known = seen[rule.source] {
+                    (checked, findings) = known
+                } else {
+                    (checked, findings) = RuleChecker.check(rule.source, in: environment)
+                    if tip.parameters.isEmpty { seen[rule.source] = (checked, findings) }
+                }
+                if let checked {
+                    result.rules.append(checked)
+                    result.events.formUnion(checked.referencedEvents)
+                    result.appParameters.formUnion(checked.referencedAppParameters)
+                    result.referencedTips.formUnion(checked.referencedTips)
+                } else {
+                    let message = findings.first { $0.severity == .error }?.message ?? "does not check"
+                    result.problems.append("rule \(number + 1) does not check: \(message)")
+                    result.diagnostics.append(.error("rule \(number + 1) of \(tip.id) does not check, so the tip never shows: \(message)",
+                                                     rule: "engine-rule-error", at: rule.location ?? tip.location))
+                }
+            }
+            return result
+        }
     }
 }

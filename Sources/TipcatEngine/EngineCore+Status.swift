@@ -65,13 +65,18 @@ extension EngineCore {
         let context = ruleContext(index, now, tipStates: tipStates)
         var holds = true
         var validBefore = Double.infinity
-        for rule in compiled.tips[tipIndex].rules {
-            let outcome = RuleEvaluator.outcome(rule, in: context)
-            if let until = outcome.validBefore?.secondsSince1970, until < validBefore { validBefore = until }
+        let rules = compiled.tips[tipIndex].rules
+        for number in rules.indices {
+            let outcome = RuleEvaluator.outcome(rules[number], in: context)
+            let until = outcome.validBefore?.secondsSince1970 ?? .infinity
             if !outcome.holds {
+                // The rules are ANDed: the verdict is false for as long as this rule stays false, whatever the
+                // rules before it do meanwhile.
                 holds = false
+                validBefore = until
                 break
             }
+            validBefore = min(validBefore, until)
         }
         instances[index].cache = RuleCache(valid: true, holds: holds, evaluatedAt: now, validBefore: validBefore, tipStates: tipStates)
         return holds

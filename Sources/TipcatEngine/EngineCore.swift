@@ -131,7 +131,8 @@ struct EngineCore: Sendable {
         let donations = snapshot.donations
         var byEvent: [String: [Int]] = [:]
         for index in donations.indices { byEvent[donations[index].event.rawValue, default: []].append(index) }
-        var buffer: [Value] = []
+        var times: [Timestamp] = []
+        var values: [Value] = []
         for (id, declaration) in compiled.events {
             var log = DonationLog(
                 fields: declaration.fields.map(\.name),
@@ -141,21 +142,26 @@ struct EngineCore: Sendable {
             if !zip(order, order.dropFirst()).allSatisfy({ donations[$0].timestamp <= donations[$1].timestamp }) {
                 order.sort { (donations[$0].timestamp, $0) < (donations[$1].timestamp, $1) }
             }
-            // Only the newest `maxCount` valid donations can ever be visible: collect those, newest first.
-            // Donations that no longer fit the declaration (the catalog changed) are ignored.
+            // Only the newest `maxCount` valid donations can ever be visible: collect those, newest first, into
+            // one flat array of field values. Donations that no longer fit the declaration (the catalog
+            // changed) are ignored.
             let fields = declaration.fields
-            var kept: [(Timestamp, [Value])] = []
-            kept.reserveCapacity(min(order.count, log.maxCount))
-            donation: for index in order.reversed() where kept.count < log.maxCount {
-                buffer.removeAll(keepingCapacity: true)
-                let values = donations[index].values
+            times.removeAll(keepingCapacity: true)
+            values.removeAll(keepingCapacity: true)
+            donation: for index in order.reversed() where times.count < log.maxCount {
+                let stored = donations[index].values
                 for field in fields {
-                    guard let value = values[field.name], let normal = value.normalized(to: field.type) else { continue donation }
-                    buffer.append(normal)
+                    guard let value = stored[field.name], let normal = value.normalized(to: field.type) else {
+                        values.removeLast(values.count - times.count * fields.count)
+                        continue donation
+                    }
+                    values.append(normal)
                 }
-                kept.append((donations[index].timestamp, buffer))
+                times.append(donations[index].timestamp)
             }
-            for (timestamp, values) in kept.reversed() { log.append(at: timestamp, values: values) }
+            for kept in times.indices.reversed() {
+                log.append(at: times[kept], values: values[(kept * fields.count)..<((kept + 1) * fields.count)])
+            }
             logs[id] = log
         }
 
@@ -163,10 +169,13 @@ struct EngineCore: Sendable {
         instanceIndex = [:]
         instancesByTip = compiled.tips.map { _ in [] }
         onScreen = []
-        for tip in compiled.tips where !tip.takesParameters {
-            let id = TipInstanceID(tip.tip.id.rawValue)
-            let stored = snapshot.tips[id].flatMap { $0.tip == tip.tip.id ? $0 : nil }
-            addInstance(id, tip: tip.order, record: stored ?? TipRecord(tip: tip.tip.id))
+        instances.reserveCapacity(compiled.tips.count)
+        instanceIndex.reserveCapacity(compiled.tips.count)
+        for order in compiled.tips.indices where compiled.tips[order].tip.parameters.isEmpty {
+            let tipID = compiled.tips[order].tip.id
+            let id = TipInstanceID(tipID.rawValue)
+            let stored = snapshot.tips.isEmpty ? nil : snapshot.tips[id].flatMap { $0.tip == tipID ? $0 : nil }
+            addInstance(id, tip: order, record: stored ?? TipRecord(tip: tipID))
         }
         for (id, record) in snapshot.tips.sorted(by: { $0.key < $1.key }) {
             guard instanceIndex[id] == nil, let tip = compiled.tipIndex[record.tip], compiled.tips[tip].takesParameters,

@@ -13,6 +13,11 @@ public struct SQLiteTipStateStore: TipStateStore {
     /// The default location, relative to the working directory (next to the catalog store).
     public static let defaultPath = ".tipcat/state.sqlite"
 
+    /// The page size of new state databases.
+    static let pageSize = 1024
+    /// The size the write-ahead log grows to before SQLite copies it back into the database.
+    static let checkpointBytes: Int64 = 4 << 20
+
     /// The database file.
     public let path: String
     let database: StateDatabase
@@ -24,9 +29,19 @@ public struct SQLiteTipStateStore: TipStateStore {
         self.path = path
         do {
             let connection = try Connection(path: path, mode: .readWriteCreate, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            // A new database gets small pages: each donation commits one row and one index entry, so a commit
+            // appends two pages to the write-ahead log, and small pages make that (and checkpoints) cheap.
+            // Only possible before the file is first written; existing databases keep their page size.
+            if try connection.scalar("PRAGMA page_count")?.integerValue == 0 {
+                try connection.execute("PRAGMA page_size = \(Self.pageSize)")
+            }
             if try connection.journalMode() != "wal" { try connection.enableWriteAheadLog() }
             // With a write-ahead log, NORMAL never corrupts; a power cut may lose the last commits.
             try connection.execute("PRAGMA synchronous = NORMAL")
+            // Checkpoint when the log reaches about 4 MiB, whatever the page size (SQLite's default is 1,000
+            // pages, 4 MiB with its default 4 KiB pages).
+            let pageSize = try connection.scalar("PRAGMA page_size")?.integerValue ?? 4096
+            try connection.execute("PRAGMA wal_autocheckpoint = \(max(1000, Int(Self.checkpointBytes / max(512, pageSize))))")
             try StateSchema.migrator.migrate(connection)
             database = StateDatabase(connection: connection)
         } catch let error as SQLiteError {
@@ -79,13 +94,7 @@ public struct SQLiteTipStateStore: TipStateStore {
                 try connection.execute("BEGIN DEFERRED TRANSACTION")
                 defer { try? connection.execute("COMMIT TRANSACTION") }
                 var snapshot = TipStateSnapshot()
-                // In index order (event, time, rowid): no sort step.
-                let donations = try connection.prepare("SELECT event, time, fields FROM donations ORDER BY event, time, id")
-                while try donations.step() {
-                    guard let event = donations.text(0), case .real(let time) = donations.column(1) else { continue }
-                    let fields = try StoredValueCodec.decodeRecord(donations.blob(2) ?? [])
-                    snapshot.donations.append(StoredDonation(event: EventID(event), timestamp: Timestamp(secondsSince1970: time), values: fields))
-                }
+                snapshot.donations = try Self.readDonations(connection)
                 let tips = try connection.prepare("""
                     SELECT instance, tip, parameters, invalidation, invalidated_at, display_count, display_duration,
                            first_displayed, last_displayed, on_screen_since FROM tips
@@ -124,6 +133,29 @@ public struct SQLiteTipStateStore: TipStateStore {
         }
     }
 
+    /// Every donation, in the order they were stored (one pass over the table, no index lookups).
+    ///
+    /// Event names and field records repeat from row to row, so each distinct one is decoded once and shared.
+    static func readDonations(_ connection: Connection) throws -> [StoredDonation] {
+        var count = 0
+        if let rows = try connection.scalar("SELECT max(id) FROM donations")?.intValue { count = rows }
+        var donations: [StoredDonation] = []
+        donations.reserveCapacity(min(count, 1 << 20))
+        var events = BytesInterner<EventID>()
+        var records = BytesInterner<[String: Value]>(limit: 4096)
+        let rows = try connection.prepare("SELECT event, time, fields FROM donations ORDER BY id")
+        while try rows.step() {
+            guard !rows.isNull(0), !rows.isNull(1) else { continue }
+            // The column bytes are used before the next step, as SQLite requires.
+            let event = events.value(for: rows.unsafeBytes(0)) { EventID(String(decoding: $0, as: UTF8.self)) }
+            let fields = try records.value(for: rows.unsafeBytes(2)) { bytes throws(StoredValueCodec.Malformed) in
+                try StoredValueCodec.decodeRecord(bytes)
+            }
+            donations.append(StoredDonation(event: event, timestamp: Timestamp(secondsSince1970: rows.double(1)), values: fields))
+        }
+        return donations
+    }
+
     public mutating func appendDonation(_ donation: StoredDonation) throws(TipStateStoreError) {
         try run("store a donation") { database throws(SQLiteError) in
             try database.statement("INSERT INTO donations (event, time, fields) VALUES (?, ?, ?)").execute([
@@ -141,9 +173,10 @@ public struct SQLiteTipStateStore: TipStateStore {
 
     public mutating func pruneDonations(of event: EventID, keepingNewest count: Int) throws(TipStateStoreError) {
         try run("prune donations") { database throws(SQLiteError) in
+            // Walks the event's index entries from the newest, skips `count` and deletes the rest.
             try database.statement("""
-                DELETE FROM donations WHERE event = ?1 AND id NOT IN
-                    (SELECT id FROM donations WHERE event = ?1 ORDER BY time DESC, id DESC LIMIT ?2)
+                DELETE FROM donations WHERE id IN
+                    (SELECT id FROM donations WHERE event = ?1 ORDER BY time DESC, id DESC LIMIT -1 OFFSET ?2)
                 """).execute([.text(event.rawValue), .integer(Int64(max(0, count)))])
         }
     }

@@ -17,6 +17,11 @@ enum StoredValueCodec {
     static func encode(record fields: [String: Value]) -> [UInt8] { encode(.record(fields)) }
 
     static func decode(_ bytes: [UInt8]) throws(Malformed) -> Value {
+        try bytes.withUnsafeBytes { buffer in Result { () throws(Malformed) in try decode(buffer) } }.get()
+    }
+
+    /// Decodes bytes in place (a column SQLite hands out), without copying them first.
+    static func decode(_ bytes: UnsafeRawBufferPointer) throws(Malformed) -> Value {
         var reader = Reader(bytes: bytes)
         let value = try reader.value(depth: 0)
         guard reader.offset == bytes.count else { throw Malformed() }
@@ -24,6 +29,10 @@ enum StoredValueCodec {
     }
 
     static func decodeRecord(_ bytes: [UInt8]) throws(Malformed) -> [String: Value] {
+        try bytes.withUnsafeBytes { buffer in Result { () throws(Malformed) in try decodeRecord(buffer) } }.get()
+    }
+
+    static func decodeRecord(_ bytes: UnsafeRawBufferPointer) throws(Malformed) -> [String: Value] {
         guard case .record(let fields) = try decode(bytes) else { throw Malformed() }
         return fields
     }
@@ -61,7 +70,7 @@ enum StoredValueCodec {
     }
 
     private struct Reader {
-        let bytes: [UInt8]
+        let bytes: UnsafeRawBufferPointer
         var offset = 0
 
         mutating func byte() throws(Malformed) -> UInt8 {
@@ -72,8 +81,7 @@ enum StoredValueCodec {
 
         mutating func word() throws(Malformed) -> UInt64 {
             guard bytes.count - offset >= 8 else { throw Malformed() }
-            var word: UInt64 = 0
-            for index in 0..<8 { word |= UInt64(bytes[offset + index]) << UInt64(index * 8) }
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
             offset += 8
             return word
         }
@@ -87,7 +95,7 @@ enum StoredValueCodec {
         mutating func string() throws(Malformed) -> String {
             let length = try count()
             defer { offset += length }
-            return String(decoding: bytes[offset..<(offset + length)], as: UTF8.self)
+            return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)]), as: UTF8.self)
         }
 
         mutating func value(depth: Int) throws(Malformed) -> Value {
@@ -107,7 +115,7 @@ enum StoredValueCodec {
                 return isSet ? .set(values) : .list(values)
             case UInt8(ascii: "r"):
                 let n = try count()
-                var fields: [String: Value] = [:]
+                var fields = [String: Value](minimumCapacity: n)
                 for _ in 0..<n {
                     let key = try string()
                     fields[key] = try value(depth: depth + 1)

@@ -13,49 +13,59 @@ public struct DonationLog: Sendable {
     /// TipKit's default: queries see the most recent 1,000 donations of an event.
     public static let defaultMaxCount = 1000
 
-    /// The event's field names, in declaration order; `append` takes values in this order.
-    public let fields: [String]
     /// At most this many of the most recent donations are visible to rules.
     public let maxCount: Int
     /// Donations older than this are not visible to rules.
     public let maxAge: TimeSpan?
 
-    /// Seconds since 1970 of each stored donation, ascending.
-    private(set) var times: [Double] = []
-    /// `columns[field][donation]` is an index into `pools[field].values`.
-    private(set) var columns: [[Int32]]
-    private(set) var pools: [ValuePool]
+    /// The columns, shared by copies until one of them changes (copying a log is one reference count).
+    private var storage: Storage
+
+    /// The event's field names, in declaration order; `append` takes values in this order.
+    public var fields: [String] { storage.fields }
 
     /// Creates an empty log for an event with these fields and limit.
     public init(fields: [String], maxCount: Int = DonationLog.defaultMaxCount, maxAge: TimeSpan? = nil) {
-        self.fields = fields
         self.maxCount = max(0, maxCount)
         self.maxAge = maxAge
-        self.columns = fields.map { _ in [] }
-        self.pools = fields.map { _ in ValuePool() }
+        self.storage = Storage(fields: fields)
     }
 
+    /// Seconds since 1970 of each stored donation, ascending.
+    var times: [Double] { storage.times }
+    /// `columns[field][donation]` is an index into `pools[field].values`.
+    var columns: [[Int32]] { storage.columns }
+    var pools: [ValuePool] { storage.pools }
+    /// `positions[field][value]`: the indices of the stored donations whose field has that value (an index
+    /// into `pools[field].values`), ascending — so counting a value in a range of donations is two binary
+    /// searches instead of a scan.
+    var positions: [[[Int32]]] { storage.positions }
+
     /// How many donations are stored (visible or not).
-    public var count: Int { times.count }
+    public var count: Int { storage.times.count }
 
     /// The position of `field` in `fields`.
-    public func fieldIndex(_ field: String) -> Int? { fields.firstIndex(of: field) }
+    public func fieldIndex(_ field: String) -> Int? { storage.fields.firstIndex(of: field) }
 
     /// The time of the stored donation at `index` (0 is the oldest; the index must be valid).
-    func timestamp(at index: Int) -> Timestamp { Timestamp(secondsSince1970: times[index]) }
+    func timestamp(at index: Int) -> Timestamp { Timestamp(secondsSince1970: storage.times[index]) }
 
     /// The value of field number `field` of the stored donation at `index` (both must be valid).
     func value(ofField field: Int, at index: Int) -> Value {
-        pools[field].values[Int(columns[field][index])]
+        storage.pools[field].values[Int(storage.columns[field][index])]
     }
 
     /// Every stored donation, oldest first (for inspection and tests; rules use the indexed queries).
     public var donations: [Donation] {
-        times.indices.map { index in
+        storage.times.indices.map { index in
             var values: [String: Value] = [:]
             for (field, name) in fields.enumerated() { values[name] = value(ofField: field, at: index) }
             return Donation(timestamp: timestamp(at: index), values: values)
         }
+    }
+
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
     }
 
     /// Adds a donation. `values` are parallel to `fields` (the engine checks their types beforehand); a
@@ -66,24 +76,26 @@ public struct DonationLog: Sendable {
     /// that can never be visible again (see `compactIfNeeded`), so a store can drop them too.
     @discardableResult
     public mutating func append(at timestamp: Timestamp, values: [Value]) -> Bool {
-        guard values.count == fields.count else { return false }
+        append(at: timestamp, values: values[...])
+    }
+
+    /// `append(at:values:)` with the values in a slice (loading many donations from one flat array).
+    @discardableResult
+    public mutating func append(at timestamp: Timestamp, values: ArraySlice<Value>) -> Bool {
+        guard values.count == storage.fields.count else { return false }
+        makeUnique()
         let time = timestamp.secondsSince1970
-        if times.last.map({ $0 <= time }) ?? true {
-            times.append(time)
-            for field in fields.indices { columns[field].append(pools[field].intern(values[field])) }
+        if storage.times.last.map({ $0 <= time }) ?? true {
+            storage.append(time, values)
         } else {
-            let position = firstIndex(after: time)
-            times.insert(time, at: position)
-            for field in fields.indices { columns[field].insert(pools[field].intern(values[field]), at: position) }
+            storage.insert(time, values, at: firstIndex(after: time))
         }
         return compactIfNeeded()
     }
 
     /// Removes every donation.
     public mutating func removeAll() {
-        times.removeAll()
-        columns = fields.map { _ in [] }
-        pools = fields.map { _ in ValuePool() }
+        storage = Storage(fields: storage.fields)
     }
 
     /// Drops the donations that can never be visible again (all but the newest `maxCount`) once the log holds
@@ -91,19 +103,9 @@ public struct DonationLog: Sendable {
     @discardableResult
     mutating func compactIfNeeded() -> Bool {
         let slack = Swift.max(64, maxCount)
-        guard times.count >= maxCount + slack else { return false }
-        let drop = times.count - maxCount
-        times.removeFirst(drop)
-        for field in fields.indices {
-            columns[field].removeFirst(drop)
-            // Re-intern when most pooled values belong to dropped donations (high-cardinality fields).
-            if pools[field].values.count > 2 * Swift.max(columns[field].count, 16) {
-                var pool = ValuePool()
-                let old = pools[field].values
-                columns[field] = columns[field].map { pool.intern(old[Int($0)]) }
-                pools[field] = pool
-            }
-        }
+        guard storage.times.count >= maxCount + slack else { return false }
+        makeUnique()
+        storage.dropOldest(storage.times.count - maxCount)
         return true
     }
 
@@ -111,22 +113,54 @@ public struct DonationLog: Sendable {
 
     /// The first stored index whose time is >= `time` (or `count`).
     func firstIndex(notBefore time: Double) -> Int {
-        var low = 0
-        var high = times.count
-        while low < high {
-            let mid = (low + high) / 2
-            if times[mid] < time { low = mid + 1 } else { high = mid }
+        storage.times.withUnsafeBufferPointer { times in
+            var low = 0
+            var high = times.count
+            while low < high {
+                let mid = (low + high) / 2
+                if times[mid] < time { low = mid + 1 } else { high = mid }
+            }
+            return low
         }
-        return low
     }
 
     /// The first stored index whose time is > `time` (or `count`).
     func firstIndex(after time: Double) -> Int {
+        storage.times.withUnsafeBufferPointer { times in
+            var low = 0
+            var high = times.count
+            while low < high {
+                let mid = (low + high) / 2
+                if times[mid] <= time { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+    }
+
+    /// How many donations in `range` have value `value` (an index into `pools[field].values`) in `field`.
+    func count(ofValue value: Int, inField field: Int, in range: Range<Int>) -> Int {
+        storage.positions[field][value].withUnsafeBufferPointer { list in
+            DonationLog.lowerBound(list, range.upperBound) - DonationLog.lowerBound(list, range.lowerBound)
+        }
+    }
+
+    /// The first (`first`) or last index in `range` whose `field` has `value`, if any.
+    func edge(ofValue value: Int, inField field: Int, in range: Range<Int>, first: Bool) -> Int? {
+        storage.positions[field][value].withUnsafeBufferPointer { list in
+            let low = DonationLog.lowerBound(list, range.lowerBound)
+            let high = DonationLog.lowerBound(list, range.upperBound)
+            guard low < high else { return nil }
+            return Int(list[first ? low : high - 1])
+        }
+    }
+
+    /// The first position in `list` (ascending) whose element is >= `bound`.
+    static func lowerBound(_ list: UnsafeBufferPointer<Int32>, _ bound: Int) -> Int {
         var low = 0
-        var high = times.count
+        var high = list.count
         while low < high {
             let mid = (low + high) / 2
-            if times[mid] <= time { low = mid + 1 } else { high = mid }
+            if Int(list[mid]) < bound { low = mid + 1 } else { high = mid }
         }
         return low
     }
@@ -137,13 +171,98 @@ public struct DonationLog: Sendable {
     /// Visible: among the newest `maxCount` stored donations, those dated no later than `now` and no earlier
     /// than `now - maxAge`.
     func visible(at now: Double) -> (range: Range<Int>, leavesAt: Double, arrivesAt: Double) {
-        var lower = Swift.max(0, times.count - maxCount)
+        let count = storage.times.count
+        var lower = Swift.max(0, count - maxCount)
         if let maxAge { lower = Swift.max(lower, firstIndex(notBefore: now - maxAge.seconds)) }
         let upper = Swift.max(lower, firstIndex(after: now))
         var leavesAt = Double.infinity
-        if let maxAge, lower < upper { leavesAt = (times[lower] + maxAge.seconds).nextUp }
-        let arrivesAt = upper < times.count ? times[upper] : Double.infinity
+        if let maxAge, lower < upper { leavesAt = (storage.times[lower] + maxAge.seconds).nextUp }
+        let arrivesAt = upper < count ? storage.times[upper] : Double.infinity
         return (lower..<upper, leavesAt, arrivesAt)
+    }
+
+    /// The columns of a log. A class so copies of a log share them; changed only through a uniquely
+    /// referenced instance (`makeUnique`), hence `@unchecked Sendable`.
+    ///
+    /// Exclusivity is not checked at run time: every access is a plain read or a mutation inside one method,
+    /// and the checks cost more than the work on the hot paths.
+    final class Storage: @unchecked Sendable {
+        let fields: [String]
+        @exclusivity(unchecked) var times: [Double] = []
+        @exclusivity(unchecked) var columns: [[Int32]]
+        @exclusivity(unchecked) var pools: [ValuePool]
+        @exclusivity(unchecked) var positions: [[[Int32]]]
+
+        init(fields: [String]) {
+            self.fields = fields
+            self.columns = fields.map { _ in [] }
+            self.pools = fields.map { _ in ValuePool() }
+            self.positions = fields.map { _ in [] }
+        }
+
+        private init(copying other: Storage) {
+            fields = other.fields
+            times = other.times
+            columns = other.columns
+            pools = other.pools
+            positions = other.positions
+        }
+
+        func copy() -> Storage { Storage(copying: self) }
+
+        private func intern(_ value: Value, field: Int) -> Int32 {
+            let id = pools[field].intern(value)
+            if Int(id) == positions[field].count { positions[field].append([]) }
+            return id
+        }
+
+        /// Appends a donation at least as new as every stored one.
+        func append(_ time: Double, _ values: ArraySlice<Value>) {
+            let index = Int32(truncatingIfNeeded: times.count)
+            times.append(time)
+            var value = values.startIndex
+            for field in 0..<fields.count {
+                let id = intern(values[value], field: field)
+                columns[field].append(id)
+                positions[field][Int(id)].append(index)
+                value += 1
+            }
+        }
+
+        /// Inserts an older donation at `position` (later indices shift, so the positions are rebuilt).
+        func insert(_ time: Double, _ values: ArraySlice<Value>, at position: Int) {
+            times.insert(time, at: position)
+            var value = values.startIndex
+            for field in 0..<fields.count {
+                columns[field].insert(intern(values[value], field: field), at: position)
+                value += 1
+            }
+            rebuildPositions()
+        }
+
+        /// Drops the `count` oldest donations.
+        func dropOldest(_ count: Int) {
+            times.removeFirst(count)
+            for field in fields.indices {
+                columns[field].removeFirst(count)
+                // Re-intern when most pooled values belong to dropped donations (high-cardinality fields).
+                if pools[field].values.count > 2 * Swift.max(columns[field].count, 16) {
+                    var pool = ValuePool()
+                    let old = pools[field].values
+                    columns[field] = columns[field].map { pool.intern(old[Int($0)]) }
+                    pools[field] = pool
+                }
+            }
+            rebuildPositions()
+        }
+
+        func rebuildPositions() {
+            for field in fields.indices {
+                var lists = [[Int32]](repeating: [], count: pools[field].count)
+                for (index, id) in columns[field].enumerated() { lists[Int(id)].append(Int32(truncatingIfNeeded: index)) }
+                positions[field] = lists
+            }
+        }
     }
 }
 
@@ -163,9 +282,33 @@ public struct Donation: Sendable, Hashable {
 struct ValuePool: Sendable {
     private(set) var ids: [Value: Int32] = [:]
     private(set) var values: [Value] = []
+    /// Ids of small non-negative ints and of bools, the usual field values, found without hashing (-1: none yet).
+    private var smallInts: [Int32] = []
+    private var bools: (Int32, Int32) = (-1, -1)
+
+    static let smallIntLimit = 4096
 
     mutating func intern(_ value: Value) -> Int32 {
-        if let id = ids[value] { return id }
+        switch value {
+        case .int(let int) where int >= 0 && int < ValuePool.smallIntLimit:
+            if int < smallInts.count, smallInts[int] >= 0 { return smallInts[int] }
+            let id = add(value)
+            if int >= smallInts.count { smallInts.append(contentsOf: repeatElement(-1, count: int + 1 - smallInts.count)) }
+            smallInts[int] = id
+            return id
+        case .bool(let flag):
+            let known = flag ? bools.1 : bools.0
+            if known >= 0 { return known }
+            let id = add(value)
+            if flag { bools.1 = id } else { bools.0 = id }
+            return id
+        default:
+            if let id = ids[value] { return id }
+            return add(value)
+        }
+    }
+
+    private mutating func add(_ value: Value) -> Int32 {
         let id = Int32(truncatingIfNeeded: values.count)
         ids[value] = id
         values.append(value)

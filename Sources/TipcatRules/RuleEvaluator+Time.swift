@@ -1,3 +1,5 @@
+import TipcatCore
+
 /// How long a comparison's answer stands as time passes, so callers can cache verdicts instead of
 /// re-evaluating every rule whenever the clock moves.
 ///
@@ -10,7 +12,8 @@ extension RuleEvaluation {
     /// When a comparison that reads `now` on one side can change by time alone: `.some(nil)` never,
     /// `.some(time)` at that time; nil when the comparison is not of that form (it then counts as reading
     /// `now` without bound).
-    func nowFlip(_ op: RuleComparisonOperator, _ left: EvalValue, _ right: EvalValue, nowOnLeft: Bool, nowOnRight: Bool) -> Double?? {
+    static func nowFlip(now: Double, _ op: RuleComparisonOperator, _ left: EvalValue, _ right: EvalValue,
+                        nowOnLeft: Bool, nowOnRight: Bool) -> Double?? {
         if case .missing = left { return .some(nil) }
         if case .missing = right { return .some(nil) }
         guard nowOnLeft != nowOnRight, case .date(let leftDate) = left, case .date(let rightDate) = right else { return nil }
@@ -24,19 +27,28 @@ extension RuleEvaluation {
         return .some(nil)
     }
 
-    /// Whether the comparison keeps its answer however much its donation selection shrinks: one side is a
-    /// count that never grows as time passes, the other does not depend on time, and the answer is on the
-    /// side a shrinking count cannot leave.
+    /// Where a comparison has a count that never grows as time passes opposite a side that does not depend on
+    /// time (decided from the rule's shape, once).
+    enum ShrinkShape: Sendable {
+        case none, countOnLeft, countOnRight
+    }
+
+    static func shrinkShape(_ lhs: RuleExpression, _ rhs: RuleExpression) -> ShrinkShape {
+        if isShrinkingCount(lhs), isTimeless(rhs) { return .countOnLeft }
+        if isShrinkingCount(rhs), isTimeless(lhs) { return .countOnRight }
+        return .none
+    }
+
+    /// Whether the comparison keeps its answer however much its donation selection shrinks: its shape has a
+    /// shrinking count, and the answer is on the side a shrinking count cannot leave.
     static func staysWhileShrinking(
-        _ op: RuleComparisonOperator, _ lhs: RuleExpression, _ rhs: RuleExpression, holds: Bool, left: EvalValue, right: EvalValue
+        _ shape: ShrinkShape, _ op: RuleComparisonOperator, holds: Bool, left: EvalValue, right: EvalValue
     ) -> Bool {
         let countOnLeft: Bool
-        if isShrinkingCount(lhs), isTimeless(rhs) {
-            countOnLeft = true
-        } else if isShrinkingCount(rhs), isTimeless(lhs) {
-            countOnLeft = false
-        } else {
-            return false
+        switch shape {
+        case .none: return false
+        case .countOnLeft: countOnLeft = true
+        case .countOnRight: countOnLeft = false
         }
         guard case .int(let count) = countOnLeft ? left : right else { return false }
         let bound: Double
@@ -101,6 +113,68 @@ extension RuleEvaluation {
             return isTimeless(lhs) && isTimeless(rhs)
         case .member(let base, let member, _):
             return isTimeless(base) && (member.arguments ?? []).allSatisfy { isTimeless($0.value) }
+        }
+    }
+}
+
+/// How long an evaluation's answer stands if nothing but time changes — the bookkeeping the tree evaluator and
+/// `RuleProgram` share.
+struct RuleValidity: Sendable {
+    /// The earliest time the result can change for reasons that are always relevant: a future-dated
+    /// donation coming due, a comparison with `now` flipping.
+    var validBefore = Double.infinity
+    /// The earliest time a donation leaves a selection (a window, `maxAge`). A comparison that stays the same
+    /// however its selection shrinks drops the times gathered while evaluating it.
+    var leavesBefore = Double.infinity
+    /// Reads of `now` not yet accounted for by a comparison; any left at the end make the result good only
+    /// for this instant.
+    var unhandledNow = 0
+
+    mutating func changes(at time: Double) {
+        if time < validBefore { validBefore = time }
+    }
+
+    mutating func leaves(at time: Double) {
+        if time < leavesBefore { leavesBefore = time }
+    }
+
+    /// Until when the answer stands (nil: until the inputs change).
+    func until(now: Double) -> Timestamp? {
+        var until = min(validBefore, leavesBefore)
+        if unhandledNow > 0 { until = min(until, now.nextUp) }
+        return until == .infinity ? nil : Timestamp(secondsSince1970: until)
+    }
+
+    /// What a comparison saves when it starts: it gathers its own leave times and reads of `now`.
+    struct Mark {
+        let leavesBefore: Double
+        let unhandledNow: Int
+    }
+
+    mutating func beginComparison() -> Mark {
+        let mark = Mark(leavesBefore: leavesBefore, unhandledNow: unhandledNow)
+        leavesBefore = .infinity
+        return mark
+    }
+
+    /// Reads of `now` since the comparison began.
+    func nowReads(since mark: Mark) -> Int { unhandledNow - mark.unhandledNow }
+
+    /// Accounts for a finished comparison: its leave times count unless a shrinking selection cannot change its
+    /// answer, and its reads of `now` are settled when the comparison says when it flips.
+    mutating func endComparison(
+        _ mark: Mark, now: Double, _ op: RuleComparisonOperator, shape: RuleEvaluation.ShrinkShape, holds: Bool,
+        left: EvalValue, right: EvalValue, leftNow: Int, rightNow: Int
+    ) {
+        if RuleEvaluation.staysWhileShrinking(shape, op, holds: holds, left: left, right: right) {
+            leavesBefore = mark.leavesBefore
+        } else {
+            leavesBefore = min(mark.leavesBefore, leavesBefore)
+        }
+        if leftNow + rightNow > 0,
+           let flip = RuleEvaluation.nowFlip(now: now, op, left, right, nowOnLeft: leftNow > 0, nowOnRight: rightNow > 0) {
+            unhandledNow = mark.unhandledNow
+            if let flip { changes(at: flip) }
         }
     }
 }

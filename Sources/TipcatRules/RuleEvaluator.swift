@@ -93,10 +93,14 @@ enum EvalValue {
     }
 }
 
-/// A subset of one event's stored donations: a contiguous run or explicit ascending indices.
+/// A subset of one event's stored donations: a contiguous run, the donations of a run whose field has one
+/// of some values (answered from the log's per-value positions), or explicit ascending indices.
 struct DonationSelection {
     enum Indices {
         case range(Range<Int>)
+        /// The donations in `range` whose field number `field` has one of `values` (indices into the field's
+        /// pool, ascending).
+        case values(range: Range<Int>, field: Int, values: [Int32])
         case list([Int])
     }
 
@@ -106,24 +110,56 @@ struct DonationSelection {
 
     var count: Int {
         switch indices {
-        case .range(let range): range.count
-        case .list(let list): list.count
+        case .range(let range): return range.count
+        case .values(let range, let field, let values):
+            guard let log else { return 0 }
+            var total = 0
+            for value in values { total += log.count(ofValue: Int(value), inField: field, in: range) }
+            return total
+        case .list(let list): return list.count
         }
     }
 
     /// The newest selected index.
     var last: Int? {
         switch indices {
-        case .range(let range): range.isEmpty ? nil : range.upperBound - 1
-        case .list(let list): list.last
+        case .range(let range): return range.isEmpty ? nil : range.upperBound - 1
+        case .values(let range, let field, let values):
+            return values.compactMap { log?.edge(ofValue: Int($0), inField: field, in: range, first: false) }.max()
+        case .list(let list): return list.last
+        }
+    }
+
+    /// The oldest selected index.
+    var first: Int? {
+        switch indices {
+        case .range(let range): return range.isEmpty ? nil : range.lowerBound
+        case .values(let range, let field, let values):
+            return values.compactMap { log?.edge(ofValue: Int($0), inField: field, in: range, first: true) }.min()
+        case .list(let list): return list.first
         }
     }
 
     func forEach(_ body: (Int) -> Void) {
         switch indices {
         case .range(let range): for index in range { body(index) }
+        case .values(let range, let field, let values):
+            guard let log, !range.isEmpty else { return }
+            let column = log.columns[field]
+            var wanted = [Bool](repeating: false, count: log.pools[field].count)
+            for value in values { wanted[Int(value)] = true }
+            for index in range where wanted[Int(column[index])] { body(index) }
         case .list(let list): for index in list { body(index) }
         }
+    }
+
+    /// The selected indices as a list (for the general, scanning paths).
+    var list: [Int] {
+        if case .list(let list) = indices { return list }
+        var list: [Int] = []
+        list.reserveCapacity(count)
+        forEach { list.append($0) }
+        return list
     }
 
     func with(_ indices: Indices) -> DonationSelection {
@@ -148,15 +184,8 @@ struct RuleEvaluation {
     var conditions: [RuleCondition] = []
     /// Notes gathered since the last recorded condition (recording only).
     var notes: [String] = []
-    /// The earliest time the result can change for reasons that are always relevant: a future-dated
-    /// donation coming due, a comparison with `now` flipping.
-    var validBefore = Double.infinity
-    /// The earliest time a donation leaves a selection (a window, `maxAge`). A comparison that stays the same
-    /// however its selection shrinks drops the times gathered while evaluating it.
-    var leavesBefore = Double.infinity
-    /// Reads of `now` not yet accounted for by a comparison; any left at the end make the result good only
-    /// for this instant.
-    var unhandledNow = 0
+    /// How long the answer stands as time passes.
+    var validity = RuleValidity()
     var scope: DonationScope?
 
     init(context: RuleContext, bytes: [UInt8], recording: Bool) {
@@ -166,22 +195,14 @@ struct RuleEvaluation {
         self.recording = recording
     }
 
-    var validBeforeTimestamp: Timestamp? {
-        var until = min(validBefore, leavesBefore)
-        if unhandledNow > 0 { until = min(until, now.nextUp) }
-        return until == .infinity ? nil : Timestamp(secondsSince1970: until)
-    }
+    var validBeforeTimestamp: Timestamp? { validity.until(now: now) }
 
     /// Conditions are recorded at the rule's level, not for each donation a `where` looks at.
     var shouldRecord: Bool { recording && scope == nil }
 
-    mutating func changes(at time: Double) {
-        if time < validBefore { validBefore = time }
-    }
+    mutating func changes(at time: Double) { validity.changes(at: time) }
 
-    mutating func leaves(at time: Double) {
-        if time < leavesBefore { leavesBefore = time }
-    }
+    mutating func leaves(at time: Double) { validity.leaves(at: time) }
 
     // MARK: Conditions
 
@@ -234,7 +255,7 @@ struct RuleEvaluation {
         case .duration(let span, _): return .duration(span.seconds)
         case .window(let window, _): return .duration(window.span.seconds)
         case .now:
-            unhandledNow += 1
+            validity.unhandledNow += 1
             return .date(now)
         case .appParameter(let name, _):
             return context.appParameters[name].map(EvalValue.init) ?? .missing("no value for $\(name)")
@@ -253,23 +274,14 @@ struct RuleEvaluation {
         case .comparison(let op, let lhs, let rhs, _):
             let outerNotes = notes
             notes = []
-            let outerLeaves = leavesBefore
-            leavesBefore = .infinity
-            let nowBefore = unhandledNow
+            let mark = validity.beginComparison()
             let left = value(lhs)
-            let leftNow = unhandledNow - nowBefore
+            let leftNow = validity.nowReads(since: mark)
             let right = value(rhs)
-            let rightNow = unhandledNow - nowBefore - leftNow
+            let rightNow = validity.nowReads(since: mark) - leftNow
             let holds = RuleEvaluation.compare(op, left, right)
-            if RuleEvaluation.staysWhileShrinking(op, lhs, rhs, holds: holds, left: left, right: right) {
-                leavesBefore = outerLeaves
-            } else {
-                leavesBefore = min(outerLeaves, leavesBefore)
-            }
-            if leftNow + rightNow > 0, let flip = nowFlip(op, left, right, nowOnLeft: leftNow > 0, nowOnRight: rightNow > 0) {
-                unhandledNow = nowBefore
-                if let flip { changes(at: flip) }
-            }
+            validity.endComparison(mark, now: now, op, shape: RuleEvaluation.shrinkShape(lhs, rhs), holds: holds,
+                                   left: left, right: right, leftNow: leftNow, rightNow: rightNow)
             if shouldRecord { record(expression, .comparison(op, left: left.observed, right: right.observed), holds) }
             notes = outerNotes
             return .bool(holds)

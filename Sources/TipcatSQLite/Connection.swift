@@ -32,7 +32,9 @@ public final class Connection {
         case .readWrite: flags = SQLITE_OPEN_READWRITE
         case .readWriteCreate: flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         }
-        flags |= SQLITE_OPEN_NOFOLLOW
+        // A connection is used by one thread at a time (see above), so SQLite's own per-call mutex is not
+        // needed ("multi-thread" mode); it cost a lock and an unlock in every step and column read.
+        flags |= SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX
         var opened: OpaquePointer?
         let status = sqlite3_open_v2(path, &opened, flags, nil)
         guard status == SQLITE_OK, let opened else {

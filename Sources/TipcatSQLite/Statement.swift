@@ -134,6 +134,21 @@ public final class Statement {
         return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
     }
 
+    /// The bytes of a text or blob column in place, without copying them (empty for NULL). They belong to
+    /// SQLite: valid only until the next `step`, `reset` or read of the same column as another type.
+    public func unsafeBytes(_ index: Int32) -> UnsafeRawBufferPointer {
+        // sqlite3_column_blob first, then sqlite3_column_bytes: SQLite's documented safe order.
+        let pointer = sqlite3_column_blob(handle, index)
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return UnsafeRawBufferPointer(start: count > 0 ? pointer : nil, count: count > 0 ? count : 0)
+    }
+
+    /// The column as a `Double` (0 for NULL, as SQLite converts).
+    public func double(_ index: Int32) -> Double { sqlite3_column_double(handle, index) }
+
+    /// Whether the column is NULL in the current row.
+    public func isNull(_ index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
+
     /// The column as bytes, or nil when it is NULL.
     public func blob(_ index: Int32) -> [UInt8]? {
         guard sqlite3_column_type(handle, index) != SQLITE_NULL else { return nil }

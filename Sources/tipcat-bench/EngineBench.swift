@@ -37,9 +37,13 @@ enum EngineBench {
 
     static let start = Timestamp(secondsSince1970: 1_767_225_600)
 
+    static func verdict(_ met: Bool) -> String { met ? "met" : "NOT met" }
+
+    /// Sustained donating: 100,000 donations over 50 events, enough for every event to pass its limit of 1,000
+    /// visible donations, so the engine's pruning is part of the figure.
     static func donations(directory: String) throws {
         let synthetic = SyntheticEngineCatalog(tips: 1000)
-        let count = 20_000
+        let count = 100_000
         let plan = synthetic.donations(count, endingAt: start)
         for batch in [1, 1000] {
             let store = try fresh(directory + "/donate-\(batch).sqlite")
@@ -58,7 +62,8 @@ enum EngineBench {
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
             let stored = try store.donationCount()
             let label = batch == 1 ? "one commit per donation" : "batches of \(batch) (one transaction each)"
-            print("donate → SQLite, \(label): \(String(format: "%.0f", Double(count) / elapsed)) /s (\(count) donations in \(String(format: "%.2f", elapsed)) s; \(stored) rows kept after pruning to each event's limit)  [goal ≥ 20,000/s]")
+            let rate = Double(count) / elapsed
+            print("donate → SQLite, \(label): \(String(format: "%.0f", rate)) /s (\(count) donations in \(String(format: "%.2f", elapsed)) s; \(stored) rows kept after pruning to each event's limit)  (goal ≥ 20,000/s: \(verdict(rate >= EngineBenchmark.donateGoal)))")
         }
     }
 
@@ -85,7 +90,7 @@ enum EngineBench {
                 loads.append(Double(DispatchTime.now().uptimeNanoseconds - began) / 1e6)
             }
             let median = times.sorted()[times.count / 2]
-            print("cold start, 5,000 tips, SQLite state with \(donations) donations (open + load + configure + first next): \(String(format: "%.1f", median)) ms median of 5  [goal < 50 ms]")
+            print("cold start, 5,000 tips, SQLite state with \(donations) donations (open + load + configure + first next): \(String(format: "%.1f", median)) ms median of 5  (goal < 50 ms: \(verdict(median < EngineBenchmark.coldStartBudget)))")
             print("  of which opening the database and reading the state: \(String(format: "%.1f", loads.sorted()[loads.count / 2])) ms")
         }
     }

@@ -103,5 +103,17 @@ import TipcatLocalization
         #expect(report.sections[1].notes.allSatisfy { $0.contains("0 of 40 tips available") })
         #expect(report.coldStarts.map(\.tips) == [60])
         #expect(report.description.contains("next() median"))
+        // Donate and the four next() medians/first decisions carry the goals, in both sections.
+        #expect(report.goalLines.count == 10)
+        #expect(report.goalLines.allSatisfy { $0.contains(": met") || $0.contains(": NOT met") })
+    }
+
+    @Test func benchmarkGoalsSayMetOrNotMet() {
+        let slow = EngineBenchmark.Figure(name: "next()", values: [400, 1200], unit: "µs", atMost: 1000, flat: true)
+        let line = slow.goalLines(section: "worst case", counts: [100, 1000]).joined()
+        #expect(line == "  worst case, next(): 400 → 1,200 µs at 100 → 1,000 donations  (goal < 1,000 µs: NOT met; flat, ≤ 1.50×: NOT met (3.00×))")
+        let fast = EngineBenchmark.Figure(name: "donate", values: [30_000, 25_000], unit: "/s", atLeast: 20_000)
+        #expect(fast.goalLines(section: "s", counts: [1, 10]).joined().hasSuffix("(goal ≥ 20,000 /s: met)"))
+        #expect(EngineBenchmark.Figure(name: "p99", values: [1, 2], unit: "µs").goalLines(section: "s", counts: [1, 10]).isEmpty)
     }
 }

@@ -6,13 +6,65 @@ import TipcatCore
 /// through the `TipEngine` actor as an app would make it. The same measurements run at `donations` and at
 /// `donations × scale`, to show that decisions stay flat as the history grows.
 public enum EngineBenchmark {
-    /// One measured figure.
+    /// One measured figure, with the issue's goal for it when there is one.
     public struct Figure: Sendable, Hashable {
         public var name: String
         /// Per donation count measured, in `unit`.
         public var values: [Double]
         public var unit: String
+        /// Goal: at most this (in `unit`) at every donation count.
+        public var atMost: Double?
+        /// Goal: at least this (in `unit`) at every donation count.
+        public var atLeast: Double?
+        /// Goal: flat as the donations grow — the value at the largest count is at most `flatRatio` times the
+        /// value at the smallest.
+        public var flat = false
+
+        public init(name: String, values: [Double], unit: String, atMost: Double? = nil, atLeast: Double? = nil, flat: Bool = false) {
+            self.name = name
+            self.values = values
+            self.unit = unit
+            self.atMost = atMost
+            self.atLeast = atLeast
+            self.flat = flat
+        }
+
+        /// The goal lines of this figure: what was measured, the goal, met or NOT met.
+        public func goalLines(section: String, counts: [Int]) -> [String] {
+            let measured = values.map(EngineBenchmark.format).joined(separator: " → ") + " " + unit
+            var parts: [String] = []
+            if let atMost {
+                parts.append("< \(EngineBenchmark.whole(atMost)) \(unit): \(EngineBenchmark.verdict(values.allSatisfy { $0 < atMost }))")
+            }
+            if let atLeast {
+                parts.append("≥ \(EngineBenchmark.whole(atLeast)) \(unit): \(EngineBenchmark.verdict(values.allSatisfy { $0 >= atLeast }))")
+            }
+            if flat, let first = values.first, let last = values.last, values.count > 1 {
+                let ratio = last / max(first, 1e-9)
+                parts.append("flat, ≤ \(EngineBenchmark.format(EngineBenchmark.flatRatio))×: \(EngineBenchmark.verdict(ratio <= EngineBenchmark.flatRatio)) (\(EngineBenchmark.format(ratio))×)")
+            }
+            guard !parts.isEmpty else { return [] }
+            let span = counts.map { EngineBenchmark.whole(Double($0)) }.joined(separator: " → ")
+            return ["  \(section), \(name): \(measured) at \(span) donations  (goal " + parts.joined(separator: "; ") + ")"]
+        }
     }
+
+    /// "Flat when donations grow 10×": the larger history may cost at most this many times the smaller one.
+    public static let flatRatio = 1.5
+
+    /// The time budget of one `next()` decision, in microseconds (the issue: < 1 ms).
+    public static let nextBudget = 1000.0
+
+    /// The cold-start budget, in milliseconds (the issue: < 50 ms on the 5,000-tip catalog).
+    public static let coldStartBudget = 50.0
+
+    /// The sustained donation rate the issue asks for, per second.
+    public static let donateGoal = 20_000.0
+
+    static func verdict(_ met: Bool) -> String { met ? "met" : "NOT met" }
+
+    /// A budget or a count, without decimals: `1,000`, `50`.
+    static func whole(_ value: Double) -> String { value >= 100 ? format(value) : String(Int(value.rounded())) }
 
     /// Figures measured under one setup, one value per donation count.
     public struct Section: Sendable, Hashable {
@@ -61,7 +113,22 @@ public enum EngineBenchmark {
                 lines.append("engine cold start (compile rules + configure, empty state):")
                 lines += coldStarts.map { "  \(EngineBenchmark.format(Double($0.tips))) tips: \(EngineBenchmark.format($0.milliseconds)) ms" }
             }
+            lines.append("")
+            lines.append("goals (issue 5):")
+            lines += goalLines
             return lines.joined(separator: "\n")
+        }
+
+        /// Every figure that has a goal, and the 5,000-tip cold start, with "met" / "NOT met".
+        public var goalLines: [String] {
+            var lines = sections.flatMap { section in
+                section.figures.flatMap { $0.goalLines(section: String(section.title.split(separator: ":").first ?? ""), counts: donationCounts) }
+            }
+            for start in coldStarts where start.tips == 5000 {
+                let met = start.milliseconds < EngineBenchmark.coldStartBudget
+                lines.append("  cold start, 5,000 tips, in memory (compile rules + configure): \(EngineBenchmark.format(start.milliseconds)) ms  (goal < \(EngineBenchmark.whole(EngineBenchmark.coldStartBudget)) ms: \(EngineBenchmark.verdict(met)))")
+            }
+            return lines
         }
     }
 
@@ -83,7 +150,9 @@ public enum EngineBenchmark {
             }
             var merged: [Figure] = []
             for (index, figure) in (columns.first ?? []).enumerated() {
-                merged.append(Figure(name: figure.name, values: columns.map { $0.count > index ? $0[index].values[0] : .nan }, unit: figure.unit))
+                var column = figure
+                column.values = columns.map { $0.count > index ? $0[index].values[0] : .nan }
+                merged.append(column)
             }
             sections.append(Section(title: title, figures: merged, notes: notes))
         }
@@ -114,7 +183,11 @@ public enum EngineBenchmark {
         let clock = ContinuousClock()
         var figures: [Figure] = []
         var facts: [String] = []
-        func add(_ name: String, _ value: Double, _ unit: String) { figures.append(Figure(name: name, values: [value], unit: unit)) }
+        func add(_ name: String, _ value: Double, _ unit: String, atMost: Double? = nil, atLeast: Double? = nil, flat: Bool = false) {
+            figures.append(Figure(name: name, values: [value], unit: unit, atMost: atMost, atLeast: atLeast, flat: flat))
+        }
+        /// A `next()` figure: one decision within the budget, flat as donations grow.
+        func decision(_ name: String, _ microseconds: Double) { add(name, microseconds, "µs", atMost: nextBudget, flat: true) }
         do throws(TipEngineError) {
             let engine = TipEngine(catalog: synthetic.catalog)
             try await engine.configure(TipEngineConfiguration(clock: FixedClock(end)))
@@ -125,7 +198,7 @@ public enum EngineBenchmark {
             let donateStart = clock.now
             for donation in history { try await engine.donate(donation.event, donation.values, at: donation.timestamp) }
             let donateSeconds = seconds(clock.now - donateStart)
-            add("donate (sustained)", Double(history.count) / max(donateSeconds, 1e-9), "/s")
+            add("donate (sustained)", Double(history.count) / max(donateSeconds, 1e-9), "/s", atLeast: donateGoal)
 
             // A new process over the same state: load, then the first decisions with empty caches.
             let store = await engine.stateStore
@@ -135,7 +208,7 @@ public enum EngineBenchmark {
             add("cold start (load state, configure)", seconds(clock.now - loadStart) * 1e3, "ms")
             let coldStart = clock.now
             let first = try await restarted.next()
-            add("first next(), empty caches", seconds(clock.now - coldStart) * 1e6, "µs")
+            decision("first next(), empty caches", seconds(clock.now - coldStart) * 1e6)
             let fresh = TipEngine(catalog: synthetic.catalog, store: store)
             try await fresh.configure(TipEngineConfiguration(clock: FixedClock(end)))
             let allStart = clock.now
@@ -148,7 +221,7 @@ public enum EngineBenchmark {
                 _ = try await restarted.next()
                 steady.append(seconds(clock.now - start) * 1e6)
             }
-            add("next() median", median(steady), "µs")
+            decision("next() median", median(steady))
             add("next() p99", percentile(steady, 0.99), "µs")
 
             var afterDonation: [Double] = []
@@ -159,7 +232,7 @@ public enum EngineBenchmark {
                 _ = try await restarted.next()
                 afterDonation.append(seconds(clock.now - start) * 1e6)
             }
-            add("next() after a donation, median", median(afterDonation), "µs")
+            decision("next() after a donation, median", median(afterDonation))
             add("next() after a donation, p99", percentile(afterDonation, 0.99), "µs")
 
             var time = end
@@ -171,7 +244,7 @@ public enum EngineBenchmark {
                 _ = try await restarted.next()
                 moving.append(seconds(clock.now - start) * 1e6)
             }
-            add("next() with the clock +1 min per call, median", median(moving), "µs")
+            decision("next() with the clock +1 min per call, median", median(moving))
             add("next() with the clock +1 min per call, p99", percentile(moving, 0.99), "µs")
 
             let available = summaries.filter { $0.status == .available }.count
