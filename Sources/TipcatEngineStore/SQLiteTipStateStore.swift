@@ -1,6 +1,7 @@
 public import TipcatCatalog
 public import TipcatCore
 public import TipcatEngine
+import Foundation
 import TipcatSQLite
 
 /// A `TipStateStore` in an SQLite database (default `.tipcat/state.sqlite`): write-ahead log, a busy
@@ -28,21 +29,7 @@ public struct SQLiteTipStateStore: TipStateStore {
     public init(path: String = SQLiteTipStateStore.defaultPath, busyTimeoutMilliseconds: Int32 = 10_000) throws(TipStateStoreError) {
         self.path = path
         do {
-            let connection = try Connection(path: path, mode: .readWriteCreate, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-            // A new database gets small pages: each donation commits one row and one index entry, so a commit
-            // appends two pages to the write-ahead log, and small pages make that (and checkpoints) cheap.
-            // Only possible before the file is first written; existing databases keep their page size.
-            if try connection.scalar("PRAGMA page_count")?.integerValue == 0 {
-                try connection.execute("PRAGMA page_size = \(Self.pageSize)")
-            }
-            if try connection.journalMode() != "wal" { try connection.enableWriteAheadLog() }
-            // With a write-ahead log, NORMAL never corrupts; a power cut may lose the last commits.
-            try connection.execute("PRAGMA synchronous = NORMAL")
-            // Checkpoint when the log reaches about 4 MiB, whatever the page size (SQLite's default is 1,000
-            // pages, 4 MiB with its default 4 KiB pages).
-            let pageSize = try connection.scalar("PRAGMA page_size")?.integerValue ?? 4096
-            try connection.execute("PRAGMA wal_autocheckpoint = \(max(1000, Int(Self.checkpointBytes / max(512, pageSize))))")
-            try StateSchema.migrator.migrate(connection)
+            let connection = try Self.openRetryingWhileBusy(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
             database = StateDatabase(connection: connection)
         } catch let error as SQLiteError {
             throw TipStateStoreError("\(path): \(error.message)")
@@ -51,6 +38,44 @@ public struct SQLiteTipStateStore: TipStateStore {
         } catch {
             throw TipStateStoreError("\(path): \(error)")
         }
+    }
+
+    /// Opens the database and prepares it (page size of a new file, write-ahead log, pragmas, migrations).
+    ///
+    /// Setting up a database that another process is creating at the same moment can be refused with
+    /// `SQLITE_BUSY` at once, without SQLite waiting the busy timeout (switching the journal mode, or a read
+    /// snapshot that a concurrent first write has made stale). Such a refusal is retried, with growing pauses,
+    /// until the busy timeout has passed; any other error is thrown at once.
+    static func openRetryingWhileBusy(path: String, busyTimeoutMilliseconds: Int32) throws -> Connection {
+        let deadline = ContinuousClock.now + .milliseconds(Int(max(0, busyTimeoutMilliseconds)))
+        var pauseMicroseconds: UInt32 = 500
+        while true {
+            do {
+                let connection = try Connection(path: path, mode: .readWriteCreate, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+                try prepare(connection)
+                return connection
+            } catch let error as SQLiteError where error.isBusy && ContinuousClock.now < deadline {
+                usleep(pauseMicroseconds)
+                pauseMicroseconds = min(pauseMicroseconds * 2, 50_000)
+            }
+        }
+    }
+
+    private static func prepare(_ connection: Connection) throws {
+        // A new database gets small pages: each donation commits one row and one index entry, so a commit
+        // appends two pages to the write-ahead log, and small pages make that (and checkpoints) cheap.
+        // Only possible before the file is first written; existing databases keep their page size.
+        if try connection.scalar("PRAGMA page_count")?.integerValue == 0 {
+            try connection.execute("PRAGMA page_size = \(Self.pageSize)")
+        }
+        if try connection.journalMode() != "wal" { try connection.enableWriteAheadLog() }
+        // With a write-ahead log, NORMAL never corrupts; a power cut may lose the last commits.
+        try connection.execute("PRAGMA synchronous = NORMAL")
+        // Checkpoint when the log reaches about 4 MiB, whatever the page size (SQLite's default is 1,000
+        // pages, 4 MiB with its default 4 KiB pages).
+        let pageSize = try connection.scalar("PRAGMA page_size")?.integerValue ?? 4096
+        try connection.execute("PRAGMA wal_autocheckpoint = \(max(1000, Int(Self.checkpointBytes / max(512, pageSize))))")
+        try StateSchema.migrator.migrate(connection)
     }
 
     /// Runs `body` against the database, turning SQLite failures into store errors.
