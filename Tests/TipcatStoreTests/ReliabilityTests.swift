@@ -176,6 +176,16 @@ func checkStoreConsistency(_ path: String, verified: inout Set<Int>, sourceLocat
             try json.write(toFile: file, atomically: true, encoding: .utf8)
         }
 
+        /// Waits (at most 60 s) until the reader has finished more than `count` reads.
+        func waitForReads(after count: Int) {
+            let deadline = Date().addingTimeInterval(60)
+            while reads.load(ordering: .relaxed) <= count, Date() < deadline { usleep(2_000) }
+        }
+        // The reader is demonstrably running before the writers start, and reads again after they are done,
+        // however the two cores are shared out.
+        waitForReads(after: 0)
+        let readsBeforeWriting = reads.load(ordering: .relaxed)
+
         var expectedVersions = 1
         for round in 1...3 {
             for writer in 0..<4 { try edit(writer, "Round \(round), writer \(writer), taps {trail.region}.") }
@@ -214,9 +224,10 @@ func checkStoreConsistency(_ path: String, verified: inout Set<Int>, sourceLocat
         // Each version's parent is the version before it: no publish was lost in between.
         #expect(versions.dropFirst().allSatisfy { $0.parent == $0.number - 1 })
 
+        waitForReads(after: readsBeforeWriting)
         stop.store(true, ordering: .releasing)
         reader.wait()
         #expect(readerFindings.withLock { $0 } == [])
-        #expect(reads.load(ordering: .relaxed) > 0)
+        #expect(reads.load(ordering: .relaxed) > readsBeforeWriting)
     }
 }
