@@ -144,6 +144,16 @@ public struct DonationLog: Sendable {
         }
     }
 
+    /// How many donations in `range` have each value of `field` (indexed by pooled value id).
+    func counts(inField field: Int, in range: Range<Int>) -> [Int32] {
+        let lists = storage.positions[field]
+        return lists.map { list in
+            list.withUnsafeBufferPointer { list in
+                Int32(DonationLog.lowerBound(list, range.upperBound) - DonationLog.lowerBound(list, range.lowerBound))
+            }
+        }
+    }
+
     /// The first (`first`) or last index in `range` whose `field` has `value`, if any.
     func edge(ofValue value: Int, inField field: Int, in range: Range<Int>, first: Bool) -> Int? {
         storage.positions[field][value].withUnsafeBufferPointer { list in
