@@ -67,9 +67,29 @@ struct EngineCatalog: Sendable {
     let diagnostics: [Diagnostic]
 
     init(_ catalog: Catalog) {
-        self.catalog = catalog
+        self.init(catalog, alongside: nil)
+    }
+
+    /// The catalog's events by id (the first declaration of an id wins).
+    static func events(of catalog: Catalog) -> [String: EventDeclaration] {
         var events: [String: EventDeclaration] = [:]
         for event in catalog.events where events[event.id.rawValue] == nil { events[event.id.rawValue] = event }
+        return events
+    }
+
+    /// Compiles `catalog` and runs `work` at the same time, on another core when there is one (the engine
+    /// reads the stored state meanwhile). Returns the compiled catalog and `work`'s result.
+    static func compile<T: Sendable>(_ catalog: Catalog, alongside work: @escaping @Sendable () -> T) -> (EngineCatalog, T) {
+        let result = Mutex<T?>(nil)
+        let compiled = EngineCatalog(catalog, alongside: { result.withLock { $0 = work() } })
+        // `work` ran to completion inside the initializer.
+        guard let value = result.withLock({ $0 }) else { return (compiled, work()) }
+        return (compiled, value)
+    }
+
+    private init(_ catalog: Catalog, alongside work: (@Sendable () -> Void)?) {
+        self.catalog = catalog
+        let events = EngineCatalog.events(of: catalog)
         var parameters: [String: AppParameter] = [:]
         for parameter in catalog.parameters where parameters[parameter.name.rawValue] == nil {
             parameters[parameter.name.rawValue] = parameter
@@ -116,8 +136,16 @@ struct EngineCatalog: Sendable {
         // Checking rules is most of the start-up time and independent per tip: chunks run on every core.
         let tips = catalog.tips
         let cache = CheckedRuleCache()
-        let checked = concurrentChunks(count: tips.count, chunkSize: 128) { range in
-            EngineCatalog.check(tips[range], in: environment, slots: slots, cache: cache)
+        // Unit 0 is the work to run alongside (if any); the others are chunks of 128 tips.
+        let chunk = 128
+        let units = (tips.count + chunk - 1) / chunk + 1
+        let checked = concurrentChunks(count: units, chunkSize: 1) { unit -> [CheckedRules] in
+            guard unit.lowerBound > 0 else {
+                work?()
+                return []
+            }
+            let start = (unit.lowerBound - 1) * chunk
+            return EngineCatalog.check(tips[start..<min(tips.count, start + chunk)], in: environment, slots: slots, cache: cache)
         }.flatMap { $0 }
         var compiled: [CompiledTip] = []
         compiled.reserveCapacity(tips.count)

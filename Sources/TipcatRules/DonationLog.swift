@@ -144,12 +144,13 @@ public struct DonationLog: Sendable {
         }
     }
 
-    /// How many donations in `range` have each value of `field` (indexed by pooled value id).
-    func counts(inField field: Int, in range: Range<Int>) -> [Int32] {
-        let lists = storage.positions[field]
-        return lists.map { list in
-            list.withUnsafeBufferPointer { list in
-                Int32(DonationLog.lowerBound(list, range.upperBound) - DonationLog.lowerBound(list, range.lowerBound))
+    /// How many donations in `range` have each value of `field`, into `counts` (indexed by pooled value id).
+    func count(inField field: Int, in range: Range<Int>, into counts: inout [Int32]) {
+        storage.positions[field].withUnsafeBufferPointer { lists in
+            for id in lists.indices where id < counts.count {
+                counts[id] = lists[id].withUnsafeBufferPointer { list in
+                    Int32(DonationLog.lowerBound(list, range.upperBound) - DonationLog.lowerBound(list, range.lowerBound))
+                }
             }
         }
     }

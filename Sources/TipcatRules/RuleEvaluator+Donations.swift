@@ -84,7 +84,7 @@ extension DonationSelection {
         case .range(let range):
             run = range
             if distinct * 16 <= range.count {
-                counts = log.counts(inField: field, in: range)
+                log.count(inField: field, in: range, into: &counts)
             } else {
                 log.columns[field].withUnsafeBufferPointer { column in
                     for index in range { counts[Int(column[index])] += 1 }

@@ -161,14 +161,15 @@ public struct RuleProgram: Sendable {
     /// one object shared by every program evaluated in a query.
     public final class Inputs: Sendable {
         public let now: Double
-        let logs: [DonationLog?]
         let parameters: [Scalar?]
+        /// Each event's visible donations at `now`, computed once for all the programs of a query.
+        let visible: [(selection: DonationSelection, leavesAt: Double, arrivesAt: Double)]
 
         /// `logs[slot]` must have the event's fields in the order given to `init` (as the engine builds them);
         /// a nil log has no donations, a nil parameter no value.
         public init(now: Timestamp, logs: [DonationLog?], parameters: [Value?]) {
             self.now = now.secondsSince1970
-            self.logs = logs
+            self.visible = logs.map { DonationSelection.visible("", in: $0, at: now.secondsSince1970) }
             self.parameters = parameters.map { value in
                 switch value {
                 case .int(let int)?: .int(int)
@@ -281,10 +282,13 @@ extension RuleProgram {
 
         /// The donations a chain selects, with the validity effects of each step.
         mutating func selection(_ chain: Chain) -> DonationSelection {
-            let log = chain.event < inputs.logs.count ? inputs.logs[chain.event] : nil
-            var (selection, leavesAt, arrivesAt) = DonationSelection.visible("", in: log, at: now)
-            validity.leaves(at: leavesAt)
-            validity.changes(at: arrivesAt)
+            var selection = DonationSelection(event: "", log: nil, indices: .range(0..<0))
+            if chain.event < inputs.visible.count {
+                let visible = inputs.visible[chain.event]
+                selection = visible.selection
+                validity.leaves(at: visible.leavesAt)
+                validity.changes(at: visible.arrivesAt)
+            }
             for index in chain.steps {
                 switch code.steps[index] {
                 case .within(let span):
