@@ -1,3 +1,4 @@
+import Synchronization
 import TipcatCatalog
 import TipcatCore
 import TipcatRules
@@ -40,6 +41,9 @@ struct EngineCatalog: Sendable {
         let ignoresDisplayFrequency: Bool
         /// Index into `groups`, or -1.
         let group: Int
+        /// The tip's rules compiled for fast evaluation (`programs[range]`, tip states in `referencedTips`
+        /// order), when all of them have shapes `RuleProgram` covers; nil otherwise (the tree evaluator decides).
+        let programs: Range<Int>?
     }
 
     let catalog: Catalog
@@ -51,6 +55,11 @@ struct EngineCatalog: Sendable {
     let groupIndex: [GroupID: Int]
     let events: [String: EventDeclaration]
     let parameters: [String: AppParameter]
+    /// Every tip's compiled rules, in catalog order (see `Flags.programs`): one array, read in order.
+    let programs: [RuleProgram]
+    /// The order of the donation logs and app parameter values given to rule programs.
+    let eventOrder: [String]
+    let parameterOrder: [String]
     /// Tips (indices) whose rules read each event / app parameter.
     let eventDependents: [String: [Int]]
     let parameterDependents: [String: [Int]]
@@ -58,9 +67,29 @@ struct EngineCatalog: Sendable {
     let diagnostics: [Diagnostic]
 
     init(_ catalog: Catalog) {
-        self.catalog = catalog
+        self.init(catalog, alongside: nil)
+    }
+
+    /// The catalog's events by id (the first declaration of an id wins).
+    static func events(of catalog: Catalog) -> [String: EventDeclaration] {
         var events: [String: EventDeclaration] = [:]
         for event in catalog.events where events[event.id.rawValue] == nil { events[event.id.rawValue] = event }
+        return events
+    }
+
+    /// Compiles `catalog` and runs `work` at the same time, on another core when there is one (the engine
+    /// reads the stored state meanwhile). Returns the compiled catalog and `work`'s result.
+    static func compile<T: Sendable>(_ catalog: Catalog, alongside work: @escaping @Sendable () -> T) -> (EngineCatalog, T) {
+        let result = Mutex<T?>(nil)
+        let compiled = EngineCatalog(catalog, alongside: { result.withLock { $0 = work() } })
+        // `work` ran to completion inside the initializer.
+        guard let value = result.withLock({ $0 }) else { return (compiled, work()) }
+        return (compiled, value)
+    }
+
+    private init(_ catalog: Catalog, alongside work: (@Sendable () -> Void)?) {
+        self.catalog = catalog
+        let events = EngineCatalog.events(of: catalog)
         var parameters: [String: AppParameter] = [:]
         for parameter in catalog.parameters where parameters[parameter.name.rawValue] == nil {
             parameters[parameter.name.rawValue] = parameter
@@ -95,17 +124,43 @@ struct EngineCatalog: Sendable {
                 Dictionary(event.fields.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
             },
             tipIDs: Set(catalog.tips.map(\.id.rawValue)))
+        let eventOrder = events.keys.sorted()
+        let parameterOrder = parameters.keys.sorted()
+        let slots = Slots(
+            events: Dictionary(uniqueKeysWithValues: eventOrder.enumerated().map { slot, id in
+                (id, (slot: slot, fields: events[id]?.fields.map(\.name) ?? []))
+            }),
+            parameters: Dictionary(uniqueKeysWithValues: parameterOrder.enumerated().map { ($1, $0) }))
+        self.eventOrder = eventOrder
+        self.parameterOrder = parameterOrder
         // Checking rules is most of the start-up time and independent per tip: chunks run on every core.
         let tips = catalog.tips
-        let checked = concurrentChunks(count: tips.count, chunkSize: 128) { range in
-            EngineCatalog.check(tips[range], in: environment)
+        let cache = CheckedRuleCache()
+        // Unit 0 is the work to run alongside (if any); the others are chunks of 128 tips.
+        let chunk = 128
+        let units = (tips.count + chunk - 1) / chunk + 1
+        let checked = concurrentChunks(count: units, chunkSize: 1) { unit -> [CheckedRules] in
+            guard unit.lowerBound > 0 else {
+                work?()
+                return []
+            }
+            let start = (unit.lowerBound - 1) * chunk
+            return EngineCatalog.check(tips[start..<min(tips.count, start + chunk)], in: environment, slots: slots, cache: cache)
         }.flatMap { $0 }
         var compiled: [CompiledTip] = []
         compiled.reserveCapacity(tips.count)
         var eventDependents: [String: [Int]] = [:]
         var parameterDependents: [String: [Int]] = [:]
         var diagnostics: [Diagnostic] = []
+        var programs: [RuleProgram] = []
+        var programRanges: [Range<Int>?] = []
         for (index, (tip, rules)) in zip(tips, checked).enumerated() {
+            if let compiled = rules.programs {
+                programRanges.append(programs.count..<(programs.count + compiled.count))
+                programs += compiled
+            } else {
+                programRanges.append(nil)
+            }
             for event in rules.events { eventDependents[event, default: []].append(index) }
             for parameter in rules.appParameters { parameterDependents[parameter, default: []].append(index) }
             diagnostics += rules.diagnostics
@@ -114,17 +169,25 @@ struct EngineCatalog: Sendable {
                 appParameters: rules.appParameters, referencedTips: rules.referencedTips.sorted(), group: groupOfTip[index]))
         }
         self.tips = compiled
-        self.flags = compiled.map { tip in
+        self.programs = programs
+        self.flags = zip(compiled, programRanges).map { tip, programs in
             Flags(hasProblems: !tip.problems.isEmpty, hasRules: !tip.rules.isEmpty, cacheable: tip.cacheable,
-                  ignoresDisplayFrequency: tip.tip.options.ignoresDisplayFrequency, group: tip.group ?? -1)
+                  ignoresDisplayFrequency: tip.tip.options.ignoresDisplayFrequency, group: tip.group ?? -1, programs: programs)
         }
         self.eventDependents = eventDependents
         self.parameterDependents = parameterDependents
         self.diagnostics = diagnostics
     }
 
+    /// Where rule programs find events (with their fields) and app parameters.
+    struct Slots: Sendable {
+        let events: [String: (slot: Int, fields: [String])]
+        let parameters: [String: Int]
+    }
+
     /// One tip's rules, checked.
     struct CheckedRules: Sendable {
+        var programs: [RuleProgram]?
         var rules: [CheckedRule] = []
         /// Rules that did not check (`rule N does not check: message`).
         var problems: [String] = []
@@ -134,22 +197,32 @@ struct EngineCatalog: Sendable {
         var referencedTips = Set<String>()
     }
 
-    /// Checks the rules of `tips`. Tips without parameters share one environment, so a rule text that comes
-    /// back among them is checked once.
-    static func check(_ tips: ArraySlice<Tip>, in shared: RuleEnvironment) -> [CheckedRules] {
-        var seen: [String: (rule: CheckedRule?, diagnostics: [RuleDiagnostic])] = [:]
+    /// Rules already checked, by text: tips without parameters share one environment, so a rule text that
+    /// comes back among them is checked once, whichever chunk meets it first.
+    final class CheckedRuleCache: Sendable {
+        private let checked = Mutex<[String: (rule: CheckedRule?, diagnostics: [RuleDiagnostic])]>([:])
+
+        func rule(_ source: String, in environment: RuleEnvironment) -> (rule: CheckedRule?, diagnostics: [RuleDiagnostic]) {
+            if let known = checked.withLock({ $0[source] }) { return known }
+            let result = RuleChecker.check(source, in: environment)
+            checked.withLock { $0[source] = result }
+            return result
+        }
+    }
+
+    /// Checks the rules of `tips` and compiles them to programs (one table for the chunk, in tip order).
+    static func check(_ tips: ArraySlice<Tip>, in shared: RuleEnvironment, slots: Slots, cache: CheckedRuleCache) -> [CheckedRules] {
         var environment = shared
-        return tips.map { tip in
+        var builder = RuleProgram.Builder()
+        /// Roots of rules without `tip(ID)` compiled for parameterless tips, by text (their programs are equal).
+        var compiledRoots: [String: Int] = [:]
+        var roots: [[Int]?] = []
+        var checked: [CheckedRules] = tips.map { tip in
             environment.tipParameters = Dictionary(tip.parameters.map { ($0.name, $0.type) }, uniquingKeysWith: { a, _ in a })
             var result = CheckedRules()
             for (number, rule) in tip.rules.enumerated() {
-                let (checked, findings): (CheckedRule?, [RuleDiagnostic])
-                if tip.parameters.isEmpty, let known = seen[rule.source] {
-                    (checked, findings) = known
-                } else {
-                    (checked, findings) = RuleChecker.check(rule.source, in: environment)
-                    if tip.parameters.isEmpty { seen[rule.source] = (checked, findings) }
-                }
+                let (checked, findings) = tip.parameters.isEmpty
+                    ? cache.rule(rule.source, in: environment) : RuleChecker.check(rule.source, in: environment)
                 if let checked {
                     result.rules.append(checked)
                     result.events.formUnion(checked.referencedEvents)
@@ -162,7 +235,35 @@ struct EngineCatalog: Sendable {
                                                      rule: "engine-rule-error", at: rule.location ?? tip.location))
                 }
             }
+            guard result.problems.isEmpty else {
+                // The tip never shows: nothing to evaluate.
+                roots.append(nil)
+                return result
+            }
+            let tipSlots = Dictionary(uniqueKeysWithValues: result.referencedTips.sorted().enumerated().map { ($1, $0) })
+            var tipRoots: [Int]? = []
+            for rule in result.rules {
+                let shared = tip.parameters.isEmpty && rule.referencedTips.isEmpty
+                if shared, let root = compiledRoots[rule.source] {
+                    tipRoots?.append(root)
+                    continue
+                }
+                guard let root = builder.add(rule, events: slots.events, parameters: slots.parameters, tips: tipSlots) else {
+                    tipRoots = nil
+                    break
+                }
+                if shared { compiledRoots[rule.source] = root }
+                tipRoots?.append(root)
+            }
+            roots.append(tipRoots)
             return result
         }
+        var programs = builder.programs(roots.flatMap { $0 ?? [] })[...]
+        for (index, tipRoots) in roots.enumerated() {
+            guard let count = tipRoots?.count else { continue }
+            checked[index].programs = Array(programs.prefix(count))
+            programs = programs.dropFirst(count)
+        }
+        return checked
     }
 }

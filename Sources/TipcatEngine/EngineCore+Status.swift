@@ -11,6 +11,8 @@ extension EngineCore {
         var groupDone: [Bool]
         /// Tips whose status is being computed (for `tip(ID)` cycles).
         var visiting: Set<Int> = []
+        /// The logs and parameter values rule programs read, gathered once per query when first needed.
+        var programInputs: RuleProgram.Inputs?
 
         init(instances: Int, groups: Int) {
             statuses = Array(repeating: nil, count: instances)
@@ -62,24 +64,50 @@ extension EngineCore {
         if instances[index].cache.stands(at: now), instances[index].cache.tipStates == tipStates {
             return instances[index].cache.holds
         }
-        let context = ruleContext(index, now, tipStates: tipStates)
+        var verdict = Verdict()
+        if let programs = flags.programs {
+            if memo.programInputs == nil { memo.programInputs = programInputs(now) }
+            if let inputs = memo.programInputs {
+                for program in programs {
+                    if !verdict.add(compiled.programs[program].outcome(inputs, tips: tipStates)) { break }
+                }
+            }
+        } else {
+            let context = ruleContext(index, now, tipStates: tipStates)
+            let rules = compiled.tips[tipIndex].rules
+            for number in rules.indices {
+                if !verdict.add(RuleEvaluator.outcome(rules[number], in: context)) { break }
+            }
+        }
+        instances[index].cache = RuleCache(
+            valid: true, holds: verdict.holds, evaluatedAt: now, validBefore: verdict.validBefore, tipStates: tipStates)
+        return verdict.holds
+    }
+
+    /// A tip's verdict built rule by rule. The rules are ANDed: a false verdict stands as long as the rule that
+    /// is false does, whatever the rules before it do meanwhile; a true one until the first rule changes.
+    struct Verdict {
         var holds = true
         var validBefore = Double.infinity
-        let rules = compiled.tips[tipIndex].rules
-        for number in rules.indices {
-            let outcome = RuleEvaluator.outcome(rules[number], in: context)
+
+        /// Adds the next rule's outcome; false when the verdict is decided (the rule is false).
+        mutating func add(_ outcome: RuleOutcome) -> Bool {
             let until = outcome.validBefore?.secondsSince1970 ?? .infinity
-            if !outcome.holds {
-                // The rules are ANDed: the verdict is false for as long as this rule stays false, whatever the
-                // rules before it do meanwhile.
+            guard outcome.holds else {
                 holds = false
                 validBefore = until
-                break
+                return false
             }
             validBefore = min(validBefore, until)
+            return true
         }
-        instances[index].cache = RuleCache(valid: true, holds: holds, evaluatedAt: now, validBefore: validBefore, tipStates: tipStates)
-        return holds
+    }
+
+    /// What rule programs read at `now`: every event's log and every app parameter's value, in catalog slots.
+    func programInputs(_ now: Double) -> RuleProgram.Inputs {
+        RuleProgram.Inputs(
+            now: Timestamp(secondsSince1970: now), logs: compiled.eventOrder.map { logs[$0] },
+            parameters: compiled.parameterOrder.map { parameters[$0] })
     }
 
     /// The states of the tips the instance's rules name, in `referencedTips` order.

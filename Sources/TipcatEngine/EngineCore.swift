@@ -52,12 +52,33 @@ struct EngineCore: Sendable {
     var onScreen: Set<Int> = []
 
     init(catalog: Catalog, revision: CatalogRevision?, store: any TipStateStore) {
-        self.compiled = EngineCatalog(catalog)
+        self.init(compiled: EngineCatalog(catalog), revision: revision, store: store)
+    }
+
+    init(compiled: EngineCatalog, revision: CatalogRevision?, store: any TipStateStore) {
+        self.compiled = compiled
         self.revision = revision
         self.store = store
-        self.frequency = catalog.settings.displayFrequency
-        self.locale = catalog.settings.sourceLanguage
+        self.frequency = compiled.catalog.settings.displayFrequency
+        self.locale = compiled.catalog.settings.sourceLanguage
         self.instancesByTip = compiled.tips.map { _ in [] }
+    }
+
+    /// The stored state read (and its donations indexed) while the catalog was compiled, for `configure`.
+    var preloaded: Result<(TipStateSnapshot, [String: DonationLog]), TipStateStoreError>?
+
+    /// An engine whose stored state is read while its catalog is compiled (`TipEngineSession`, which configures
+    /// at once): `configure` then uses what was read, unless it is asked to reset the store first.
+    init(preloading catalog: Catalog, revision: CatalogRevision?, store: any TipStateStore) {
+        let events = EngineCatalog.events(of: catalog)
+        let (compiled, preloaded) = EngineCatalog.compile(catalog) {
+            Result { () throws(TipStateStoreError) in
+                let snapshot = try store.load()
+                return (snapshot, EngineCore.logs(events, snapshot.donations))
+            }
+        }
+        self.init(compiled: compiled, revision: revision, store: store)
+        self.preloaded = preloaded
     }
 
     var now: Timestamp { clock.now }
@@ -88,14 +109,21 @@ struct EngineCore: Sendable {
         locale = configuration.locale ?? compiled.catalog.settings.sourceLanguage
         clock = configuration.clock
         self.overrides = overrides
-        let snapshot: TipStateSnapshot
+        let reset = configuration.resetDatastore || resetFromEnvironment
+        let preloaded = self.preloaded
+        self.preloaded = nil
         do throws(TipStateStoreError) {
-            if configuration.resetDatastore || resetFromEnvironment { try store.removeAll() }
-            snapshot = try store.load()
+            if !reset, let preloaded {
+                let (snapshot, logs) = try preloaded.get()
+                load(snapshot, logs: logs)
+            } else {
+                if reset { try store.removeAll() }
+                let snapshot = try store.load()
+                load(snapshot, logs: EngineCore.logs(compiled.events, snapshot.donations))
+            }
         } catch {
             throw .store(error)
         }
-        load(snapshot)
         configured = true
         try applyRepublishPolicies()
     }
@@ -115,7 +143,7 @@ struct EngineCore: Sendable {
 
     /// Rebuilds the in-memory state from a snapshot: parameter defaults (transient ones are never loaded),
     /// donation indexes, instances and their records.
-    mutating func load(_ snapshot: TipStateSnapshot) {
+    mutating func load(_ snapshot: TipStateSnapshot, logs: [String: DonationLog]) {
         parameters = [:]
         for parameter in compiled.catalog.parameters where parameters[parameter.name.rawValue] == nil {
             parameters[parameter.name.rawValue] = parameter.defaultValue.normalized(to: parameter.type) ?? parameter.defaultValue
@@ -127,13 +155,39 @@ struct EngineCore: Sendable {
             parameters[name.rawValue] = normal
         }
 
-        logs = [:]
-        let donations = snapshot.donations
+        self.logs = logs
+        instances = []
+        instanceIndex = [:]
+        instancesByTip = compiled.tips.map { _ in [] }
+        onScreen = []
+        instances.reserveCapacity(compiled.tips.count)
+        instanceIndex.reserveCapacity(compiled.tips.count)
+        for order in compiled.tips.indices where compiled.tips[order].tip.parameters.isEmpty {
+            let tipID = compiled.tips[order].tip.id
+            let id = TipInstanceID(tipID.rawValue)
+            let stored = snapshot.tips.isEmpty ? nil : snapshot.tips[id].flatMap { $0.tip == tipID ? $0 : nil }
+            addInstance(id, tip: order, record: stored ?? TipRecord(tip: tipID))
+        }
+        for (id, record) in snapshot.tips.sorted(by: { $0.key < $1.key }) {
+            guard instanceIndex[id] == nil, let tip = compiled.tipIndex[record.tip], compiled.tips[tip].takesParameters,
+                  let parameters = try? tipParameters(of: compiled.tips[tip].tip, record.parameters)
+            else { continue }
+            var normal = record
+            normal.parameters = parameters
+            addInstance(id, tip: tip, record: normal)
+        }
+        engineRecord = snapshot.engine
+    }
+
+    /// The donation logs of `events` from stored donations: for each event, the newest `maxCount` that still
+    /// fit its declaration (the catalog may have changed), normalized, in time order.
+    static func logs(_ events: [String: EventDeclaration], _ donations: [StoredDonation]) -> [String: DonationLog] {
+        var logs: [String: DonationLog] = [:]
         var byEvent: [String: [Int]] = [:]
         for index in donations.indices { byEvent[donations[index].event.rawValue, default: []].append(index) }
         var times: [Timestamp] = []
         var values: [Value] = []
-        for (id, declaration) in compiled.events {
+        for (id, declaration) in events {
             var log = DonationLog(
                 fields: declaration.fields.map(\.name),
                 maxCount: declaration.donationLimit?.maxCount ?? DonationLog.defaultMaxCount,
@@ -164,28 +218,7 @@ struct EngineCore: Sendable {
             }
             logs[id] = log
         }
-
-        instances = []
-        instanceIndex = [:]
-        instancesByTip = compiled.tips.map { _ in [] }
-        onScreen = []
-        instances.reserveCapacity(compiled.tips.count)
-        instanceIndex.reserveCapacity(compiled.tips.count)
-        for order in compiled.tips.indices where compiled.tips[order].tip.parameters.isEmpty {
-            let tipID = compiled.tips[order].tip.id
-            let id = TipInstanceID(tipID.rawValue)
-            let stored = snapshot.tips.isEmpty ? nil : snapshot.tips[id].flatMap { $0.tip == tipID ? $0 : nil }
-            addInstance(id, tip: order, record: stored ?? TipRecord(tip: tipID))
-        }
-        for (id, record) in snapshot.tips.sorted(by: { $0.key < $1.key }) {
-            guard instanceIndex[id] == nil, let tip = compiled.tipIndex[record.tip], compiled.tips[tip].takesParameters,
-                  let parameters = try? tipParameters(of: compiled.tips[tip].tip, record.parameters)
-            else { continue }
-            var normal = record
-            normal.parameters = parameters
-            addInstance(id, tip: tip, record: normal)
-        }
-        engineRecord = snapshot.engine
+        return logs
     }
 
     mutating func addInstance(_ id: TipInstanceID, tip: Int, record: TipRecord) {

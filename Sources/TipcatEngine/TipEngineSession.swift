@@ -14,7 +14,7 @@ public struct TipEngineSession: Sendable {
         catalog: Catalog, revision: CatalogRevision? = nil, store: any TipStateStore,
         configuration: TipEngineConfiguration = TipEngineConfiguration()
     ) throws(TipEngineError) {
-        core = EngineCore(catalog: catalog, revision: revision, store: store)
+        core = EngineCore(preloading: catalog, revision: revision, store: store)
         try core.configure(configuration)
     }
 

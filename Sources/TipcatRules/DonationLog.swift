@@ -144,6 +144,17 @@ public struct DonationLog: Sendable {
         }
     }
 
+    /// How many donations in `range` have each value of `field`, into `counts` (indexed by pooled value id).
+    func count(inField field: Int, in range: Range<Int>, into counts: inout [Int32]) {
+        storage.positions[field].withUnsafeBufferPointer { lists in
+            for id in lists.indices where id < counts.count {
+                counts[id] = lists[id].withUnsafeBufferPointer { list in
+                    Int32(DonationLog.lowerBound(list, range.upperBound) - DonationLog.lowerBound(list, range.lowerBound))
+                }
+            }
+        }
+    }
+
     /// The first (`first`) or last index in `range` whose `field` has `value`, if any.
     func edge(ofValue value: Int, inField field: Int, in range: Range<Int>, first: Bool) -> Int? {
         storage.positions[field][value].withUnsafeBufferPointer { list in

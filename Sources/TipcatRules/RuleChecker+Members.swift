@@ -67,14 +67,14 @@ extension RuleCheckerState {
 
     /// The single argument of a method such as `within`, or nil after reporting what is wrong.
     mutating func oneArgument(
-        _ member: RuleMember, _ range: Range<Int>, example: String, label allowedLabel: String? = nil
+        _ member: RuleMember, _ range: Range<Int>, example: @autoclosure () -> String, label allowedLabel: String? = nil
     ) -> RuleArgument? {
         guard let arguments = member.arguments else {
-            error("type-mismatch", "'\(member.name)' needs an argument, as in '\(example)'", range)
+            error("type-mismatch", "'\(member.name)' needs an argument, as in '\(example())'", range)
             return nil
         }
         guard arguments.count == 1, let argument = arguments.first else {
-            error("type-mismatch", "'\(member.name)' takes one argument, as in '\(example)', but has \(arguments.count)", range)
+            error("type-mismatch", "'\(member.name)' takes one argument, as in '\(example())', but has \(arguments.count)", range)
             return nil
         }
         if let label = argument.label, label != allowedLabel {
@@ -114,11 +114,12 @@ extension RuleCheckerState {
         case "largestSubset", "smallestSubset", "distinct":
             let kind: RuleMemberKind = member.name == "distinct" ? .distinct
                 : (member.name == "largestSubset" ? .largestSubset : .smallestSubset)
-            let example = fields.keys.sorted().first ?? "field"
+            // Only messages use the example: built when one is written.
+            func example() -> String { fields.keys.sorted().first ?? "field" }
             guard let argument = oneArgument(
-                member, range, example: ".\(member.name)(\(example))", label: kind == .distinct ? nil : "groupedBy")
+                member, range, example: ".\(member.name)(\(example()))", label: kind == .distinct ? nil : "groupedBy")
             else { return result(nil, nil, member.arguments) }
-            guard let field = fieldArgument(argument.value, of: event, member: member.name, example: example) else {
+            guard let field = fieldArgument(argument.value, of: event, member: member.name, example: example()) else {
                 return result(nil, nil, member.arguments)
             }
             let checked = RuleArgument(label: argument.label, labelRange: argument.labelRange, value: field)
@@ -145,9 +146,11 @@ extension RuleCheckerState {
     }
 
     /// The field-name argument of `largestSubset`, `smallestSubset` and `distinct`, resolved to `.eventField`.
-    mutating func fieldArgument(_ argument: RuleExpression, of event: String, member: String, example: String) -> RuleExpression? {
+    mutating func fieldArgument(
+        _ argument: RuleExpression, of event: String, member: String, example: @autoclosure () -> String
+    ) -> RuleExpression? {
         guard case .name(let name, let info) = argument else {
-            error("type-mismatch", "'\(member)' needs a field name of #\(event), as in '.\(member)(\(example))'", argument.range)
+            error("type-mismatch", "'\(member)' needs a field name of #\(event), as in '.\(member)(\(example()))'", argument.range)
             return nil
         }
         let fields = environment.events[event] ?? [:]

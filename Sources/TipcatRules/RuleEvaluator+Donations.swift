@@ -84,7 +84,7 @@ extension DonationSelection {
         case .range(let range):
             run = range
             if distinct * 16 <= range.count {
-                for id in 0..<distinct { counts[id] = Int32(log.count(ofValue: id, inField: field, in: range)) }
+                log.count(inField: field, in: range, into: &counts)
             } else {
                 log.columns[field].withUnsafeBufferPointer { column in
                     for index in range { counts[Int(column[index])] += 1 }

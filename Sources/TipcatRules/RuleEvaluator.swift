@@ -168,7 +168,7 @@ struct DonationSelection {
 }
 
 /// One evaluation's working state.
-struct RuleEvaluation {
+struct RuleEvaluation: ValidityTracking {
     /// The donation a `where` predicate is looking at; `override` replaces one field's value when a
     /// single-field predicate is decided once per distinct value.
     struct DonationScope {
@@ -274,14 +274,7 @@ struct RuleEvaluation {
         case .comparison(let op, let lhs, let rhs, _):
             let outerNotes = notes
             notes = []
-            let mark = validity.beginComparison()
-            let left = value(lhs)
-            let leftNow = validity.nowReads(since: mark)
-            let right = value(rhs)
-            let rightNow = validity.nowReads(since: mark) - leftNow
-            let holds = RuleEvaluation.compare(op, left, right)
-            validity.endComparison(mark, now: now, op, shape: RuleEvaluation.shrinkShape(lhs, rhs), holds: holds,
-                                   left: left, right: right, leftNow: leftNow, rightNow: rightNow)
+            let (holds, left, right) = comparison(op, lhs, rhs, shape: RuleEvaluation.shrinkShape(lhs, rhs))
             if shouldRecord { record(expression, .comparison(op, left: left.observed, right: right.observed), holds) }
             notes = outerNotes
             return .bool(holds)
