@@ -168,6 +168,27 @@ import TipcatEngineStore
         #expect(run(["engine", "why", "NewTrailTip", "--param", "trail.idd=x"] + common).stderr == "error: NewTrailTip has no parameter 'trail.idd'\n")
     }
 
+    /// `donate --at` dates a donation in the past; a date after now or a malformed one is refused.
+    @Test func donateAtAPastTime() throws {
+        let scratch = try Scratch()
+        let store = try scratch.publishedStore()
+        let common = ["--store", store, "--state", scratch.file("state.sqlite"), "--now", "2026-01-05T10:00:00Z"]
+        #expect(run(["engine", "set", "isLoggedIn", "true"] + common).status == .success)
+        for day in 1...3 {
+            let donated = run(["engine", "donate", "entered-backyard-detail-view", "backyardID=3", "--at", "2026-01-0\(day)T08:00:00Z"] + common)
+            #expect(donated.stdout == "donated #entered-backyard-detail-view backyardID=3 at 2026-01-0\(day)T08:00:00Z\n", "\(donated.stderr)")
+        }
+        // Three visits within the last five days: the donations kept their dates, not "now".
+        #expect(run(["engine", "why", "FavoriteBackyardTip"] + common).stdout.hasPrefix("FavoriteBackyardTip: available"))
+        #expect(run(["engine", "why", "FavoriteBackyardTip", "--now", "2026-01-06T09:00:00Z"] + common.dropLast(2)).stdout.contains("unmet"))
+        let future = run(["engine", "donate", "opened-map", "--at", "2026-01-05T10:00:01Z"] + common)
+        #expect(future.status == .failure)
+        #expect(future.stderr == "error: a donation of #opened-map dated 2026-01-05T10:00:01Z is in the future (now is 2026-01-05T10:00:00Z)\n")
+        let malformed = run(["engine", "donate", "opened-map", "--at", "yesterday"] + common)
+        #expect(malformed.status == .usage)
+        #expect(malformed.stderr.contains("--at takes an ISO 8601 time"))
+    }
+
     /// The state survives a restart and lives where it was asked to.
     @Test func sqliteStoreRoundTrips() throws {
         let scratch = try Scratch()

@@ -174,9 +174,16 @@ struct EngineCommand {
             }
             values[field] = value
         }
-        try engine.donate(event.id, values)
+        var date: Timestamp?
+        if let text = arguments.value("at") {
+            guard let time = Timestamp(iso8601: text) else {
+                throw CommandError.usage("--at takes an ISO 8601 time such as 2026-01-05T08:00:00Z, not '\(text)'", command: arguments.commandPath)
+            }
+            date = time
+        }
+        try engine.donate(event.id, values, at: date)
         let shown = event.fields.compactMap { field in values[field.name].map { "\(field.name)=\($0.displayText)" } }
-        context.stdout.line("donated #\(eventName)" + (shown.isEmpty ? "" : " " + shown.joined(separator: " ")) + " at \(engine.now)")
+        context.stdout.line("donated #\(eventName)" + (shown.isEmpty ? "" : " " + shown.joined(separator: " ")) + " at \(date ?? engine.now)")
     }
 
     private func set(_ engine: inout TipEngineSession, _ catalog: Catalog) throws {

@@ -45,12 +45,18 @@ extension CommandTree {
             engineCommand("status", "Show every tip's status, display count and the tip to show now.",
                           examples: ["tipcat engine status", "tipcat engine status --bundle tips.bundle.json --state app-state.sqlite"]),
             engineCommand("donate", "Donate an event, with its field values.",
-                          discussion: "Every declared field needs a value of its type (int, double, bool, string, date).",
+                          discussion: """
+                            Every declared field needs a value of its type (int, double, bool, string, date). The \
+                            donation is dated now (the clock: --now, $TIPCAT_NOW or the system clock), or at --at, \
+                            which may not be later than now.
+                            """,
                           arguments: [
                             .positional("event", help: "The event id (entered-backyard-detail-view)."),
                             .positional("fields", help: "Field values: name=value.", required: false, repeating: true),
+                            .option("at", valueName: "time", help: "When it happened, ISO 8601 (default: now); not in the future."),
                           ],
-                          examples: ["tipcat engine donate entered-backyard-detail-view backyardID=3", "tipcat engine donate opened-map --now 2026-01-05T12:00:00Z"]),
+                          examples: ["tipcat engine donate entered-backyard-detail-view backyardID=3", "tipcat engine donate opened-map --now 2026-01-05T12:00:00Z",
+                                     "tipcat engine donate opened-map --at 2026-01-04T18:30:00Z"]),
             engineCommand("set", "Set an app parameter.",
                           discussion: "Values are typed as declared: true/false, numbers, ISO 8601 dates, lists as a,b,c or JSON.",
                           arguments: [
