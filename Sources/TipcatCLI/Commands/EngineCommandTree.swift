@@ -96,17 +96,21 @@ extension CommandTree {
             engineCommand("reset", "Forget the device state (all of it, or one tip's eligibility).",
                           arguments: [.positional("tip", help: "Only reset this tip's status, display count and duration.", required: false), engineParamOption],
                           examples: ["tipcat engine reset", "tipcat engine reset ShowLocationTip"]),
-            engineCommand("simulate", "Run a simulation script on a fresh in-memory state and print its transcript.",
+            engineCommand("simulate", "Run a simulation script on an in-memory state and print its transcript.",
                           discussion: """
                             A script is a timeline: 'at 2026-01-05T08:00 donate opened-map', 'advance 7d', \
-                            'expect next FavoriteBackyardTip', 'restart'… (see ENGINE-SEMANTICS.md). The state \
-                            database is not used. The first unmet expectation stops the run: its file:line:col and \
+                            'expect next FavoriteBackyardTip', 'restart'… (see ENGINE-SEMANTICS.md). It starts from a \
+                            fresh state, or with --from-state from a copy of the state database (--state); the \
+                            database itself is never written. The clock starts at 2026-01-01T00:00:00Z: give the \
+                            first line an 'at'. The first unmet expectation stops the run: its file:line:col and \
                             the tip's explanation go to stderr, exit status 1.
                             """,
                           arguments: [
                             .positional("script", help: "The .tipsim file.", completion: .file(extensions: ["tipsim"])),
                             .flag("changes-only", help: "Print only the steps that changed a status or the next tip."),
+                            .flag("from-state", help: "Start from a copy of the state database instead of a fresh state."),
                           ],
-                          examples: ["tipcat engine simulate Tests/TipcatEngineTests/Scenarios/demo-week.tipsim"]),
+                          examples: ["tipcat engine simulate Tests/TipcatEngineTests/Scenarios/demo-week.tipsim",
+                                     "tipcat engine simulate what-if.tipsim --from-state --state .tipcat/state.sqlite"]),
         ])
 }
