@@ -29,6 +29,9 @@ public struct TipEngineSession: Sendable {
     /// The state store.
     public var stateStore: any TipStateStore { core.store }
 
+    /// Replaces the clock (simulations); what follows from the new time is decided at the next call.
+    public mutating func setClock(_ clock: any TipClock) { core.clock = clock }
+
     /// Donates `event` now (or at a past `date`).
     public mutating func donate(_ event: EventID, _ values: [String: Value] = [:], at date: Timestamp? = nil) throws(TipEngineError) {
         try core.donate(event, values, at: date)

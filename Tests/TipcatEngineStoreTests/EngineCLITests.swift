@@ -111,6 +111,38 @@ import TipcatEngineStore
         #expect(typo.stderr.contains("typo.tipsim:1:1: error: unknown command 'sett'; did you mean 'set'?"), "\(typo.stderr)")
     }
 
+    /// `simulate --from-state` starts from a copy of the state database and leaves the database as it was.
+    @Test func simulateFromTheStateDatabase() throws {
+        let scratch = try Scratch()
+        let store = try scratch.publishedStore()
+        let state = scratch.file("state.sqlite")
+        let common = ["--store", store, "--state", state, "--now", "2026-01-05T10:00:00Z"]
+        #expect(run(["engine", "set", "isLoggedIn", "true"] + common).status == .success)
+        for day in 2...4 {
+            #expect(run(["engine", "donate", "entered-backyard-detail-view", "backyardID=3", "--at", "2026-01-0\(day)T08:00:00Z"] + common).status == .success)
+        }
+        try scratch.write("what-if.tipsim", """
+            at 2026-01-05T10:00 expect status FavoriteBackyardTip available
+            donate entered-backyard-detail-view backyardID=3
+            set isLoggedIn false
+            expect status FavoriteBackyardTip pending
+
+            """)
+        let fromState = run(["engine", "simulate", scratch.file("what-if.tipsim"), "--from-state"] + common)
+        #expect(fromState.status == .success, "\(fromState.stderr)")
+        let fresh = run(["engine", "simulate", scratch.file("what-if.tipsim")] + common)
+        #expect(fresh.status == .failure)
+        #expect(fresh.stderr.contains("what-if.tipsim:1:"), "\(fresh.stderr)")
+        // The simulation's donation and parameter change stayed in memory.
+        let snapshot = try SQLiteTipStateStore(path: state).load()
+        #expect(snapshot.donations.count == 3)
+        #expect(snapshot.parameters["isLoggedIn"] == .bool(true))
+        let missing = run(["engine", "simulate", scratch.file("what-if.tipsim"), "--from-state", "--store", store, "--state", scratch.file("none.sqlite")])
+        #expect(missing.status == .failure)
+        #expect(missing.stderr == "error: no state database at '\(scratch.file("none.sqlite"))' to start the simulation from (pass --state)\n")
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("none.sqlite")))
+    }
+
     /// A bundle runs like the channel it came from; a republished tip with `republish: reset` starts over.
     @Test func bundleSourceAndRepublishPolicy() throws {
         let scratch = try Scratch()
@@ -166,6 +198,27 @@ import TipcatEngineStore
         #expect(shown.stdout.contains("Silver Lake"), "\(shown.stderr)")
         #expect(run(["engine", "why", "NewTrailTip"] + common).stderr.contains("has 2 instances"))
         #expect(run(["engine", "why", "NewTrailTip", "--param", "trail.idd=x"] + common).stderr == "error: NewTrailTip has no parameter 'trail.idd'\n")
+    }
+
+    /// `donate --at` dates a donation in the past; a date after now or a malformed one is refused.
+    @Test func donateAtAPastTime() throws {
+        let scratch = try Scratch()
+        let store = try scratch.publishedStore()
+        let common = ["--store", store, "--state", scratch.file("state.sqlite"), "--now", "2026-01-05T10:00:00Z"]
+        #expect(run(["engine", "set", "isLoggedIn", "true"] + common).status == .success)
+        for day in 1...3 {
+            let donated = run(["engine", "donate", "entered-backyard-detail-view", "backyardID=3", "--at", "2026-01-0\(day)T08:00:00Z"] + common)
+            #expect(donated.stdout == "donated #entered-backyard-detail-view backyardID=3 at 2026-01-0\(day)T08:00:00Z\n", "\(donated.stderr)")
+        }
+        // Three visits within the last five days: the donations kept their dates, not "now".
+        #expect(run(["engine", "why", "FavoriteBackyardTip"] + common).stdout.hasPrefix("FavoriteBackyardTip: available"))
+        #expect(run(["engine", "why", "FavoriteBackyardTip", "--now", "2026-01-06T09:00:00Z"] + common.dropLast(2)).stdout.contains("unmet"))
+        let future = run(["engine", "donate", "opened-map", "--at", "2026-01-05T10:00:01Z"] + common)
+        #expect(future.status == .failure)
+        #expect(future.stderr == "error: a donation of #opened-map dated 2026-01-05T10:00:01Z is in the future (now is 2026-01-05T10:00:00Z)\n")
+        let malformed = run(["engine", "donate", "opened-map", "--at", "yesterday"] + common)
+        #expect(malformed.status == .usage)
+        #expect(malformed.stderr.contains("--at takes an ISO 8601 time"))
     }
 
     /// The state survives a restart and lives where it was asked to.

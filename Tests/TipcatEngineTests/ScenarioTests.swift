@@ -24,7 +24,7 @@ import TipcatEngine
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let (script, diagnostics) = SimulationScript.parse(text, path: "Scenarios/" + name, catalog: sampleCatalog)
         #expect(diagnostics.isEmpty, "\(diagnostics.map(\.description))")
-        let result = await SimulationRunner(catalog: sampleCatalog).run(script)
+        let result = SimulationRunner(catalog: sampleCatalog).run(script)
         #expect(result.passed, "\(result.failure?.description ?? "")")
         #expect(result.stepsRun == script.steps.count)
         #expect(result.expectationsMet > 0)
@@ -33,7 +33,7 @@ import TipcatEngine
     @Test func demoWeekTranscriptSaysWhichTipAppearsWhen() async throws {
         let text = try String(contentsOfFile: scenarioDirectory + "/demo-week.tipsim", encoding: .utf8)
         let (script, _) = SimulationScript.parse(text, path: "demo-week.tipsim", catalog: sampleCatalog)
-        let result = await SimulationRunner(catalog: sampleCatalog).run(script)
+        let result = SimulationRunner(catalog: sampleCatalog).run(script)
         let shown = result.transcript.filter(\.nextChanged).map { "\($0.time) \($0.next?.rawValue ?? "none")" }
         #expect(shown == [
             "2026-01-05T08:00:00Z HighlightTip", "2026-01-05T08:01:00Z none",

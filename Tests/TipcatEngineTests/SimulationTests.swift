@@ -9,10 +9,10 @@ import TipcatEngine
         SimulationScript.parse(text, path: "s.tipsim", catalog: sampleCatalog).diagnostics.map(\.description)
     }
 
-    func run(_ text: String) async -> SimulationResult {
+    func run(_ text: String) -> SimulationResult {
         let (script, diagnostics) = SimulationScript.parse(text, path: "s.tipsim", catalog: sampleCatalog)
         #expect(diagnostics.isEmpty, "\(diagnostics)")
-        return await SimulationRunner(catalog: sampleCatalog).run(script)
+        return SimulationRunner(catalog: sampleCatalog).run(script)
     }
 
     @Test func malformedLinesGetLocatedErrors() {
@@ -91,7 +91,7 @@ import TipcatEngine
     }
 
     @Test func runStopsAtTheFirstUnmetExpectationWithItsLine() async {
-        let result = await run("""
+        let result = run("""
             # line 1
             expect next HighlightTip
             dismiss HighlightTip
@@ -106,22 +106,22 @@ import TipcatEngine
     }
 
     @Test func engineErrorsAreLocated() async {
-        let ambiguous = await run("""
+        let ambiguous = run("""
             register NewTrailTip trail.id=a trail.name=A trail.region=R
             register NewTrailTip trail.id=b trail.name=B trail.region=R
             displayed NewTrailTip
             """)
         #expect(ambiguous.failure?.location == SourceLocation(file: "s.tipsim", line: 3, column: 11))
         #expect(ambiguous.failure?.message == "tip 'NewTrailTip' has 2 instances; name one: NewTrailTip-a, NewTrailTip-b")
-        let missing = await run("register NewTrailTip trail.id=a")
+        let missing = run("register NewTrailTip trail.id=a")
         #expect(missing.failure?.message.hasPrefix("parameter 'trail' of NewTrailTip is {id: string, name: string, region: string}") == true)
-        let late = await run("""
+        let late = run("""
             set isLoggedIn true
             configure frequency=daily
             """)
         #expect(late.failure?.location.line == 2)
         #expect(late.failure?.message.contains("already configured") == true)
-        let future = await run("""
+        let future = run("""
             at 2026-02-01 set isLoggedIn true
             at 2026-01-01 expect next HighlightTip
             """)
@@ -129,7 +129,7 @@ import TipcatEngine
     }
 
     @Test func configureAndEnvironmentApplyToTheNextStart() async {
-        let result = await run("""
+        let result = run("""
             env TIPCAT_HIDE_TIPS=HighlightTip
             configure frequency=2h
             expect next InlineTip
@@ -171,7 +171,7 @@ import TipcatEngine
                 let line = diagnostic.location?.line ?? 0
                 #expect(line >= 1 && line <= source.lineStarts.count)
             }
-            _ = await SimulationRunner(catalog: sampleCatalog).run(script)
+            _ = SimulationRunner(catalog: sampleCatalog).run(script)
         }
     }
 }

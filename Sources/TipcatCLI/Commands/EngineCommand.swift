@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import TipcatArguments
 import TipcatCatalog
@@ -174,9 +173,16 @@ struct EngineCommand {
             }
             values[field] = value
         }
-        try engine.donate(event.id, values)
+        var date: Timestamp?
+        if let text = arguments.value("at") {
+            guard let time = Timestamp(iso8601: text) else {
+                throw CommandError.usage("--at takes an ISO 8601 time such as 2026-01-05T08:00:00Z, not '\(text)'", command: arguments.commandPath)
+            }
+            date = time
+        }
+        try engine.donate(event.id, values, at: date)
         let shown = event.fields.compactMap { field in values[field.name].map { "\(field.name)=\($0.displayText)" } }
-        context.stdout.line("donated #\(eventName)" + (shown.isEmpty ? "" : " " + shown.joined(separator: " ")) + " at \(engine.now)")
+        context.stdout.line("donated #\(eventName)" + (shown.isEmpty ? "" : " " + shown.joined(separator: " ")) + " at \(date ?? engine.now)")
     }
 
     private func set(_ engine: inout TipEngineSession, _ catalog: Catalog) throws {
@@ -258,8 +264,9 @@ struct EngineCommand {
         if !errors.isEmpty {
             throw CommandError.failure("\(path): \(errors.count) \(plural(errors.count, "error")); nothing was run")
         }
-        let runner = SimulationRunner(catalog: source.catalog, revision: source.revision, environment: context.environment)
-        let result = Self.wait { await runner.run(parsed.script) }
+        var runner = SimulationRunner(catalog: source.catalog, revision: source.revision, environment: context.environment)
+        if arguments.flag("from-state") { runner.initialState = try savedState() }
+        let result = runner.run(parsed.script)
         let transcript = result.transcriptText(changesOnly: arguments.flag("changes-only"))
         context.stdout.write(transcript.isEmpty || transcript.hasSuffix("\n") ? transcript : transcript + "\n")
         if let failure = result.failure {
@@ -269,22 +276,16 @@ struct EngineCommand {
         context.stdout.line("\(path): \(result.stepsRun) steps, \(result.expectationsMet) expectations met")
     }
 
-    /// Runs async work to completion from synchronous code (the engine's simulation is async).
-    static func wait<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
-        let box = AsyncResultBox<T>()
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            box.value = await work()
-            done.signal()
+    /// The state database's contents (`--from-state`): it must exist, and is only read.
+    private func savedState() throws -> TipStateSnapshot {
+        let path = access.statePath
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw CommandError.failure("no state database at '\(path)' to start the simulation from (pass --state)")
         }
-        done.wait()
-        guard let value = box.value else { return Self.wait(work) }
-        return value
+        do {
+            return try access.stateStore().load()
+        } catch let error as TipStateStoreError {
+            throw CommandError.failure("state database \(error.message)")
+        }
     }
-}
-
-/// Carries a result out of a detached task; written once before the semaphore is signalled.
-final class AsyncResultBox<T>: @unchecked Sendable {
-    var value: T?
-    init() {}
 }

@@ -45,12 +45,18 @@ extension CommandTree {
             engineCommand("status", "Show every tip's status, display count and the tip to show now.",
                           examples: ["tipcat engine status", "tipcat engine status --bundle tips.bundle.json --state app-state.sqlite"]),
             engineCommand("donate", "Donate an event, with its field values.",
-                          discussion: "Every declared field needs a value of its type (int, double, bool, string, date).",
+                          discussion: """
+                            Every declared field needs a value of its type (int, double, bool, string, date). The \
+                            donation is dated now (the clock: --now, $TIPCAT_NOW or the system clock), or at --at, \
+                            which may not be later than now.
+                            """,
                           arguments: [
                             .positional("event", help: "The event id (entered-backyard-detail-view)."),
                             .positional("fields", help: "Field values: name=value.", required: false, repeating: true),
+                            .option("at", valueName: "time", help: "When it happened, ISO 8601 (default: now); not in the future."),
                           ],
-                          examples: ["tipcat engine donate entered-backyard-detail-view backyardID=3", "tipcat engine donate opened-map --now 2026-01-05T12:00:00Z"]),
+                          examples: ["tipcat engine donate entered-backyard-detail-view backyardID=3", "tipcat engine donate opened-map --now 2026-01-05T12:00:00Z",
+                                     "tipcat engine donate opened-map --at 2026-01-04T18:30:00Z"]),
             engineCommand("set", "Set an app parameter.",
                           discussion: "Values are typed as declared: true/false, numbers, ISO 8601 dates, lists as a,b,c or JSON.",
                           arguments: [
@@ -90,17 +96,21 @@ extension CommandTree {
             engineCommand("reset", "Forget the device state (all of it, or one tip's eligibility).",
                           arguments: [.positional("tip", help: "Only reset this tip's status, display count and duration.", required: false), engineParamOption],
                           examples: ["tipcat engine reset", "tipcat engine reset ShowLocationTip"]),
-            engineCommand("simulate", "Run a simulation script on a fresh in-memory state and print its transcript.",
+            engineCommand("simulate", "Run a simulation script on an in-memory state and print its transcript.",
                           discussion: """
                             A script is a timeline: 'at 2026-01-05T08:00 donate opened-map', 'advance 7d', \
-                            'expect next FavoriteBackyardTip', 'restart'… (see ENGINE-SEMANTICS.md). The state \
-                            database is not used. The first unmet expectation stops the run: its file:line:col and \
+                            'expect next FavoriteBackyardTip', 'restart'… (see ENGINE-SEMANTICS.md). It starts from a \
+                            fresh state, or with --from-state from a copy of the state database (--state); the \
+                            database itself is never written. The clock starts at 2026-01-01T00:00:00Z: give the \
+                            first line an 'at'. The first unmet expectation stops the run: its file:line:col and \
                             the tip's explanation go to stderr, exit status 1.
                             """,
                           arguments: [
                             .positional("script", help: "The .tipsim file.", completion: .file(extensions: ["tipsim"])),
                             .flag("changes-only", help: "Print only the steps that changed a status or the next tip."),
+                            .flag("from-state", help: "Start from a copy of the state database instead of a fresh state."),
                           ],
-                          examples: ["tipcat engine simulate Tests/TipcatEngineTests/Scenarios/demo-week.tipsim"]),
+                          examples: ["tipcat engine simulate Tests/TipcatEngineTests/Scenarios/demo-week.tipsim",
+                                     "tipcat engine simulate what-if.tipsim --from-state --state .tipcat/state.sqlite"]),
         ])
 }

@@ -1,7 +1,8 @@
 public import TipcatCatalog
 public import TipcatCore
 
-/// Runs a simulation script against a fresh in-memory state: a user's week in a second.
+/// Runs a simulation script against an in-memory state — fresh, or a copy of `initialState` — a user's week in
+/// a second.
 ///
 /// The clock starts at `start` (2026-01-01T00:00:00Z unless given) and moves only with `at` and `advance`.
 /// The engine is configured at the first command that needs it (with the latest `configure` and `env`
@@ -12,6 +13,9 @@ public struct SimulationRunner: Sendable {
     public var start: Timestamp
     /// Environment variables every engine start sees (a script's `env` lines add to them).
     public var environment: [String: String]
+    /// The state the run starts from (empty by default): a device's stored state, to try a timeline on it.
+    /// The run works on an in-memory copy; nothing is written back.
+    public var initialState = TipStateSnapshot()
 
     /// The default start of the clock.
     public static let defaultStart = Timestamp(secondsSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
@@ -25,18 +29,19 @@ public struct SimulationRunner: Sendable {
         self.environment = environment
     }
 
-    /// Runs every step of `script`; never throws — problems are in the result.
-    public func run(_ script: SimulationScript) async -> SimulationResult {
+    /// Runs every step of `script`; never throws — problems are in the result. Synchronous: the engine runs as
+    /// a `TipEngineSession`, each `restart` a new one over the same in-memory store.
+    public func run(_ script: SimulationScript) -> SimulationResult {
         var session = Session(runner: self)
         var result = SimulationResult(transcript: [], failure: nil)
         for step in script.steps {
             do throws(SimulationFailure) {
-                try await session.run(step)
+                try session.run(step)
                 result.stepsRun += 1
                 if case .expectNext = step.command { result.expectationsMet += step.count }
                 if case .expectStatus = step.command { result.expectationsMet += step.count }
                 if case .expectExplanation = step.command { result.expectationsMet += step.count }
-                result.transcript.append(await session.record(step))
+                result.transcript.append(session.record(step))
             } catch {
                 result.failure = error
                 break
@@ -140,54 +145,67 @@ struct Session {
     var store: any TipStateStore = InMemoryTipStateStore()
     var settings = SimulationSettings()
     var environment: [String: String]
-    var engine: TipEngine?
+    var engine: TipEngineSession?
     var statuses: [TipInstanceID: TipStatus] = [:]
     var lastNext: TipInstanceID?
     var note: String?
 
     init(runner: SimulationRunner) {
         self.runner = runner
+        self.store = InMemoryTipStateStore(runner.initialState)
         self.clock = runner.start
         self.environment = runner.environment
     }
 
-    /// The engine of the current process, configured on first use.
-    mutating func started(at location: SourceLocation) async throws(SimulationFailure) -> TipEngine {
-        if let engine { return engine }
-        let engine = TipEngine(catalog: runner.catalog, revision: runner.revision, store: store)
+    /// Starts the engine of the current process, unless it runs already.
+    mutating func start(at location: SourceLocation) throws(SimulationFailure) {
+        guard engine == nil else { return }
         let configuration = TipEngineConfiguration(
             displayFrequency: settings.displayFrequency, locale: settings.locale, clock: FixedClock(clock),
             overrides: settings.overrides, resetDatastore: settings.resetDatastore, environment: environment)
         do throws(TipEngineError) {
-            try await engine.configure(configuration)
+            engine = try TipEngineSession(catalog: runner.catalog, revision: runner.revision, store: store, configuration: configuration)
         } catch {
             throw SimulationFailure(location: location, message: "cannot start the engine: \(error)")
         }
-        self.engine = engine
-        return engine
     }
 
-    mutating func setClock(_ time: Timestamp) async {
+    /// Runs `body` on the engine of the current process (started on first use); its errors are failures at
+    /// the tip's name when there is one, else at the line.
+    mutating func withEngine<T>(
+        at location: SourceLocation, _ name: SimulationTipName? = nil,
+        _ body: (inout TipEngineSession) throws(TipEngineError) -> T
+    ) throws(SimulationFailure) -> T {
+        try start(at: location)
+        guard var engine = self.engine else { throw SimulationFailure(location: location, message: "the engine did not start") }
+        // Moved out while in use, so the session is not copied.
+        self.engine = nil
+        defer { self.engine = engine }
+        do throws(TipEngineError) {
+            return try body(&engine)
+        } catch {
+            throw SimulationFailure(location: name?.location ?? location, message: error.description)
+        }
+    }
+
+    mutating func setClock(_ time: Timestamp) {
         clock = time
-        await engine?.setClock(FixedClock(time))
+        engine?.setClock(FixedClock(time))
     }
 
-    mutating func run(_ step: SimulationStep) async throws(SimulationFailure) {
-        if let at = step.at { await setClock(at) }
+    mutating func run(_ step: SimulationStep) throws(SimulationFailure) {
+        if let at = step.at { setClock(at) }
         for _ in 0..<step.count {
-            try await run(step.command, at: step.location)
+            try run(step.command, at: step.location)
         }
     }
 
-    mutating func run(_ command: SimulationCommand, at location: SourceLocation) async throws(SimulationFailure) {
-        func fail(_ error: TipEngineError, _ name: SimulationTipName? = nil) -> SimulationFailure {
-            SimulationFailure(location: name?.location ?? location, message: error.description)
-        }
+    mutating func run(_ command: SimulationCommand, at location: SourceLocation) throws(SimulationFailure) {
         switch command {
         case .clock:
             return
         case .advance(let span):
-            await setClock(clock + span)
+            setClock(clock + span)
         case .configure(let settings):
             guard engine == nil else {
                 throw SimulationFailure(location: location, message: "the engine is already configured; 'configure' goes before the first command or right after 'restart'")
@@ -199,62 +217,47 @@ struct Session {
             }
             environment[name] = value
         case .restart:
-            if let engine { store = await engine.stateStore }
+            if let engine { store = engine.stateStore }
             engine = nil
             note = "restarted: state kept, transient parameters reset"
         case .donate(let event, let values):
-            let engine = try await started(at: location)
-            do throws(TipEngineError) { try await engine.donate(event, values) } catch { throw fail(error) }
+            try withEngine(at: location) { engine throws(TipEngineError) in try engine.donate(event, values) }
         case .set(let name, let value):
-            let engine = try await started(at: location)
-            do throws(TipEngineError) { try await engine.setParameter(name, to: value) } catch { throw fail(error) }
+            try withEngine(at: location) { engine throws(TipEngineError) in try engine.setParameter(name, to: value) }
         case .register(let tip, let values):
-            let engine = try await started(at: location)
-            do throws(TipEngineError) { try await engine.register(tip, parameters: values) } catch { throw fail(error) }
+            try withEngine(at: location) { engine throws(TipEngineError) in _ = try engine.register(tip, parameters: values) }
         case .displayed(let name):
-            let engine = try await started(at: location)
-            do throws(TipEngineError) { try await engine.displayed(name.id) } catch { throw fail(error, name) }
+            try withEngine(at: location, name) { engine throws(TipEngineError) in try engine.displayed(name.id) }
         case .hidden(let name):
-            let engine = try await started(at: location)
-            do throws(TipEngineError) { try await engine.hidden(name.id) } catch { throw fail(error, name) }
+            try withEngine(at: location, name) { engine throws(TipEngineError) in try engine.hidden(name.id) }
         case .invalidate(let name, let reason):
-            let engine = try await started(at: location)
-            do throws(TipEngineError) { try await engine.invalidate(name.id, reason: reason) } catch { throw fail(error, name) }
+            try withEngine(at: location, name) { engine throws(TipEngineError) in try engine.invalidate(name.id, reason: reason) }
         case .resetEligibility(let name):
-            let engine = try await started(at: location)
-            do throws(TipEngineError) { try await engine.resetEligibility(name.id) } catch { throw fail(error, name) }
+            try withEngine(at: location, name) { engine throws(TipEngineError) in try engine.resetEligibility(name.id) }
         case .deleteDonations(let event):
-            let engine = try await started(at: location)
-            do throws(TipEngineError) { try await engine.deleteDonations(event) } catch { throw fail(error) }
+            try withEngine(at: location) { engine throws(TipEngineError) in try engine.deleteDonations(event) }
         case .expectNext(let group, let expected):
-            let engine = try await started(at: location)
-            let actual: TipInstanceID?
-            do throws(TipEngineError) {
-                if let group { actual = try await engine.currentTip(group: group) } else { actual = try await engine.next() }
-            } catch {
-                throw fail(error)
+            let actual = try withEngine(at: location) { engine throws(TipEngineError) in
+                if let group { return try engine.currentTip(group: group) }
+                return try engine.next()
             }
             guard actual != expected?.id else { return }
             let what = group.map { "the current tip of group '\($0)'" } ?? "next"
             let subject = expected?.id ?? actual
             var explanation: String?
-            if let subject { explanation = try? await engine.explain(subject).description }
+            if let subject { explanation = try? withEngine(at: location) { engine throws(TipEngineError) in try engine.explain(subject).description } }
             throw SimulationFailure(
                 location: location,
                 message: "expected \(what) to be \(expected?.id.rawValue ?? "none"), got \(actual?.rawValue ?? "none")",
                 explanation: explanation)
         case .expectStatus(let name, let expected):
-            let engine = try await started(at: location)
-            let actual: TipStatus
-            do throws(TipEngineError) { actual = try await engine.status(of: name.id) } catch { throw fail(error, name) }
+            let actual = try withEngine(at: location, name) { engine throws(TipEngineError) in try engine.status(of: name.id) }
             guard actual != expected else { return }
             throw SimulationFailure(
                 location: location, message: "expected \(name) to be \(expected), but it is \(actual)",
-                explanation: try? await engine.explain(name.id).description)
+                explanation: try? withEngine(at: location) { engine throws(TipEngineError) in try engine.explain(name.id).description })
         case .expectExplanation(let name, let text):
-            let engine = try await started(at: location)
-            let explanation: String
-            do throws(TipEngineError) { explanation = try await engine.explain(name.id).description } catch { throw fail(error, name) }
+            let explanation = try withEngine(at: location, name) { engine throws(TipEngineError) in try engine.explain(name.id).description }
             guard !explanation.contains(text) else { return }
             throw SimulationFailure(location: location, message: "expected the explanation of \(name) to contain \"\(text)\"",
                                     explanation: explanation)
@@ -262,15 +265,16 @@ struct Session {
     }
 
     /// The transcript entry for a step that just ran: status changes and `next()` since the previous step.
-    mutating func record(_ step: SimulationStep) async -> SimulationTranscriptEntry {
+    mutating func record(_ step: SimulationStep) -> SimulationTranscriptEntry {
         var changes: [TipStatusChange] = []
         var next = lastNext
-        if let engine, let summaries = try? await engine.tips() {
+        if var engine, let summaries = try? engine.tips() {
             for summary in summaries where statuses[summary.instance] != summary.status {
                 changes.append(TipStatusChange(instance: summary.instance, old: statuses[summary.instance], new: summary.status))
                 statuses[summary.instance] = summary.status
             }
-            next = (try? await engine.next()) ?? nil
+            next = (try? engine.next()) ?? nil
+            self.engine = engine
         }
         // Instances seen for the first time (at the first start, or newly registered) are only worth a line
         // when they are not simply pending.
