@@ -1,7 +1,6 @@
 public import TipcatCatalog
 public import TipcatCore
 public import TipcatEngine
-import Foundation
 import TipcatSQLite
 
 /// A `TipStateStore` in an SQLite database (default `.tipcat/state.sqlite`): write-ahead log, a busy
@@ -29,7 +28,8 @@ public struct SQLiteTipStateStore: TipStateStore {
     public init(path: String = SQLiteTipStateStore.defaultPath, busyTimeoutMilliseconds: Int32 = 10_000) throws(TipStateStoreError) {
         self.path = path
         do {
-            let connection = try Self.openRetryingWhileBusy(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            let connection = try Connection(path: path, mode: .readWriteCreate, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            try connection.retryingWhileBusy(for: busyTimeoutMilliseconds) { try Self.prepare(connection) }
             database = StateDatabase(connection: connection)
         } catch let error as SQLiteError {
             throw TipStateStoreError("\(path): \(error.message)")
@@ -40,27 +40,8 @@ public struct SQLiteTipStateStore: TipStateStore {
         }
     }
 
-    /// Opens the database and prepares it (page size of a new file, write-ahead log, pragmas, migrations).
-    ///
-    /// Setting up a database that another process is creating at the same moment can be refused with
-    /// `SQLITE_BUSY` at once, without SQLite waiting the busy timeout (switching the journal mode, or a read
-    /// snapshot that a concurrent first write has made stale). Such a refusal is retried, with growing pauses,
-    /// until the busy timeout has passed; any other error is thrown at once.
-    static func openRetryingWhileBusy(path: String, busyTimeoutMilliseconds: Int32) throws -> Connection {
-        let deadline = ContinuousClock.now + .milliseconds(Int(max(0, busyTimeoutMilliseconds)))
-        var pauseMicroseconds: UInt32 = 500
-        while true {
-            do {
-                let connection = try Connection(path: path, mode: .readWriteCreate, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-                try prepare(connection)
-                return connection
-            } catch let error as SQLiteError where error.isBusy && ContinuousClock.now < deadline {
-                usleep(pauseMicroseconds)
-                pauseMicroseconds = min(pauseMicroseconds * 2, 50_000)
-            }
-        }
-    }
-
+    /// Page size of a new file, write-ahead log, pragmas, migrations. Retried while another process sets up
+    /// the same new database (see `Connection.retryingWhileBusy`), so every step is idempotent.
     private static func prepare(_ connection: Connection) throws {
         // A new database gets small pages: each donation commits one row and one index entry, so a commit
         // appends two pages to the write-ahead log, and small pages make that (and checkpoints) cheap.

@@ -38,7 +38,7 @@ public final class SQLiteCatalogStore: CatalogStore {
             throw StoreError.database(context: "cannot open the store '\(path)'", message: error.message)
         }
         try checkIdentity()
-        if mode == .readWrite { try prepareForWriting() } else { try checkReadable() }
+        if mode == .readWrite { try prepareForWriting(busyTimeoutMilliseconds: busyTimeoutMilliseconds) } else { try checkReadable() }
         checkSchema()
     }
 
@@ -69,11 +69,14 @@ public final class SQLiteCatalogStore: CatalogStore {
         }
     }
 
-    private func prepareForWriting() throws(StoreError) {
+    /// Write-ahead log, pragmas, migrations; retried while another process sets up the same new store.
+    private func prepareForWriting(busyTimeoutMilliseconds: Int32) throws(StoreError) {
         do {
-            if try connection.journalMode() != "wal" { try connection.enableWriteAheadLog() }
-            try connection.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
-            try StoreSchema.migrator.migrate(connection)
+            try connection.retryingWhileBusy(for: busyTimeoutMilliseconds) {
+                if try connection.journalMode() != "wal" { try connection.enableWriteAheadLog() }
+                try connection.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
+                try StoreSchema.migrator.migrate(connection)
+            }
         } catch let error as SQLiteError {
             throw classify(error, "cannot prepare the store '\(location)'")
         } catch let error as MigrationError {
