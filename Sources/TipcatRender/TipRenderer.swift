@@ -132,7 +132,6 @@ enum Card {
 
     /// Wraps every line of `text` to `width`, closing and reopening styles at line ends.
     static func wrap(_ text: String, width: Int) -> [String] {
-        if TextWrapper.fitsUnchanged(text, width: width) { return [text] }
         let lines = TextWrapper.wrap(text, width: width)
         return ANSI.containsEscape(text) ? reflowStyles(lines) : lines
     }

@@ -11,10 +11,8 @@ public struct LambdaContext: Sendable {
     let storage: TemplateStorage
     let delimiters: Delimiters
     let offset: Int
-    /// The section's body as already parsed with the template (nil for an interpolation).
-    let sectionNodes: [Node]?
-    /// Where the unrendered section body is in `storage` (nil for an interpolation).
-    let sectionBody: Range<Int>?
+    /// The section tag, with its parsed body and where its raw text is in `storage` (nil for an interpolation).
+    let section: SectionNode?
 
     /// The tag's name as written (`bold`, `format.date`).
     public let name: String
@@ -24,11 +22,11 @@ public struct LambdaContext: Sendable {
     /// Made from the template's bytes when asked for, so lambdas that render the parsed section
     /// (``renderSection()``) never pay for it.
     public var sectionText: String? {
-        sectionBody.map { storage.text($0.lowerBound, $0.upperBound) }
+        section.map { storage.text($0.bodyStart, $0.bodyEnd) }
     }
 
     /// Whether the lambda is used as a section.
-    public var isSection: Bool { sectionBody != nil }
+    public var isSection: Bool { section != nil }
 
     /// The value on top of the context stack.
     public var current: TemplateValue { stack.last ?? .null }
@@ -55,7 +53,7 @@ public struct LambdaContext: Sendable {
     /// edges, which the template's parse already removed), without parsing anything again. Use it in hot paths.
     /// Returns "" for an interpolation.
     public func renderSection() throws(TemplateError) -> String {
-        guard let nodes = sectionNodes else { return "" }
+        guard let nodes = section?.nodes else { return "" }
         var renderer = Renderer(partials: partials, options: options, stack: stack, overrides: overrides, depth: depth)
         try renderer.enter(offset, in: storage)
         try renderer.render(nodes, in: storage)
@@ -77,8 +75,7 @@ extension Renderer {
     ) throws(TemplateError) -> LambdaResult {
         let context = LambdaContext(
             partials: partials, options: options, stack: stack, overrides: overrides, depth: depth,
-            storage: storage, delimiters: delimiters, offset: offset, sectionNodes: section?.nodes,
-            sectionBody: section.map { $0.bodyStart..<max($0.bodyStart, $0.bodyEnd) }, name: name
+            storage: storage, delimiters: delimiters, offset: offset, section: section, name: name
         )
         do {
             return try lambda(context)
