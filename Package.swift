@@ -15,6 +15,10 @@ let package = Package(
         .executable(name: "tipcat", targets: ["tipcat"]),
         .library(name: "TipcatCatalog", targets: ["TipcatCatalog"]),
         .library(name: "TipcatEngine", targets: ["TipcatEngine"]),
+        // For plugin authors: the tipcat.plugin/1 request and response types and the LintPlugin,
+        // GeneratorPlugin and PublishHook protocols.
+        .library(name: "TipcatPlugin", targets: ["TipcatPlugin"]),
+        .executable(name: "tipcat-plugin-keys", targets: ["tipcat-plugin-keys"]),
     ],
     targets: [
         // Shared vocabulary: source locations, diagnostics, value types, did-you-mean.
@@ -62,13 +66,25 @@ let package = Package(
             dependencies: ["TipcatCore", "TipcatCatalog", "TipcatTemplates", "TipcatText"],
             swiftSettings: strict
         ),
+        // The plugin protocol (tipcat.plugin/1) as Swift types, and the protocols a Swift plugin implements.
+        // Foundation only: a plugin built with it does not link SQLite or the rest of tipcat.
+        .target(name: "TipcatPlugin", swiftSettings: strict),
+        // The plugin registry and host: styles, lint rules, generators, publish hooks; external plugins run
+        // as bounded child processes; plugins.json; JSON pointers mapped to file:line:col.
+        .target(
+            name: "TipcatPlugins",
+            dependencies: ["TipcatCore", "TipcatJSON", "TipcatCatalog", "TipcatLocalization", "TipcatRender", "TipcatText", "TipcatPlugin"],
+            swiftSettings: strict
+        ),
+        // An external plugin written with TipcatPlugin: generates Swift constants for a catalog's keys.
+        .executableTarget(name: "tipcat-plugin-keys", dependencies: ["TipcatPlugin"], swiftSettings: strict),
         // Commands, printing, exit codes. The only module that prints or exits.
         .target(
             name: "TipcatCLI",
             dependencies: [
                 "TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatRules", "TipcatCatalog", "TipcatArguments",
                 "TipcatTemplates", "TipcatText", "TipcatRender", "TipcatStore",
-                "TipcatEngine", "TipcatEngineStore",
+                "TipcatEngine", "TipcatEngineStore", "TipcatPlugin", "TipcatPlugins",
             ],
             swiftSettings: strict
         ),
@@ -103,6 +119,11 @@ let package = Package(
         .testTarget(name: "TipcatRenderTests", dependencies: ["TipcatRender", "TipcatCatalog", "TipcatCore", "TipcatText", "TipcatTemplates"]),
         .testTarget(name: "TipcatCLITests", dependencies: ["TipcatCLI", "TipcatCore", "TipcatTestSupport"]),
         .testTarget(name: "TipcatSQLiteTests", dependencies: ["TipcatSQLite"]),
+        .testTarget(
+            name: "TipcatPluginsTests",
+            dependencies: ["TipcatPlugins", "TipcatPlugin", "TipcatCatalog", "TipcatCore", "TipcatCLI", "TipcatTestSupport"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(
             name: "TipcatStoreTests",
             dependencies: ["TipcatStore", "TipcatSQLite", "TipcatCatalog", "TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatCLI"]

@@ -13,7 +13,9 @@ enum CommandTree {
         abstract: "Check a catalog and report every problem with its file, line and column.",
         discussion: """
             Reads catalog.json, parameters.json, events.json, groups.json, tips/*.json and \
-            Localizable.xcstrings; checks types, rules, messages, placeholders, plurals and translations. \
+            Localizable.xcstrings; checks types, rules, messages, placeholders, plurals and translations, then \
+            runs the lint rules of the plugin registry and the lint plugins of plugins.json (their rule ids are \
+            prefixed with the plugin's name: brand-voice/no-exclamation). \
             Exit status: 0 clean, 1 findings (warnings count only with --strict), 64 usage error.
             """,
         arguments: [
@@ -21,6 +23,7 @@ enum CommandTree {
             .option("format", valueName: "format", help: "Output format: text (swiftc style), json, or github (workflow annotations).",
                     default: "text", allowed: ["text", "json", "github"]),
             .flag("strict", help: "Treat warnings as errors."),
+            noPluginsFlag,
         ],
         examples: ["tipcat validate", "tipcat validate --catalog path/to/Catalog --format github --strict"])
 
@@ -116,6 +119,6 @@ enum CommandTree {
         name: "tipcat",
         abstract: "Author, check and preview TipKit-style tips from a git-friendly catalog.",
         discussion: "Run 'tipcat help <command>' for a command's options.",
-        subcommands: [validate, list, initCommand, render, styles, template] + publishing + [engine, plural, completions],
+        subcommands: [validate, list, initCommand, render, styles, template] + publishing + [generate, plugins, engine, plural, completions],
         version: tipcatVersion)
 }

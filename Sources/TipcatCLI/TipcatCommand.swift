@@ -77,6 +77,8 @@ public enum TipcatCommand {
         case "plural": try PluralCommand(arguments: arguments, context: context).run()
         case "completions": try CompletionsCommand(arguments: arguments, context: context).run()
         case "engine": try EngineCommand(arguments: arguments, context: context).run()
+        case "generate": try GenerateCommand(arguments: arguments, context: context).run()
+        case "plugins": try PluginsCommand(arguments: arguments, context: context).run()
         case let name? where PublishingCommands.handles(name): try PublishingCommands.run(name, arguments: arguments, context: context)
         default:
             let help = ArgumentParser(root: CommandTree.root).helpText(for: ["tipcat"]) ?? ""

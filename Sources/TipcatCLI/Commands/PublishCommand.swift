@@ -2,9 +2,12 @@ import Foundation
 import TipcatArguments
 import TipcatCatalog
 import TipcatCore
+import TipcatPlugin
+import TipcatPlugins
 import TipcatStore
 
-/// `tipcat publish`: validate, canonicalize, store content-addressed, create a version, move the channel.
+/// `tipcat publish`: validate, run pre-publish hooks, canonicalize, store content-addressed, create a version,
+/// move the channel, run post-publish hooks.
 struct PublishCommand {
     let arguments: ParsedArguments
     let context: CommandContext
@@ -18,20 +21,33 @@ struct PublishCommand {
         let progress = ProgressLine(output: context.stderr)
 
         progress.show("loading and validating \(access.catalogDirectory)…")
-        let catalog: Catalog
+        let checked: CatalogCheck.Outcome
         do {
-            catalog = try access.workingCatalog(purpose: "nothing was published")
+            checked = try access.checkedCatalog(purpose: "nothing was published", lintPlugins: true)
         } catch {
             progress.clear()
             throw error
         }
+        let catalog = checked.result.catalog
+        let hooks = PluginHost(registry: checked.registry, catalogDirectory: access.catalogDirectory)
         progress.show("encoding and hashing \(catalog.tips.count) \(plural(catalog.tips.count, "tip"))…")
         let tree = ContentTree(catalog: catalog)
 
-        if dryRun {
+        let preHooks = !checked.registry.external(.prePublish).isEmpty
+        if dryRun || preHooks {
+            let pending = try pendingPublish(tree: tree, channel: channel, access: access)
             progress.clear()
-            try preview(tree: tree, channel: channel, access: access)
-            return
+            if dryRun { printPreview(pending, channel: channel) }
+            if let pending, preHooks {
+                try runPrePublish(hooks, catalog: catalog, event: event(for: pending, tree: tree, channel: channel, access: access, dryRun: dryRun))
+            }
+            if dryRun {
+                if let pending {
+                    context.stdout.line(
+                        "Dry run: would publish version \(pending.next) to \(channel) (\(arguments.value("message") ?? pending.diff.summary)); nothing was written.")
+                }
+                return
+            }
         }
         let request = PublishRequest(
             channel: channel, tree: tree, message: arguments.value("message"), author: access.author, time: try access.now(),
@@ -59,11 +75,28 @@ struct PublishCommand {
             if !diff.resets.isEmpty {
                 context.stdout.line("  devices reset their state for: \(diff.resets.joined(separator: ", ")) (republish: reset)")
             }
+            if !checked.registry.external(.postPublish).isEmpty {
+                let event = PublishEvent(
+                    channel: channel.rawValue, version: record.number, contentHash: record.contentHash.hex, author: record.author,
+                    message: record.message, previousVersion: record.parent, diff: PublishCommand.summary(of: diff), dryRun: false)
+                let findings = hooks.postPublish(catalog, event: event)
+                if !findings.isEmpty {
+                    context.stderr.write(DiagnosticFormat.text.render(findings.sortedForOutput()))
+                    context.stderr.line("warning: post-publish hooks reported problems; version \(record.number) stays published")
+                }
+            }
         }
     }
 
-    /// `--dry-run`: the diff against the channel's head; nothing is opened for writing.
-    private func preview(tree: ContentTree, channel: ChannelName, access: StoreAccess) throws {
+    /// What a publish would do now: the channel's head, the diff against it and the next version number; nil when
+    /// the content is already the head's (and --force is not given).
+    struct Pending {
+        var head: VersionRecord?
+        var diff: CatalogDiff
+        var next: Int
+    }
+
+    private func pendingPublish(tree: ContentTree, channel: ChannelName, access: StoreAccess) throws -> Pending? {
         let store = try access.existingStore()
         let head: VersionRecord?
         do {
@@ -72,8 +105,10 @@ struct PublishCommand {
             throw access.fail(error)
         }
         if let head, head.contentHash == tree.root, !arguments.flag("force") {
-            context.stdout.line("Nothing to publish: \(channel) is at version \(head.number), which has this content.")
-            return
+            if arguments.flag("dry-run") {
+                context.stdout.line("Nothing to publish: \(channel) is at version \(head.number), which has this content.")
+            }
+            return nil
         }
         let sources: [any ObjectSource] = [tree] + (store.map { [$0] } ?? [])
         let diff: CatalogDiff
@@ -82,13 +117,50 @@ struct PublishCommand {
         } catch {
             throw access.fail(error)
         }
-        if diff.isInitial {
-            context.stdout.line("\(diff.summary) (first version of \(channel))")
-        } else {
-            context.stdout.write(DiffPrinter.text(diff))
-        }
         let next = ((try? store?.versions().last?.number) ?? nil).map { $0 + 1 } ?? 1
-        context.stdout.line(
-            "Dry run: would publish version \(next) to \(channel) (\(arguments.value("message") ?? diff.summary)); nothing was written.")
+        return Pending(head: head, diff: diff, next: next)
+    }
+
+    /// `--dry-run`: the diff against the channel's head.
+    private func printPreview(_ pending: Pending?, channel: ChannelName) {
+        guard let pending else { return }
+        if pending.diff.isInitial {
+            context.stdout.line("\(pending.diff.summary) (first version of \(channel))")
+        } else {
+            context.stdout.write(DiffPrinter.text(pending.diff))
+        }
+    }
+
+    private func event(for pending: Pending, tree: ContentTree, channel: ChannelName, access: StoreAccess, dryRun: Bool) -> PublishEvent {
+        PublishEvent(
+            channel: channel.rawValue, version: pending.next, contentHash: tree.root.hex, author: access.author,
+            message: arguments.value("message") ?? pending.diff.summary, previousVersion: pending.head?.number,
+            diff: PublishCommand.summary(of: pending.diff), dryRun: dryRun)
+    }
+
+    /// Runs the pre-publish hooks; an error finding or a failed hook stops the publish before anything is stored.
+    private func runPrePublish(_ hooks: PluginHost, catalog: Catalog, event: PublishEvent) throws {
+        let findings = hooks.prePublish(catalog, event: event).sortedForOutput()
+        guard !findings.isEmpty else { return }
+        context.stderr.write(DiagnosticFormat.text.render(findings))
+        let errors = findings.filter { $0.severity == .error }.count
+        if errors > 0 {
+            context.stderr.line("error: a pre-publish hook vetoed the publish (\(errors) \(plural(errors, "error"))); nothing was published")
+            throw CommandError.exit(.failure)
+        }
+    }
+
+    /// The diff as hooks see it.
+    static func summary(of diff: CatalogDiff) -> PublishEvent.DiffSummary {
+        func tips(_ kind: CatalogChange.Kind) -> [String] {
+            var seen = Set<String>()
+            return diff.changes.filter { $0.area == .tip && $0.kind == kind && $0.field == nil }
+                .map(\.subject).filter { seen.insert($0).inserted }
+        }
+        let added = tips(.added)
+        let removed = tips(.removed)
+        let whole = Set(added).union(removed)
+        return PublishEvent.DiffSummary(
+            summary: diff.summary, tipsAdded: added, tipsRemoved: removed, tipsChanged: diff.changedTips.filter { !whole.contains($0) })
     }
 }

@@ -26,14 +26,17 @@ extension CommandTree {
             content-addressed by SHA-256 (pieces unchanged since an earlier version are shared), creates version \
             N+1 with its author, UTC time, message, parent and content hash, and moves the channel to it — all in \
             one transaction. Content identical to the channel's head publishes nothing. The default message \
-            summarizes the diff against the head in one line.
+            summarizes the diff against the head in one line. Plugins (plugins.json): lint plugins run with the \
+            validation; pre-publish hooks run before anything is stored and veto the publish with an error; \
+            post-publish hooks are told about the new version afterwards (their failures are warnings).
             """,
         arguments: [
             catalogOption, storeOption, channelOption("The channel to publish to."),
             .option("message", short: "m", valueName: "text", help: "The version's message (default: a one-line summary of the diff)."),
             authorOption, expectVersionOption,
             .flag("force", help: "Publish even over a version mismatch or unchanged content; the version is recorded as forced."),
-            .flag("dry-run", help: "Validate and print the diff against the channel's head; write nothing."),
+            .flag("dry-run", help: "Validate, run the pre-publish hooks and print the diff against the channel's head; write nothing."),
+            noPluginsFlag,
         ],
         examples: [
             "tipcat publish",

@@ -126,19 +126,14 @@ struct StoreAccess {
     }
 
     /// Loads and validates the catalog on disk; on errors prints them to stderr and exits 1.
-    func workingCatalog(purpose: String) throws -> Catalog {
-        let result = CatalogLoader().load(directory: catalogDirectory)
-        let errors = result.diagnostics.filter { $0.severity == .error }
-        let warnings = result.diagnostics.filter { $0.severity == .warning }
-        if !errors.isEmpty {
-            context.stderr.write(DiagnosticFormat.text.render(result.diagnostics))
-            context.stderr.line("error: \(catalogDirectory) has \(errors.count) \(plural(errors.count, "error")); \(purpose)")
-            throw CommandError.exit(.failure)
-        }
-        if !warnings.isEmpty {
-            context.stderr.line("note: \(catalogDirectory) has \(warnings.count) \(plural(warnings.count, "warning")); run 'tipcat validate --catalog \(catalogDirectory)' to see them")
-        }
-        return result.catalog
+    /// With `lintPlugins`, the external lint plugins run too (unless `--no-plugins`), as for `validate`.
+    func workingCatalog(purpose: String, lintPlugins: Bool = false) throws -> Catalog {
+        try checkedCatalog(purpose: purpose, lintPlugins: lintPlugins).result.catalog
+    }
+
+    func checkedCatalog(purpose: String, lintPlugins: Bool) throws -> CatalogCheck.Outcome {
+        try CatalogCheck(directory: catalogDirectory, context: context, externalPlugins: lintPlugins && !arguments.flag("no-plugins"))
+            .requireValid(purpose: purpose)
     }
 
     /// One side of a diff or a `show-version` argument.

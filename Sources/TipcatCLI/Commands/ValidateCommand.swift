@@ -11,8 +11,9 @@ struct ValidateCommand {
         let directory = arguments.value("catalog") ?? "Catalog"
         let format = DiagnosticFormat(rawValue: arguments.value("format") ?? "text") ?? .text
         let strict = arguments.flag("strict")
-        let result = CatalogLoader().load(directory: directory)
-        let diagnostics = result.diagnostics
+        let outcome = CatalogCheck(arguments: arguments, context: context).run()
+        let result = outcome.result
+        let diagnostics = outcome.diagnostics
         context.stdout.write(format.render(diagnostics))
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.filter { $0.severity == .warning }.count

@@ -1,0 +1,93 @@
+import TipcatArguments
+import TipcatCatalog
+import TipcatCore
+import TipcatJSON
+import TipcatPlugin
+import TipcatPlugins
+import TipcatText
+
+/// `tipcat generate NAME [-o DIR] [--check]`: run a generator plugin and write (or compare) its files.
+struct GenerateCommand {
+    let arguments: ParsedArguments
+    let context: CommandContext
+
+    func run() throws {
+        guard let name = arguments.positional("name") else {
+            throw CommandError.usage("missing the generator's name", command: arguments.commandPath)
+        }
+        let options = try parseOptions(arguments.values("option"))
+        let directory = arguments.value("catalog") ?? "Catalog"
+        let check = CatalogCheck(directory: directory, context: context, externalPlugins: !arguments.flag("no-plugins"))
+        let registry = check.registry
+        guard let source = registry.generator(named: name) else {
+            let names = registry.generatorNames
+            throw CommandError.failure("no generator named '\(Sanitizer.terminalSafe(name))'" + Suggestions.didYouMean(name, in: names)
+                + "; generators: \(names.joined(separator: ", "))"
+                + (arguments.flag("no-plugins") ? " (external plugins are off: --no-plugins)" : ""))
+        }
+        // Generators read a valid catalog; lint plugins are not needed for that.
+        let catalog = try CatalogCheck(directory: directory, context: context, externalPlugins: false)
+            .requireValid(purpose: "nothing was generated").result.catalog
+        let output = arguments.value("output") ?? "Generated/\(name)"
+        let host = PluginHost(registry: registry, catalogDirectory: directory)
+        let files: [PluginFile]
+        switch host.generate(source, name: name, catalog: catalog, options: options) {
+        case .success(let generated): files = generated
+        case .failure(let failure):
+            let location = registry.external.first { $0.spec.name == name }?.spec.location
+            context.stderr.write(DiagnosticFormat.text.render([.error(failure.description, rule: PluginRuleID.pluginFailed, at: location)]))
+            context.stderr.line("error: nothing was generated")
+            throw CommandError.exit(.failure)
+        }
+        let generated = GeneratedFiles(outputDirectory: output, files: files)
+        let problems = generated.problems()
+        if !problems.isEmpty {
+            for problem in problems {
+                context.stderr.line("error: generator '\(name)' returned the path \(Sanitizer.terminalSafe(problem.description)) [\(PluginRuleID.pluginBadPath)]")
+            }
+            context.stderr.line("error: \(problems.count) bad \(plural(problems.count, "path")); nothing was written")
+            throw CommandError.exit(.failure)
+        }
+        if arguments.flag("check") {
+            let differences = generated.differences()
+            for difference in differences {
+                switch difference {
+                case .missing(let path): context.stdout.line("missing: \(Sanitizer.terminalSafe(output + "/" + path))")
+                case .changed(let path): context.stdout.line("differs: \(Sanitizer.terminalSafe(output + "/" + path))")
+                }
+            }
+            if differences.isEmpty {
+                context.stderr.line("\(output): \(files.count) \(plural(files.count, "file")) up to date")
+                return
+            }
+            context.stderr.line("error: \(differences.count) of \(files.count) \(plural(files.count, "file")) out of date; run 'tipcat generate \(name) -o \(output)'")
+            throw CommandError.exit(.failure)
+        }
+        let changed: [String]
+        do {
+            changed = try generated.write()
+        } catch {
+            throw CommandError.failure("cannot write \(Sanitizer.terminalSafe(error.description)); files written so far were removed")
+        }
+        for path in changed { context.stdout.line("wrote \(Sanitizer.terminalSafe(output + "/" + path))") }
+        context.stderr.line("\(output): \(files.count) \(plural(files.count, "file")), \(changed.count) changed")
+    }
+
+    /// `--option key=value`: the value is JSON when it parses as JSON (`3`, `true`, `["a"]`), else a string.
+    private func parseOptions(_ texts: [String]) throws -> [String: PluginJSON] {
+        var options: [String: PluginJSON] = [:]
+        for text in texts {
+            guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+                throw CommandError.usage("--option takes key=value, got '\(Sanitizer.terminalSafe(text))'", command: arguments.commandPath)
+            }
+            let key = String(text[..<equals])
+            let value = String(text[text.index(after: equals)...])
+            if let document = try? JSONDocument.parse(text: value) {
+                options[key] = PluginJSON(document.root.value)
+            } else {
+                options[key] = .string(value)
+            }
+        }
+        return options
+    }
+}

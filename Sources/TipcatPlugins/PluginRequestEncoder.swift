@@ -1,0 +1,415 @@
+public import TipcatCatalog
+import TipcatCore
+import TipcatLocalization
+public import TipcatPlugin
+
+/// Writes `tipcat.plugin/1` requests. The catalog part is encoded once and shared by every plugin of a run
+/// (only the envelope — kind, plugin name, options — differs), straight into bytes.
+public struct PluginRequestEncoder: Sendable {
+    /// The catalog as the `catalog` member's JSON.
+    public let catalogJSON: [UInt8]
+
+    /// The tipcat version reported to plugins.
+    public let tipcatVersion: String
+
+    public init(catalog: Catalog, tipcatVersion: String) {
+        catalogJSON = PluginRequestEncoder.encode(catalog)
+        self.tipcatVersion = tipcatVersion
+    }
+
+    /// A whole request around the shared catalog.
+    public func request(
+        kind: RequestKind, plugin: String, options: [String: PluginJSON], publish: PublishEvent? = nil
+    ) -> [UInt8] {
+        var writer = JSONBytes(capacity: catalogJSON.count + 512)
+        writer.objectValue { object in
+            object.key("protocol")
+            object.string(PluginProtocol.version)
+            object.key("kind")
+            object.string(kind.rawValue)
+            object.key("plugin")
+            object.string(plugin)
+            object.key("tipcatVersion")
+            object.string(tipcatVersion)
+            object.key("options")
+            PluginRequestEncoder.write(.object(options), into: &object)
+            if let publish {
+                object.key("publish")
+                PluginRequestEncoder.write(publish, into: &object)
+            }
+            object.key("catalog")
+            object.raw(catalogJSON)
+        }
+        writer.bytes.append(UInt8(ascii: "\n"))
+        return writer.bytes
+    }
+
+    /// A `describe` request (no catalog).
+    public static func describeRequest(plugin: String, tipcatVersion: String) -> [UInt8] {
+        var writer = JSONBytes()
+        writer.objectValue { object in
+            object.key("protocol")
+            object.string(PluginProtocol.version)
+            object.key("kind")
+            object.string(RequestKind.describe.rawValue)
+            object.key("plugin")
+            object.string(plugin)
+            object.key("tipcatVersion")
+            object.string(tipcatVersion)
+        }
+        writer.bytes.append(UInt8(ascii: "\n"))
+        return writer.bytes
+    }
+
+    // MARK: - Catalog
+
+    static func encode(_ catalog: Catalog) -> [UInt8] {
+        let root = catalog.root
+        let stringsFile = catalog.localizations.file.map { relative($0, to: root) } ?? "Localizable.xcstrings"
+        var writer = JSONBytes(capacity: 1 << 20)
+        writer.objectValue { object in
+            object.key("root")
+            object.string(root)
+            object.key("name")
+            object.string(catalog.settings.name)
+            object.key("sourceLanguage")
+            object.string(catalog.settings.sourceLanguage.identifier)
+            object.key("supportedLocales")
+            object.arrayValue { array in
+                for locale in catalog.settings.supportedLocales { array.string(locale.identifier) }
+            }
+            object.key("displayFrequency")
+            object.string(catalog.settings.displayFrequency.description)
+            object.key("enabled")
+            object.bool(catalog.settings.enabled)
+            object.key("tips")
+            object.arrayValue { array in
+                for tip in catalog.tips {
+                    writeTip(tip, catalog: catalog, root: root, stringsFile: stringsFile, into: &array)
+                }
+            }
+            object.key("groups")
+            object.arrayValue { array in
+                for group in catalog.groups {
+                    array.objectValue { object in
+                        object.key("id")
+                        object.string(group.id.rawValue)
+                        object.key("priority")
+                        object.string(group.priority.rawValue)
+                        object.key("tips")
+                        object.arrayValue { tips in
+                            for tip in group.tips { tips.string(tip.rawValue) }
+                        }
+                        object.key("at")
+                        writePlace(file: relative(group.location?.file ?? "groups.json", to: root), pointer: "", into: &object)
+                    }
+                }
+            }
+            object.key("events")
+            object.arrayValue { array in
+                for event in catalog.events {
+                    array.objectValue { object in
+                        object.key("id")
+                        object.string(event.id.rawValue)
+                        object.key("fields")
+                        writeFields(event.fields, into: &object)
+                        if let limit = event.donationLimit {
+                            object.key("donationLimit")
+                            object.objectValue { limitObject in
+                                if let count = limit.maxCount {
+                                    limitObject.key("maxCount")
+                                    limitObject.int(count)
+                                }
+                                if let age = limit.maxAge {
+                                    limitObject.key("maxAge")
+                                    limitObject.double(age.seconds)
+                                }
+                            }
+                        }
+                        if let description = event.description {
+                            object.key("description")
+                            object.string(description)
+                        }
+                        object.key("at")
+                        writePlace(file: relative(event.location?.file ?? "events.json", to: root), pointer: "", into: &object)
+                    }
+                }
+            }
+            object.key("parameters")
+            object.arrayValue { array in
+                for parameter in catalog.parameters {
+                    array.objectValue { object in
+                        object.key("name")
+                        object.string(parameter.name.rawValue)
+                        object.key("type")
+                        object.string(parameter.type.description)
+                        object.key("default")
+                        writeValue(parameter.defaultValue, into: &object)
+                        object.key("lifetime")
+                        object.string(parameter.lifetime.rawValue)
+                        if let description = parameter.description {
+                            object.key("description")
+                            object.string(description)
+                        }
+                        object.key("at")
+                        writePlace(file: relative(parameter.location?.file ?? "parameters.json", to: root), pointer: "", into: &object)
+                    }
+                }
+            }
+        }
+        return writer.bytes
+    }
+
+    private static func writeTip(_ tip: Tip, catalog: Catalog, root: String, stringsFile: String, into array: inout JSONBytes) {
+        let file = relative(tip.file, to: root)
+        let table = catalog.localizations
+        array.objectValue { object in
+            object.key("id")
+            object.string(tip.id.rawValue)
+            object.key("at")
+            writePlace(file: file, pointer: "", into: &object)
+            object.key("title")
+            writeText(tip.title, file: file, pointer: "/title", table: table, stringsFile: stringsFile, into: &object)
+            if let message = tip.message {
+                object.key("message")
+                writeText(message, file: file, pointer: "/message", table: table, stringsFile: stringsFile, into: &object)
+            }
+            if let customID = tip.customID {
+                object.key("customID")
+                writeText(customID, file: file, pointer: "/customID", table: table, stringsFile: stringsFile, into: &object)
+            }
+            if let image = tip.image {
+                object.key("image")
+                object.string(image)
+            }
+            object.key("actions")
+            object.arrayValue { actions in
+                for (index, action) in tip.actions.enumerated() {
+                    actions.objectValue { actionObject in
+                        actionObject.key("id")
+                        actionObject.string(action.id)
+                        actionObject.key("title")
+                        writeText(action.title, file: file, pointer: "/actions/\(index)/title", table: table,
+                                  stringsFile: stringsFile, into: &actionObject)
+                        actionObject.key("at")
+                        writePlace(file: file, pointer: "/actions/\(index)", into: &actionObject)
+                    }
+                }
+            }
+            object.key("parameters")
+            writeFields(tip.parameters, into: &object)
+            object.key("rules")
+            object.arrayValue { rules in
+                for (index, rule) in tip.rules.enumerated() {
+                    rules.objectValue { ruleObject in
+                        ruleObject.key("text")
+                        ruleObject.string(rule.source)
+                        ruleObject.key("at")
+                        writePlace(file: file, pointer: "/rules/\(index)", into: &ruleObject)
+                    }
+                }
+            }
+            object.key("options")
+            object.objectValue { options in
+                if let count = tip.options.maxDisplayCount {
+                    options.key("maxDisplayCount")
+                    options.int(count)
+                }
+                if let duration = tip.options.maxDisplayDuration {
+                    options.key("maxDisplayDuration")
+                    options.double(duration.seconds)
+                }
+                options.key("ignoresDisplayFrequency")
+                options.bool(tip.options.ignoresDisplayFrequency)
+            }
+            object.key("republish")
+            object.string(tip.republish.rawValue)
+            if let comment = tip.comment {
+                object.key("comment")
+                object.string(comment)
+            }
+            if let example = tip.example {
+                object.key("example")
+                writeValue(.record(example), into: &object)
+            }
+        }
+    }
+
+    private static func writeText(
+        _ text: LocalizedText, file: String, pointer: String, table: LocalizationTable, stringsFile: String,
+        into object: inout JSONBytes
+    ) {
+        object.objectValue { textObject in
+            textObject.key("key")
+            textObject.string(text.key)
+            textObject.key("text")
+            textObject.string(text.source)
+            textObject.key("at")
+            writePlace(file: file, pointer: pointer, into: &textObject)
+            textObject.key("translations")
+            textObject.objectValue { translations in
+                guard let entry = table.entries[text.key] else { return }
+                let base = "/strings/" + escapePointerToken(text.key) + "/localizations/"
+                for (locale, translation) in entry.translations.sorted(by: { $0.key.identifier < $1.key.identifier }) {
+                    translations.key(locale.identifier)
+                    translations.objectValue { item in
+                        let localeBase = base + escapePointerToken(locale.identifier)
+                        item.key("text")
+                        item.string(translation.content.message.text)
+                        item.key("state")
+                        item.string(translation.state.rawValue)
+                        switch translation.content {
+                        case .message:
+                            item.key("at")
+                            writePlace(file: stringsFile, pointer: localeBase + "/stringUnit/value", into: &item)
+                        case .plural(let argument, let forms):
+                            item.key("at")
+                            writePlace(file: stringsFile, pointer: localeBase + "/variations/plural", into: &item)
+                            item.key("plural")
+                            item.objectValue { plural in
+                                plural.key("argument")
+                                plural.string(argument)
+                                let sorted = forms.sorted { $0.key < $1.key }
+                                plural.key("forms")
+                                plural.objectValue { formsObject in
+                                    for (category, message) in sorted {
+                                        formsObject.key(category)
+                                        formsObject.string(message.text)
+                                    }
+                                }
+                                plural.key("at")
+                                plural.objectValue { places in
+                                    for (category, _) in sorted {
+                                        places.key(category)
+                                        writePlace(
+                                            file: stringsFile,
+                                            pointer: localeBase + "/variations/plural/" + escapePointerToken(category) + "/stringUnit/value",
+                                            into: &places)
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static func writeFields(_ fields: [ValueType.RecordField], into object: inout JSONBytes) {
+        object.arrayValue { array in
+            for field in fields {
+                array.objectValue { fieldObject in
+                    fieldObject.key("name")
+                    fieldObject.string(field.name)
+                    fieldObject.key("type")
+                    fieldObject.string(field.type.description)
+                }
+            }
+        }
+    }
+
+    private static func writePlace(file: String, pointer: String, into object: inout JSONBytes) {
+        object.objectValue { place in
+            place.key("file")
+            place.string(file)
+            place.key("pointer")
+            place.string(pointer)
+        }
+    }
+
+    static func writeValue(_ value: Value, into writer: inout JSONBytes) {
+        switch value {
+        case .string(let text): writer.string(text)
+        case .int(let number): writer.int(number)
+        case .double(let number): writer.double(number)
+        case .bool(let flag): writer.bool(flag)
+        case .date(let time): writer.string(time.iso8601)
+        case .list(let values), .set(let values):
+            writer.arrayValue { array in
+                for element in values { writeValue(element, into: &array) }
+            }
+        case .record(let fields):
+            writer.objectValue { object in
+                for (name, field) in fields.sorted(by: { $0.key < $1.key }) {
+                    object.key(name)
+                    writeValue(field, into: &object)
+                }
+            }
+        }
+    }
+
+    static func write(_ json: PluginJSON, into writer: inout JSONBytes) {
+        switch json {
+        case .null: writer.null()
+        case .bool(let flag): writer.bool(flag)
+        case .number(let number): writer.double(number)
+        case .string(let text): writer.string(text)
+        case .array(let values):
+            writer.arrayValue { array in
+                for element in values { write(element, into: &array) }
+            }
+        case .object(let members):
+            writer.objectValue { object in
+                for (name, member) in members.sorted(by: { $0.key < $1.key }) {
+                    object.key(name)
+                    write(member, into: &object)
+                }
+            }
+        }
+    }
+
+    static func write(_ event: PublishEvent, into writer: inout JSONBytes) {
+        writer.objectValue { object in
+            object.key("channel")
+            object.string(event.channel)
+            object.key("version")
+            object.int(event.version)
+            object.key("contentHash")
+            object.string(event.contentHash)
+            object.key("author")
+            object.string(event.author)
+            object.key("message")
+            object.string(event.message)
+            if let previous = event.previousVersion {
+                object.key("previousVersion")
+                object.int(previous)
+            }
+            object.key("dryRun")
+            object.bool(event.dryRun)
+            object.key("diff")
+            object.objectValue { diff in
+                diff.key("summary")
+                diff.string(event.diff.summary)
+                for (name, ids) in [("tipsAdded", event.diff.tipsAdded), ("tipsRemoved", event.diff.tipsRemoved),
+                                    ("tipsChanged", event.diff.tipsChanged)] {
+                    diff.key(name)
+                    diff.arrayValue { array in
+                        for id in ids { array.string(id) }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// RFC 6901: `~` → `~0`, `/` → `~1`.
+public func escapePointerToken(_ token: String) -> String {
+    guard token.contains("~") || token.contains("/") else { return token }
+    var result = ""
+    for character in token {
+        switch character {
+        case "~": result += "~0"
+        case "/": result += "~1"
+        default: result.append(character)
+        }
+    }
+    return result
+}
+
+/// `path` relative to the catalog directory `root` (`Catalog/tips/A.json` → `tips/A.json`).
+func relative(_ path: String, to root: String) -> String {
+    let prefix = root.hasSuffix("/") ? root : root + "/"
+    if path.hasPrefix(prefix) { return String(path.dropFirst(prefix.count)) }
+    if root == "." || root.isEmpty { return path.hasPrefix("./") ? String(path.dropFirst(2)) : path }
+    return path
+}
