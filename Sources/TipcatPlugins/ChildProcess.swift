@@ -271,7 +271,7 @@ public func resolveExecutable(_ name: String, directory: String, environment: [S
         return isExecutableFile(path) ? path : nil
     }
     guard !name.isEmpty else { return nil }
-    for entry in (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":", omittingEmptySubsequences: true) {
+    for entry in (environment["PATH"] ?? defaultSearchPath).split(separator: ":", omittingEmptySubsequences: true) {
         let candidate = entry.hasSuffix("/") ? entry + name : entry + "/" + name
         if isExecutableFile(String(candidate)) { return String(candidate) }
     }

@@ -98,7 +98,7 @@ public struct PluginRegistry: Sendable {
         // Like git's exec-path: plugins installed beside tipcat are found too, after PATH.
         var searchEnvironment = environment
         if let own = PluginRegistry.executableDirectory {
-            searchEnvironment["PATH"] = (environment["PATH"].map { $0 + ":" } ?? "") + own
+            searchEnvironment["PATH"] = (environment["PATH"] ?? defaultSearchPath) + ":" + own
         }
         external = configuration.plugins.map { ExternalPlugin(spec: $0, directory: directory, environment: searchEnvironment) }
         self.diagnostics = diagnostics
@@ -174,6 +174,9 @@ public struct PluginRegistry: Sendable {
         case external(ExternalPlugin)
     }
 }
+
+/// What a shell searches when PATH is unset.
+let defaultSearchPath = "/usr/local/bin:/usr/bin:/bin"
 
 /// `path` made absolute against the current directory, with `.` and `..` left for the kernel.
 func absolutePath(_ path: String) -> String {

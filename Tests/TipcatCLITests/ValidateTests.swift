@@ -3,11 +3,19 @@ import Testing
 @testable import TipcatCLI
 
 @Suite struct ValidateTests {
-    @Test func sampleCatalogHasNoFindings() {
-        let result = tipcat("validate", "--catalog", sampleCatalog, "--strict")
+    @Test func sampleCatalogHasNoBuiltInFindings() {
+        let result = tipcat("validate", "--catalog", sampleCatalog, "--strict", "--no-plugins")
         #expect(result.stdout == "")
         #expect(result.status == .success, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("— no findings"))
+    }
+
+    /// The sample catalog's brand-voice plugin (Python) finds the one wording its options ban.
+    @Test func sampleCatalogsLintPluginFindsItsOneWording() {
+        let result = tipcat("validate", "--catalog", sampleCatalog, environment: ["PATH": "/usr/local/bin:/usr/bin:/bin"])
+        #expect(result.status == .success, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout == sampleCatalog + "/tips/FoodEventTip.json:5:14: warning: say 'tap', not 'tap on' (FoodEventTip) [brand-voice/wording]\n")
+        #expect(result.stderr.contains("— 0 errors, 1 warning"))
     }
 
     @Test func undeclaredEventInARuleIsOneLocatedError() throws {
@@ -22,7 +30,7 @@ import Testing
         let lineIndex = try #require(lines.firstIndex { $0.contains("#visited-region") })
         let column = try #require(lines[lineIndex].range(of: "#visited-region")).lowerBound.utf16Offset(in: lines[lineIndex]) + 1
 
-        let result = tipcat("validate", "--catalog", catalog)
+        let result = tipcat("validate", "--catalog", catalog, "--no-plugins")
         #expect(result.status == .failure)
         let errors = result.stdout.split(separator: "\n").filter { $0.contains(": error: ") }
         #expect(errors.count == 1, "\(result.stdout)")

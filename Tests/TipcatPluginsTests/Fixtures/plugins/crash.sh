@@ -1,0 +1,3 @@
+#!/bin/sh
+echo "about to crash" >&2
+kill -SEGV $$

@@ -1,0 +1,3 @@
+#!/bin/sh
+cat >/dev/null
+printf '{"protocol": "tipcat.plugin/1", "diagnostics": [ oops'
