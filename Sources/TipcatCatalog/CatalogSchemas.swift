@@ -498,6 +498,694 @@ public enum CatalogSchemas {
   }
 }
 """#,
+        "plugin-request.schema.json": #"""
+{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "$id": "urn:tipcat:schema:plugin-request",
+  "title": "tipcat.plugin/1 request",
+  "description": "What tipcat writes to an external plugin's standard input: one JSON document. Members not listed here may be added by later minor versions; plugins ignore them.",
+  "type": "object",
+  "required": [
+    "protocol",
+    "kind"
+  ],
+  "properties": {
+    "protocol": {
+      "const": "tipcat.plugin/1"
+    },
+    "kind": {
+      "enum": [
+        "describe",
+        "lint",
+        "generate",
+        "pre-publish",
+        "post-publish"
+      ]
+    },
+    "plugin": {
+      "type": "string",
+      "description": "The name the plugin has in plugins.json."
+    },
+    "tipcatVersion": {
+      "type": "string"
+    },
+    "options": {
+      "type": "object",
+      "description": "The plugin's options from plugins.json (and --option on the command line)."
+    },
+    "catalog": {
+      "$ref": "#/$defs/catalog",
+      "description": "The resolved catalog; absent for describe."
+    },
+    "publish": {
+      "$ref": "#/$defs/publish",
+      "description": "For pre-publish and post-publish."
+    }
+  },
+  "$defs": {
+    "place": {
+      "type": "object",
+      "required": [
+        "file",
+        "pointer"
+      ],
+      "properties": {
+        "file": {
+          "type": "string",
+          "description": "Relative to the catalog directory (the plugin's working directory)."
+        },
+        "pointer": {
+          "type": "string",
+          "description": "RFC 6901 JSON pointer into the file; \"\" is the whole file."
+        }
+      }
+    },
+    "translation": {
+      "type": "object",
+      "required": [
+        "text",
+        "state",
+        "at"
+      ],
+      "properties": {
+        "text": {
+          "type": "string"
+        },
+        "state": {
+          "enum": [
+            "new",
+            "translated",
+            "needs_review",
+            "stale"
+          ]
+        },
+        "at": {
+          "$ref": "#/$defs/place"
+        },
+        "plural": {
+          "type": "object",
+          "required": [
+            "argument",
+            "forms",
+            "at"
+          ],
+          "properties": {
+            "argument": {
+              "type": "string"
+            },
+            "forms": {
+              "type": "object",
+              "additionalProperties": {
+                "type": "string"
+              }
+            },
+            "at": {
+              "type": "object",
+              "additionalProperties": {
+                "$ref": "#/$defs/place"
+              }
+            }
+          }
+        }
+      }
+    },
+    "text": {
+      "type": "object",
+      "required": [
+        "key",
+        "text",
+        "at",
+        "translations"
+      ],
+      "properties": {
+        "key": {
+          "type": "string",
+          "description": "The String Catalog key (NewTrailTip.title)."
+        },
+        "text": {
+          "type": "string",
+          "description": "The source-language text from the tip file."
+        },
+        "at": {
+          "$ref": "#/$defs/place"
+        },
+        "translations": {
+          "type": "object",
+          "additionalProperties": {
+            "$ref": "#/$defs/translation"
+          },
+          "description": "By locale."
+        }
+      }
+    },
+    "field": {
+      "type": "object",
+      "required": [
+        "name",
+        "type"
+      ],
+      "properties": {
+        "name": {
+          "type": "string"
+        },
+        "type": {
+          "type": "string"
+        }
+      }
+    },
+    "tip": {
+      "type": "object",
+      "required": [
+        "id",
+        "at",
+        "title",
+        "actions",
+        "parameters",
+        "rules",
+        "options",
+        "republish"
+      ],
+      "properties": {
+        "id": {
+          "type": "string"
+        },
+        "at": {
+          "$ref": "#/$defs/place"
+        },
+        "title": {
+          "$ref": "#/$defs/text"
+        },
+        "message": {
+          "$ref": "#/$defs/text"
+        },
+        "customID": {
+          "$ref": "#/$defs/text"
+        },
+        "image": {
+          "type": "string"
+        },
+        "actions": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": [
+              "id",
+              "title",
+              "at"
+            ],
+            "properties": {
+              "id": {
+                "type": "string"
+              },
+              "title": {
+                "$ref": "#/$defs/text"
+              },
+              "at": {
+                "$ref": "#/$defs/place"
+              }
+            }
+          }
+        },
+        "parameters": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/field"
+          }
+        },
+        "rules": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": [
+              "text",
+              "at"
+            ],
+            "properties": {
+              "text": {
+                "type": "string"
+              },
+              "at": {
+                "$ref": "#/$defs/place"
+              }
+            }
+          }
+        },
+        "options": {
+          "type": "object",
+          "properties": {
+            "maxDisplayCount": {
+              "type": "integer"
+            },
+            "maxDisplayDuration": {
+              "type": "number",
+              "description": "Seconds."
+            },
+            "ignoresDisplayFrequency": {
+              "type": "boolean"
+            }
+          }
+        },
+        "republish": {
+          "enum": [
+            "keep",
+            "reset"
+          ]
+        },
+        "comment": {
+          "type": "string"
+        },
+        "example": {
+          "type": "object"
+        }
+      }
+    },
+    "catalog": {
+      "type": "object",
+      "required": [
+        "root",
+        "name",
+        "sourceLanguage",
+        "supportedLocales",
+        "displayFrequency",
+        "enabled",
+        "tips",
+        "groups",
+        "events",
+        "parameters"
+      ],
+      "properties": {
+        "root": {
+          "type": "string"
+        },
+        "name": {
+          "type": "string"
+        },
+        "sourceLanguage": {
+          "type": "string"
+        },
+        "supportedLocales": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
+        },
+        "displayFrequency": {
+          "type": "string"
+        },
+        "enabled": {
+          "type": "boolean"
+        },
+        "tips": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/tip"
+          }
+        },
+        "groups": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": [
+              "id",
+              "priority",
+              "tips",
+              "at"
+            ],
+            "properties": {
+              "id": {
+                "type": "string"
+              },
+              "priority": {
+                "enum": [
+                  "ordered",
+                  "firstAvailable"
+                ]
+              },
+              "tips": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "at": {
+                "$ref": "#/$defs/place"
+              }
+            }
+          }
+        },
+        "events": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": [
+              "id",
+              "fields",
+              "at"
+            ],
+            "properties": {
+              "id": {
+                "type": "string"
+              },
+              "fields": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/$defs/field"
+                }
+              },
+              "donationLimit": {
+                "type": "object",
+                "properties": {
+                  "maxCount": {
+                    "type": "integer"
+                  },
+                  "maxAge": {
+                    "type": "number"
+                  }
+                }
+              },
+              "description": {
+                "type": "string"
+              },
+              "at": {
+                "$ref": "#/$defs/place"
+              }
+            }
+          }
+        },
+        "parameters": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": [
+              "name",
+              "type",
+              "default",
+              "lifetime",
+              "at"
+            ],
+            "properties": {
+              "name": {
+                "type": "string"
+              },
+              "type": {
+                "type": "string"
+              },
+              "default": {},
+              "lifetime": {
+                "enum": [
+                  "persistent",
+                  "transient"
+                ]
+              },
+              "description": {
+                "type": "string"
+              },
+              "at": {
+                "$ref": "#/$defs/place"
+              }
+            }
+          }
+        }
+      }
+    },
+    "publish": {
+      "type": "object",
+      "required": [
+        "channel",
+        "version",
+        "contentHash",
+        "author",
+        "message",
+        "diff",
+        "dryRun"
+      ],
+      "properties": {
+        "channel": {
+          "type": "string"
+        },
+        "version": {
+          "type": "integer",
+          "description": "Before the publish: the number it will get; after: the number it got."
+        },
+        "previousVersion": {
+          "type": "integer"
+        },
+        "contentHash": {
+          "type": "string",
+          "pattern": "^[0-9a-f]{64}$"
+        },
+        "author": {
+          "type": "string"
+        },
+        "message": {
+          "type": "string"
+        },
+        "dryRun": {
+          "type": "boolean"
+        },
+        "diff": {
+          "type": "object",
+          "required": [
+            "summary",
+            "tipsAdded",
+            "tipsRemoved",
+            "tipsChanged"
+          ],
+          "properties": {
+            "summary": {
+              "type": "string"
+            },
+            "tipsAdded": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            },
+            "tipsRemoved": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            },
+            "tipsChanged": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+"""#,
+        "plugin-response.schema.json": #"""
+{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "$id": "urn:tipcat:schema:plugin-response",
+  "title": "tipcat.plugin/1 response",
+  "description": "What an external plugin writes to its standard output: one JSON document, at most 64 MiB. 'protocol' is checked first. lint and pre-publish answer 'diagnostics', generate answers 'files', describe answers 'description'; post-publish may answer 'diagnostics' (reported as warnings).",
+  "type": "object",
+  "required": [
+    "protocol"
+  ],
+  "properties": {
+    "protocol": {
+      "const": "tipcat.plugin/1"
+    },
+    "diagnostics": {
+      "type": "array",
+      "items": {
+        "type": "object",
+        "required": [
+          "severity",
+          "rule",
+          "message"
+        ],
+        "properties": {
+          "severity": {
+            "enum": [
+              "error",
+              "warning",
+              "note"
+            ]
+          },
+          "rule": {
+            "type": "string",
+            "description": "The rule's id within the plugin; reported as <plugin>/<rule>. Characters other than letters, digits, '-', '_' and '.' become '-'."
+          },
+          "message": {
+            "type": "string",
+            "description": "Plain text; control characters are removed before it reaches a terminal."
+          },
+          "file": {
+            "type": "string",
+            "description": "Relative to the catalog directory; must exist. Without it the finding is about the whole catalog."
+          },
+          "pointer": {
+            "type": "string",
+            "description": "RFC 6901 JSON pointer into 'file'; must exist."
+          },
+          "line": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "column": {
+            "type": "integer",
+            "minimum": 1
+          }
+        }
+      }
+    },
+    "files": {
+      "type": "array",
+      "items": {
+        "type": "object",
+        "required": [
+          "path",
+          "contents"
+        ],
+        "properties": {
+          "path": {
+            "type": "string",
+            "description": "Relative to the output directory: no leading '/', no '..' or '.' components, no backslash."
+          },
+          "contents": {
+            "type": "string",
+            "description": "The file's UTF-8 text."
+          }
+        }
+      }
+    },
+    "description": {
+      "type": "object",
+      "required": [
+        "name",
+        "version",
+        "kinds"
+      ],
+      "properties": {
+        "name": {
+          "type": "string"
+        },
+        "version": {
+          "type": "string"
+        },
+        "kinds": {
+          "type": "array",
+          "items": {
+            "enum": [
+              "lint",
+              "generate",
+              "pre-publish",
+              "post-publish"
+            ]
+          }
+        },
+        "summary": {
+          "type": "string"
+        },
+        "options": {
+          "description": "A JSON Schema for the plugin's options."
+        }
+      }
+    }
+  }
+}
+"""#,
+        "plugins.schema.json": #"""
+{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "$id": "urn:tipcat:schema:plugins",
+  "title": "tipcat external plugins",
+  "description": "External plugins (Catalog/plugins.json): programs tipcat runs over the tipcat.plugin/1 JSON protocol for lint, generate, pre-publish and post-publish.",
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "plugins"
+  ],
+  "properties": {
+    "$schema": {
+      "type": "string",
+      "description": "Path or URL of the JSON Schema for this file (editor support only; ignored by tipcat), e.g. \"schemas/plugins.schema.json\"."
+    },
+    "plugins": {
+      "type": "array",
+      "items": {
+        "$ref": "#/$defs/plugin"
+      },
+      "description": "The plugins, in the order they are listed and run; names must be unique."
+    }
+  },
+  "$defs": {
+    "plugin": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "name",
+        "kinds"
+      ],
+      "properties": {
+        "name": {
+          "type": "string",
+          "pattern": "^[a-z0-9][a-z0-9-]{0,63}$",
+          "description": "Kebab-case; prefixes the rule ids of the plugin's findings (brand-voice/no-exclamation)."
+        },
+        "description": {
+          "type": "string",
+          "description": "What the plugin is for (for people; ignored by tipcat)."
+        },
+        "command": {
+          "type": "array",
+          "minItems": 1,
+          "items": {
+            "type": "string"
+          },
+          "description": "The program and its arguments, run in the catalog directory. A program with a '/' is a path relative to the catalog directory; a bare name is looked up on PATH. Without 'command': the executable tipcat-plugin-<name> on PATH or beside tipcat."
+        },
+        "kinds": {
+          "type": "array",
+          "minItems": 1,
+          "uniqueItems": true,
+          "items": {
+            "enum": [
+              "lint",
+              "generate",
+              "pre-publish",
+              "post-publish"
+            ]
+          },
+          "description": "What tipcat asks the plugin to do."
+        },
+        "timeout": {
+          "description": "How long one request may take before the plugin (and everything it started) is killed: \"500ms\", \"10s\", \"2m\", or seconds as a number; 1 ms to 1 h; default 10 s.",
+          "oneOf": [
+            {
+              "type": "string",
+              "pattern": "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$"
+            },
+            {
+              "type": "number",
+              "exclusiveMinimum": 0,
+              "maximum": 3600
+            }
+          ]
+        },
+        "options": {
+          "type": "object",
+          "description": "Sent to the plugin as the request's 'options' (the plugin's describe answer gives their schema)."
+        },
+        "enabled": {
+          "type": "boolean",
+          "default": true,
+          "description": "false keeps the plugin listed but never runs it."
+        }
+      }
+    }
+  }
+}
+"""#,
         "tip.schema.json": #"""
 {
   "$schema": "https://json-schema.org/draft/2020-12/schema",

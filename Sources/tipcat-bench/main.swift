@@ -15,7 +15,7 @@ struct Options {
     /// `--styles plain,ansi`: the built-in styles the render part times (all three by default).
     var styles = ["plain", "markdown", "ansi"]
 
-    static let allParts: Set<String> = ["validate", "render", "publish", "engine"]
+    static let allParts: Set<String> = ["validate", "render", "publish", "engine", "plugins"]
 
     func runs(_ part: String) -> Bool { parts.isEmpty || parts.contains(part) }
 
@@ -169,7 +169,7 @@ func compareWithPython(loadSeconds ours: Double) {
     }
 }
 
-if options.runs("validate") || options.runs("render") || options.runs("publish") {
+if options.runs("validate") || options.runs("render") || options.runs("publish") || options.runs("plugins") {
     let (catalog, loadSeconds) = loadSyntheticCatalog()
     if options.runs("validate") { compareWithPython(loadSeconds: loadSeconds) }
     if options.runs("render") {
@@ -177,6 +177,7 @@ if options.runs("validate") || options.runs("render") || options.runs("publish")
         renderCommandBenchmark(runs: options.runs)
     }
     if options.runs("publish") { runPublishBench(catalogDirectory: options.directory, binary: binary, runs: options.runs) }
+    if options.runs("plugins") { runPluginBench(catalogDirectory: options.directory, binary: binary, runs: options.runs) }
 }
 if options.runs("engine") {
     EngineBench.run(directory: (options.directory as NSString).deletingLastPathComponent + "/engine")

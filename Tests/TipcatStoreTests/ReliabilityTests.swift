@@ -130,7 +130,10 @@ func checkStoreConsistency(_ path: String, verified: inout Set<Int>, sourceLocat
         let scratch = try Scratch()
         let store = scratch.file("store.sqlite")
         let writers = (0..<4).map { scratch.file("writer\($0)/Catalog") }
-        for path in writers { try FileManager.default.copyItem(atPath: sampleCatalogPath, toPath: path) }
+        for path in writers {
+            try FileManager.default.copyItem(atPath: sampleCatalogPath, toPath: path)
+            try FileManager.default.removeItem(atPath: path + "/plugins.json")
+        }
         let seed = tipcat(["publish", "--catalog", writers[0], "--store", store, "--author", "seed"])
         #expect(seed.status == .success)
 

@@ -24,11 +24,13 @@ final class Scratch: @unchecked Sendable {
 
     deinit { try? FileManager.default.removeItem(atPath: path) }
 
-    /// A copy of the sample catalog at `<scratch>/Catalog`.
+    /// A copy of the sample catalog at `<scratch>/Catalog`, without its plugins (these tests are about the store;
+    /// the plugin tests run the sample's brand-voice plugin).
     func sampleCatalog() throws -> String {
         let destination = path + "/Catalog"
         if !FileManager.default.fileExists(atPath: destination) {
             try FileManager.default.copyItem(atPath: sampleCatalogPath, toPath: destination)
+            try FileManager.default.removeItem(atPath: destination + "/plugins.json")
         }
         return destination
     }
