@@ -97,7 +97,7 @@ let package = Package(
         .executableTarget(
             name: "tipcat-bench",
             dependencies: ["TipcatCore", "TipcatJSON", "TipcatCatalog", "TipcatLocalization", "TipcatRender", "TipcatText", "TipcatStore",
-                           "TipcatEngine", "TipcatEngineStore"],
+                           "TipcatEngine", "TipcatEngineStore", "TipcatPlugins"],
             swiftSettings: strict
         ),
 

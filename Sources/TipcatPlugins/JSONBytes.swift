@@ -83,6 +83,31 @@ struct JSONBytes {
         bytes.append(contentsOf: json)
     }
 
+    /// A value written by `build` straight into the buffer (it must append exactly one JSON value).
+    mutating func rawValue(_ build: (inout JSONBytes) -> Void) {
+        valueSeparator()
+        build(&self)
+    }
+
+    /// Appends bytes as they are (inside a `rawValue`).
+    mutating func appendRaw(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }
+
+    /// Appends `text` escaped for the inside of a JSON string, without quotes (inside a `rawValue`).
+    mutating func appendEscaped(_ text: String) { appendStringContents(text) }
+
+    /// An array whose elements are already encoded, in pieces (each a comma-separated run of elements).
+    mutating func rawArray(_ pieces: [[UInt8]]) {
+        valueSeparator()
+        bytes.append(UInt8(ascii: "["))
+        var first = true
+        for piece in pieces where !piece.isEmpty {
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(contentsOf: piece)
+            first = false
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
     private mutating func valueSeparator() {
         if pendingValueAfterKey {
             pendingValueAfterKey = false
@@ -123,6 +148,11 @@ struct JSONBytes {
 
     private mutating func appendString(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
+        appendStringContents(value)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func appendStringContents(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in
             var runStart = 0
@@ -144,6 +174,5 @@ struct JSONBytes {
             }
             if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count])) }
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 }

@@ -1,5 +1,6 @@
 public import TipcatCatalog
 import TipcatCore
+import Dispatch
 import TipcatLocalization
 public import TipcatPlugin
 
@@ -83,11 +84,18 @@ public struct PluginRequestEncoder: Sendable {
             object.key("enabled")
             object.bool(catalog.settings.enabled)
             object.key("tips")
-            object.arrayValue { array in
-                for tip in catalog.tips {
-                    writeTip(tip, catalog: catalog, root: root, stringsFile: stringsFile, into: &array)
+            // Tips are encoded in parallel chunks (each "[tip,tip…]" without its brackets), then joined.
+            let tips = catalog.tips
+            let chunks = concurrentChunks(count: tips.count, chunkSize: 128) { range -> [UInt8] in
+                var chunk = JSONBytes(capacity: range.count * 4096)
+                chunk.arrayValue { array in
+                    for index in range {
+                        writeTip(tips[index], catalog: catalog, root: root, stringsFile: stringsFile, into: &array)
+                    }
                 }
+                return Array(chunk.bytes.dropFirst().dropLast())
             }
+            object.rawArray(chunks)
             object.key("groups")
             object.arrayValue { array in
                 for group in catalog.groups {
@@ -249,11 +257,23 @@ public struct PluginRequestEncoder: Sendable {
             textObject.key("translations")
             textObject.objectValue { translations in
                 guard let entry = table.entries[text.key] else { return }
-                let base = "/strings/" + escapePointerToken(text.key) + "/localizations/"
-                for (locale, translation) in entry.translations.sorted(by: { $0.key.identifier < $1.key.identifier }) {
+                // JSON object members are unordered: translations are written in the table's own order. Their
+                // places are written as bytes (no pointer strings built): 180,000 of them in a large catalog.
+                let fileBytes = Array(("{\"file\":" + jsonString(stringsFile) + ",\"pointer\":\"/strings/").utf8)
+                let key = escapePointerToken(text.key)
+                for (locale, translation) in entry.translations {
                     translations.key(locale.identifier)
                     translations.objectValue { item in
-                        let localeBase = base + escapePointerToken(locale.identifier)
+                        func place(_ suffix: String) {
+                            item.rawValue { raw in
+                                raw.appendRaw(fileBytes)
+                                raw.appendEscaped(key)
+                                raw.appendRaw(localizationsBytes)
+                                raw.appendEscaped(locale.identifier)
+                                raw.appendEscaped(suffix)
+                                raw.appendRaw(closeBytes)
+                            }
+                        }
                         item.key("text")
                         item.string(translation.content.message.text)
                         item.key("state")
@@ -261,10 +281,10 @@ public struct PluginRequestEncoder: Sendable {
                         switch translation.content {
                         case .message:
                             item.key("at")
-                            writePlace(file: stringsFile, pointer: localeBase + "/stringUnit/value", into: &item)
+                            place("/stringUnit/value")
                         case .plural(let argument, let forms):
                             item.key("at")
-                            writePlace(file: stringsFile, pointer: localeBase + "/variations/plural", into: &item)
+                            place("/variations/plural")
                             item.key("plural")
                             item.objectValue { plural in
                                 plural.key("argument")
@@ -283,7 +303,8 @@ public struct PluginRequestEncoder: Sendable {
                                         places.key(category)
                                         writePlace(
                                             file: stringsFile,
-                                            pointer: localeBase + "/variations/plural/" + escapePointerToken(category) + "/stringUnit/value",
+                                            pointer: "/strings/" + key + "/localizations/" + escapePointerToken(locale.identifier)
+                                                + "/variations/plural/" + escapePointerToken(category) + "/stringUnit/value",
                                             into: &places)
                                     }
                                 }
@@ -293,6 +314,16 @@ public struct PluginRequestEncoder: Sendable {
                 }
             }
         }
+    }
+
+    private static let localizationsBytes = Array("/localizations/".utf8)
+    private static let closeBytes = Array("\"}".utf8)
+
+    /// `text` as a JSON string literal.
+    private static func jsonString(_ text: String) -> String {
+        var writer = JSONBytes()
+        writer.string(text)
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 
     private static func writeFields(_ fields: [ValueType.RecordField], into object: inout JSONBytes) {
@@ -394,7 +425,7 @@ public struct PluginRequestEncoder: Sendable {
 
 /// RFC 6901: `~` → `~0`, `/` → `~1`.
 public func escapePointerToken(_ token: String) -> String {
-    guard token.contains("~") || token.contains("/") else { return token }
+    guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
     var result = ""
     for character in token {
         switch character {

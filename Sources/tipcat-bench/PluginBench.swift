@@ -1,4 +1,6 @@
 import Foundation
+import TipcatCatalog
+import TipcatPlugins
 
 /// `make bench` part `plugins`: what an external lint plugin costs a whole `tipcat validate` process.
 ///
@@ -12,6 +14,16 @@ func runPluginBench(catalogDirectory: String, binary: String, runs: Int) {
         print("not measured: \(binary) is not built")
         return
     }
+    // Diagnosis: the request's size and what encoding it costs in-process.
+    let catalog = CatalogLoader().load(directory: catalogDirectory).catalog
+    var encodeTimes: [Double] = []
+    var requestBytes = 0
+    for _ in 0..<runs {
+        encodeTimes.append(seconds {
+            requestBytes = PluginRequestEncoder(catalog: catalog, tipcatVersion: "bench").request(kind: .lint, plugin: "noop", options: [:]).count
+        })
+    }
+    print("request: \(format(Double(requestBytes) / 1_048_576)) MB, encoded in \(format(median(encodeTimes) * 1000)) ms median (in-process, for diagnosis)")
     let pluginsFile = catalogDirectory + "/plugins.json"
     let scripts = catalogDirectory + "/bench-plugins"
     defer {
