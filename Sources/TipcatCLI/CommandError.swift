@@ -1,13 +1,7 @@
-/// Exit statuses, as sysexits(3) and swift-argument-parser use them.
-public enum ExitCode: Int32, Sendable {
-    case success = 0
-    /// The command ran and found problems (validation findings, a failed check).
-    case failure = 1
-    /// The command line was wrong (EX_USAGE).
-    case usage = 64
-    /// Input data was wrong in a way the command cannot report as findings (EX_DATAERR) — unused so far.
-    case internalError = 70
-}
+public import TipcatCore
+
+/// The CLI's name for `ExitStatus` (kept so commands and tests read as before).
+public typealias ExitCode = ExitStatus
 
 /// Errors commands throw; `TipcatCommand.run` turns each into text on stderr and an exit status.
 enum CommandError: Error {

@@ -1,4 +1,5 @@
 import TipcatArguments
+public import TipcatCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -28,8 +29,21 @@ public enum TipcatCommand {
     /// Runs one command line in-process (tests call this directly).
     public static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
         let parser = ArgumentParser(root: CommandTree.root)
+        if let name = arguments.first, CommandRegistry.root.command(at: [name]) == nil, name != "help",
+           let path = ExternalCommands.executable(named: name, environment: context.environment) {
+            do {
+                return try ExternalCommands.run(path: path, arguments: Array(arguments.dropFirst()), context: context)
+            } catch {
+                context.stderr.line("error: cannot run \(path): \(error)")
+                return .failure
+            }
+        }
         let parsed: ParsedArguments
         do {
+            if arguments.first == "help", arguments.contains("--json") {
+                try helpJSON(Array(arguments.dropFirst()), context: context)
+                return .success
+            }
             switch try parser.parse(arguments) {
             case .help(let text):
                 context.stdout.write(text.hasSuffix("\n") ? text : text + "\n")
@@ -40,47 +54,63 @@ public enum TipcatCommand {
             case .run(let arguments):
                 parsed = arguments
             }
-        } catch {
+        } catch let error as UsageError {
             context.stderr.write(error.description.hasSuffix("\n") ? error.description : error.description + "\n")
             return .usage
+        } catch {
+            return report(error, parser: parser, context: context)
         }
         do {
             try dispatch(parsed, context: context)
             return .success
-        } catch let error as CommandError {
-            switch error {
-            case .usage(let message, let command):
-                context.stderr.line("Error: \(message)")
-                context.stderr.line("Usage: \(parser.usage(for: command))")
-                context.stderr.line("  See '\(command.joined(separator: " ")) --help' for more information.")
-                return .usage
-            case .failure(let message):
-                context.stderr.line("error: \(message)")
-                return .failure
-            case .exit(let status):
-                return status
-            }
         } catch {
+            return report(error, parser: parser, context: context)
+        }
+    }
+
+    /// Prints an error from a command and returns the exit status it means.
+    static func report(_ error: any Error, parser: ArgumentParser, context: CommandContext) -> ExitCode {
+        switch error {
+        case CommandError.usage(let message, let command):
+            context.stderr.line("Error: \(message)")
+            context.stderr.line("Usage: \(parser.usage(for: command))")
+            context.stderr.line("  See '\(command.joined(separator: " ")) --help' for more information.")
+            return .usage
+        case CommandError.failure(let message):
+            context.stderr.line("error: \(message)")
+            return .failure
+        case CommandError.exit(let status):
+            return status
+        default:
             context.stderr.line("internal error: \(error)")
             return .internalError
         }
     }
 
+    /// Runs the registered command the parser selected; a group without a runner prints its help.
     static func dispatch(_ arguments: ParsedArguments, context: CommandContext) throws {
-        switch arguments.commandPath.dropFirst().first {
-        case "validate": try ValidateCommand(arguments: arguments, context: context).run()
-        case "list": try ListCommand(arguments: arguments, context: context).run()
-        case "init": try InitCommand(arguments: arguments, context: context).run()
-        case "render": try RenderCommand(arguments: arguments, context: context).run()
-        case "styles": try StylesCommand(arguments: arguments, context: context).run()
-        case "template": try TemplateCommand(arguments: arguments, context: context).run()
-        case "plural": try PluralCommand(arguments: arguments, context: context).run()
-        case "completions": try CompletionsCommand(arguments: arguments, context: context).run()
-        case "engine": try EngineCommand(arguments: arguments, context: context).run()
-        case let name? where PublishingCommands.handles(name): try PublishingCommands.run(name, arguments: arguments, context: context)
-        default:
-            let help = ArgumentParser(root: CommandTree.root).helpText(for: ["tipcat"]) ?? ""
+        guard let command = CommandRegistry.root.command(at: arguments.commandPath.dropFirst()), let run = command.run else {
+            let help = ArgumentParser(root: CommandTree.root).helpText(for: arguments.commandPath) ?? ""
             context.stdout.write(help)
+            return
         }
+        try run(arguments, context)
+    }
+
+    /// `tipcat help [COMMAND…] --json`: the tree below the named command as versioned JSON.
+    static func helpJSON(_ words: [String], context: CommandContext) throws {
+        var spec = CommandTree.root
+        var path = ["tipcat"]
+        for word in words where !word.hasPrefix("-") {
+            guard let next = spec.subcommand(named: word) else {
+                let names = spec.subcommands.filter { !$0.isHidden }.map(\.name)
+                throw CommandError.usage(
+                    "'\(path.joined(separator: " ")) \(word)' is not a command" + Suggestions.didYouMean(word, in: names),
+                    command: path)
+            }
+            spec = next
+            path.append(word)
+        }
+        context.stdout.line(CommandTreeJSON.document(for: spec).serialized(pretty: true))
     }
 }
