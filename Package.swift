@@ -101,7 +101,7 @@ let package = Package(
         .testTarget(name: "TipcatArgumentsTests", dependencies: ["TipcatArguments"]),
         .testTarget(name: "TipcatTextTests", dependencies: ["TipcatText", "TipcatCore"]),
         .testTarget(name: "TipcatRenderTests", dependencies: ["TipcatRender", "TipcatCatalog", "TipcatCore", "TipcatText", "TipcatTemplates"]),
-        .testTarget(name: "TipcatCLITests", dependencies: ["TipcatCLI", "TipcatCore", "TipcatTestSupport"]),
+        .testTarget(name: "TipcatCLITests", dependencies: ["TipcatCLI", "TipcatCore", "TipcatArguments", "TipcatStore", "TipcatTemplates", "TipcatTestSupport"]),
         .testTarget(name: "TipcatSQLiteTests", dependencies: ["TipcatSQLite"]),
         .testTarget(
             name: "TipcatStoreTests",

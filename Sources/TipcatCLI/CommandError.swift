@@ -4,11 +4,28 @@ public import TipcatCore
 public typealias ExitCode = ExitStatus
 
 /// Errors commands throw; `TipcatCommand.run` turns each into text on stderr and an exit status.
-enum CommandError: Error {
+enum CommandError: TipcatError {
     /// Bad command-line usage; printed with `Error:` and a help hint, exit 64.
     case usage(String, command: [String])
     /// The command could not do its job; printed as `error: …`, exit 1.
     case failure(String)
     /// Findings were already printed; just exit with this status.
     case exit(ExitCode)
+}
+
+extension CommandError {
+    var message: String {
+        switch self {
+        case .usage(let message, _), .failure(let message): message
+        case .exit: ""
+        }
+    }
+
+    var exitStatus: ExitStatus {
+        switch self {
+        case .usage: .usage
+        case .failure: .failure
+        case .exit(let status): status
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import TipcatArguments
+import TipcatText
 public import TipcatCore
 #if canImport(Glibc)
 import Glibc
@@ -26,65 +27,70 @@ public enum TipcatCommand {
         exit(status.rawValue)
     }
 
-    /// Runs one command line in-process (tests call this directly).
+    /// Runs one command line in-process (tests call this directly). Every error ends in `report`, once.
     public static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
         let parser = ArgumentParser(root: CommandTree.root)
-        if let name = arguments.first, CommandRegistry.root.command(at: [name]) == nil, name != "help",
-           let path = ExternalCommands.executable(named: name, environment: context.environment) {
-            do {
-                return try ExternalCommands.run(path: path, arguments: Array(arguments.dropFirst()), context: context)
-            } catch {
-                context.stderr.line("error: cannot run \(path): \(error)")
-                return .failure
-            }
-        }
-        let parsed: ParsedArguments
+        var commandPath = ["tipcat"]
         do {
+            if let name = arguments.first, CommandRegistry.root.command(at: [name]) == nil, name != "help",
+               let path = ExternalCommands.executable(named: name, environment: context.environment) {
+                return try ExternalCommands.run(path: path, arguments: Array(arguments.dropFirst()), context: context)
+            }
             if arguments.first == "help", arguments.contains("--json") {
+                commandPath = ["tipcat", "help"]
                 try helpJSON(Array(arguments.dropFirst()), context: context)
                 return .success
             }
             switch try parser.parse(arguments) {
             case .help(let text):
                 context.stdout.write(text.hasSuffix("\n") ? text : text + "\n")
-                return .success
             case .version(let text):
                 context.stdout.line(text)
-                return .success
-            case .run(let arguments):
-                parsed = arguments
+            case .run(let parsed):
+                commandPath = parsed.commandPath
+                try dispatch(parsed, context: context)
             }
-        } catch let error as UsageError {
-            context.stderr.write(error.description.hasSuffix("\n") ? error.description : error.description + "\n")
-            return .usage
-        } catch {
-            return report(error, parser: parser, context: context)
-        }
-        do {
-            try dispatch(parsed, context: context)
             return .success
         } catch {
-            return report(error, parser: parser, context: context)
+            return report(error, commandPath: commandPath, parser: parser, context: context)
         }
     }
 
-    /// Prints an error from a command and returns the exit status it means.
-    static func report(_ error: any Error, parser: ArgumentParser, context: CommandContext) -> ExitCode {
-        switch error {
-        case CommandError.usage(let message, let command):
+    /// The error funnel: prints any error a command throws, once, and returns the exit status it means.
+    ///
+    /// A parser's `UsageError` prints as swift-argument-parser does, exit 64. A `TipcatError` prints as `file:line:col: error: message [rule]` (or `error: message`), or as a usage
+    /// error (`Error:`, the usage of `commandPath`'s command, a help hint) when its status is `.usage`; an
+    /// empty message prints nothing. Any other error is a bug: `internal error: …`, exit 70. Every piece of
+    /// text passes through `Sanitizer.terminalSafe` first, since messages quote user input.
+    static func report(_ error: any Error, commandPath: [String], parser: ArgumentParser, context: CommandContext) -> ExitCode {
+        if let error = error as? UsageError {
+            let text = Sanitizer.terminalSafe(error.description)
+            context.stderr.write(text.hasSuffix("\n") ? text : text + "\n")
+            return .usage
+        }
+        guard let error = error as? any TipcatError else {
+            context.stderr.line("internal error: " + Sanitizer.terminalSafe(String(describing: error)))
+            return .internalError
+        }
+        let message = Sanitizer.terminalSafe(error.message)
+        let status = error.exitStatus
+        if message.isEmpty { return status }
+        if status == .usage {
+            var command = commandPath
+            if case CommandError.usage(_, let path) = error { command = path }
             context.stderr.line("Error: \(message)")
             context.stderr.line("Usage: \(parser.usage(for: command))")
             context.stderr.line("  See '\(command.joined(separator: " ")) --help' for more information.")
-            return .usage
-        case CommandError.failure(let message):
-            context.stderr.line("error: \(message)")
-            return .failure
-        case CommandError.exit(let status):
             return status
-        default:
-            context.stderr.line("internal error: \(error)")
-            return .internalError
         }
+        var line = ""
+        if let location = error.location {
+            line += Sanitizer.terminalSafe(location.description) + ": "
+        }
+        line += "error: " + message
+        if let rule = error.ruleID { line += " [" + Sanitizer.terminalSafe(rule) + "]" }
+        context.stderr.line(line)
+        return status == .success ? .failure : status
     }
 
     /// Runs the registered command the parser selected; a group without a runner prints its help.

@@ -20,7 +20,7 @@ struct EngineCommand {
     private func withEngine(_ action: (inout TipEngineSession, EngineAccess.Source) throws -> Void) throws {
         let source = try access.source()
         var engine = try access.session(source)
-        try access.engine { try action(&engine, source) }
+        try action(&engine, source)
     }
 
     /// `tipcat engine status`.
@@ -257,15 +257,9 @@ struct EngineCommand {
         let depth = style.manifest.output == .ansi ? Terminal.colorDepth(choice: colorChoice, environment: terminal) : .none
         let width = Terminal.width(option: arguments.value("width").flatMap(Int.init), environment: terminal)
         let renderer = TipRenderer(style: style, settings: RenderSettings(width: width, colorDepth: depth))
-        do {
-            let resolved = try TipResolver(catalog: catalog).resolve(tip, locale: locale, parameters: instance.parameters, useExample: instance.parameters.isEmpty)
-            let text = try renderer.render(resolved)
-            context.stdout.write(text.hasSuffix("\n") ? text : text + "\n")
-        } catch let error as ResolveError {
-            throw CommandError.failure(error.description)
-        } catch let error as TemplateError {
-            throw CommandError.failure(error.description)
-        }
+        let resolved = try TipResolver(catalog: catalog).resolve(tip, locale: locale, parameters: instance.parameters, useExample: instance.parameters.isEmpty)
+        let text = try renderer.render(resolved)
+        context.stdout.write(text.hasSuffix("\n") ? text : text + "\n")
     }
 
     // MARK: reset

@@ -14,12 +14,8 @@ struct ExportCommand {
         let store = try access.open(.readOnly)
         let bundle: CatalogBundle
         let head: VersionRecord
-        do {
-            head = try store.requireHead(of: channel)
-            bundle = try store.bundle(of: head, channel: channel.rawValue)
-        } catch {
-            throw access.fail(error)
-        }
+        head = try store.requireHead(of: channel)
+        bundle = try store.bundle(of: head, channel: channel.rawValue)
         let bytes = bundle.fileBytes
         let tips = bundle.pieces.owners.values.filter { $0.tip != nil }.count
         let summary = "version \(head.number) of \(channel) (\(tips) \(plural(tips, "tip")), content \(head.contentHash.shortHex()), \(bytes.count) bytes)"

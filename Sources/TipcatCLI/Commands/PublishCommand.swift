@@ -40,9 +40,6 @@ struct PublishCommand {
         let outcome: PublishOutcome
         do {
             outcome = try access.open(.readWrite).publish(request)
-        } catch let error as StoreError {
-            progress.clear()
-            throw access.fail(error)
         } catch {
             progress.clear()
             throw error
@@ -66,22 +63,14 @@ struct PublishCommand {
     private func preview(tree: ContentTree, channel: ChannelName, access: StoreAccess) throws {
         let store = try access.existingStore()
         let head: VersionRecord?
-        do {
-            head = try store?.head(of: channel)
-        } catch {
-            throw access.fail(error)
-        }
+        head = try store?.head(of: channel)
         if let head, head.contentHash == tree.root, !arguments.flag("force") {
             context.stdout.line("Nothing to publish: \(channel) is at version \(head.number), which has this content.")
             return
         }
         let sources: [any ObjectSource] = [tree] + (store.map { [$0] } ?? [])
         let diff: CatalogDiff
-        do {
-            diff = try CatalogDiff(from: head?.contentHash, to: tree.root, reader: TreeReader(LayeredObjectSource(sources)))
-        } catch {
-            throw access.fail(error)
-        }
+        diff = try CatalogDiff(from: head?.contentHash, to: tree.root, reader: TreeReader(LayeredObjectSource(sources)))
         if diff.isInitial {
             context.stdout.line("\(diff.summary) (first version of \(channel))")
         } else {

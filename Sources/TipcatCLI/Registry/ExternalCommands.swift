@@ -75,7 +75,11 @@ public enum ExternalCommands {
             process.standardInput = FileHandle.nullDevice
             drains = [(outPipe, context.stdout), (errPipe, context.stderr)]
         }
-        try process.run()
+        do {
+            try process.run()
+        } catch {
+            throw CommandError.failure("cannot run '\(path)': \(error.localizedDescription)")
+        }
         let group = DispatchGroup()
         let collected = CollectedBytes(count: drains.count)
         for (index, (pipe, _)) in drains.enumerated() {
