@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TipcatArguments
 @testable import TipcatCLI
+import TipcatTestSupport
 
 @Suite struct CommandRegistryTests {
     @Test func theRegistryIsWellFormed() {

@@ -4,6 +4,7 @@ import TipcatCore
 import TipcatStore
 import TipcatTemplates
 @testable import TipcatCLI
+import TipcatTestSupport
 
 /// `TipcatCommand.report`: every error a command throws is printed once, here.
 @Suite struct ErrorFunnelTests {
@@ -69,7 +70,7 @@ import TipcatTemplates
     }
 
     @Test func endToEndUnknownTipIsSanitized() {
-        let result = tipcat("render", "Nope\u{1B}[31m", "--catalog", sampleCatalog)
+        let result = tipcat("render", "Nope\u{1B}[31m", "--catalog", sampleCatalogPath)
         #expect(result.status == .failure)
         #expect(result.stderr.hasPrefix("error: unknown tip 'Nope[31m'"), "\(result.stderr)")
         #expect(!result.stderr.contains("\u{1B}"))
@@ -78,7 +79,7 @@ import TipcatTemplates
     @Test func endToEndABadChannelNameIsAUsageError() throws {
         let directory = try TemporaryDirectory()
         let store = directory.path + "/store.sqlite"
-        let published = tipcat("publish", "--catalog", sampleCatalog, "--store", store, environment: ["USER": "tester"])
+        let published = tipcat("publish", "--catalog", sampleCatalogPath, "--store", store, environment: ["USER": "tester"])
         #expect(published.status == .success, "\(published.stderr)")
         let result = tipcat("versions", "--channel", "Not A Channel", "--store", store)
         #expect(result.status == .usage)

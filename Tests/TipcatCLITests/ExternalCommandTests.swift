@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TipcatCLI
+import TipcatTestSupport
 
 /// `tipcat foo …` runs `tipcat-foo` from PATH when `foo` is not a built-in command.
 @Suite struct ExternalCommandTests {

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import TipcatCLI
+import TipcatTestSupport
 
 @Suite struct ValidateTests {
     @Test func sampleCatalogHasNoFindings() {
-        let result = tipcat("validate", "--catalog", sampleCatalog, "--strict")
+        let result = tipcat("validate", "--catalog", sampleCatalogPath, "--strict")
         #expect(result.stdout == "")
         #expect(result.status == .success, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("— no findings"))
@@ -12,7 +13,7 @@ import Testing
 
     @Test func undeclaredEventInARuleIsOneLocatedError() throws {
         let directory = try TemporaryDirectory()
-        let catalog = try directory.copyOfSampleCatalog()
+        let catalog = try directory.sampleCatalog()
         let path = catalog + "/tips/NewTrailTip.json"
         let original = try String(contentsOfFile: path, encoding: .utf8)
         #expect(original.contains("#visited-region"))

@@ -5,6 +5,7 @@ import TipcatCore
 import TipcatEngine
 import TipcatEngineStore
 import TipcatStore
+import TipcatCodec
 
 /// What the engine commands share: the catalog source (a store's channel or a bundle) with its revision,
 /// the state database, the clock, and the mapping of engine errors to command errors.

@@ -1,6 +1,7 @@
 import Foundation
 import TipcatArguments
 import TipcatStore
+import TipcatCodec
 
 /// `tipcat export --channel C -o bundle.json`: the channel's head as one canonical JSON bundle.
 struct ExportCommand {

@@ -3,6 +3,7 @@ import TipcatArguments
 import TipcatCatalog
 import TipcatCore
 import TipcatStore
+import TipcatCodec
 
 /// `tipcat publish`: validate, canonicalize, store content-addressed, create a version, move the channel.
 struct PublishCommand {

@@ -3,6 +3,7 @@ import TipcatArguments
 import TipcatCatalog
 import TipcatCore
 import TipcatStore
+import TipcatCodec
 
 /// What the publishing commands share: where the store is, opening it, reading versions, channels and the
 /// working catalog, who is publishing and when — all from the arguments and the injected environment.

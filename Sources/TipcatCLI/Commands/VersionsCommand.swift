@@ -1,6 +1,7 @@
 import TipcatArguments
 import TipcatJSON
 import TipcatStore
+import TipcatCodec
 
 /// `tipcat versions`: the version history, as a table or JSON.
 struct VersionsCommand {
