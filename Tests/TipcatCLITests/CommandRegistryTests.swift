@@ -28,7 +28,9 @@ import TipcatTestSupport
                 .positional("p", required: false), .positional("q"),
             ], examples: ["a --x 1"]), run: noop),
             Command(CommandSpec(name: "a", abstract: ""), run: noop),
-            Command(CommandSpec(name: "b", abstract: "B.", arguments: [.positional("r", repeating: true), .positional("s", required: false)]), run: noop),
+            Command(CommandSpec(name: "b", abstract: "B.", arguments: [
+                .positional("r", repeating: true), .positional("s", required: false), .option("t"), .positional("t", required: false),
+            ]), run: noop),
             Command(group: CommandSpec(name: "c", abstract: "C.", arguments: [.option("z", short: "z")]), [
                 Command(CommandSpec(name: "d", abstract: "D.", arguments: [.flag("z")], subcommands: [CommandSpec(name: "e")]), run: noop),
             ]),
@@ -43,6 +45,8 @@ import TipcatTestSupport
             "tipcat: two subcommands are named 'a'",
             "tipcat a: the abstract is empty",
             "tipcat b: <s> follows a repeating positional",
+            "tipcat b: <t> follows a repeating positional",
+            "tipcat b: the positional <t> has the name of an option",
             "tipcat c d: --z is declared twice",
             "tipcat c d: the spec declares subcommands (e); declare them in the registry with their runners",
             "tipcat f: a leaf command without a runner",

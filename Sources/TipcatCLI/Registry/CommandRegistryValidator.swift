@@ -4,8 +4,9 @@ import TipcatArguments
 ///
 /// Checks: sibling commands have distinct names; within a command (counting the options of the commands
 /// above it, which the parser also accepts) long and short names are distinct; every leaf has a runner and
-/// no spec declares children the registry does not know; abstracts are not empty; no required positional
-/// follows an optional or repeating one, and nothing follows a repeating one; examples start with `tipcat `.
+/// no spec declares children the registry does not know; abstracts are not empty; positionals have names of
+/// their own; no required positional follows an optional or repeating one, and nothing follows a repeating
+/// one; examples start with `tipcat `.
 enum CommandRegistryValidator {
     /// One problem, with the path of the command it belongs to.
     struct Problem: Sendable, Hashable, CustomStringConvertible {
@@ -45,6 +46,8 @@ enum CommandRegistryValidator {
         var sawRepeating = false
         for argument in spec.arguments where argument.kind == .positional {
             if !positionalNames.insert(argument.name).inserted { report("the positional <\(argument.name)> is declared twice") }
+            // Parsed values are looked up by name, so a positional must not share one with an option.
+            if longNames.contains(argument.name) { report("the positional <\(argument.name)> has the name of an option") }
             if sawRepeating { report("<\(argument.name)> follows a repeating positional") }
             if argument.isRequired && argument.defaultValue == nil && sawOptional {
                 report("the required <\(argument.name)> follows an optional positional")

@@ -65,8 +65,8 @@ public enum ExternalCommands {
         if let out = context.stdout as? FileOutput, let err = context.stderr as? FileOutput, inherits {
             out.flush()
             err.flush()
-            process.standardOutput = FileHandle.standardOutput
-            process.standardError = FileHandle.standardError
+            process.standardOutput = FileHandle(fileDescriptor: out.descriptor, closeOnDealloc: false)
+            process.standardError = FileHandle(fileDescriptor: err.descriptor, closeOnDealloc: false)
         } else {
             let outPipe = Pipe()
             let errPipe = Pipe()
