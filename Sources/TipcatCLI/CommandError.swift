@@ -29,3 +29,10 @@ extension CommandError {
         }
     }
 }
+
+/// A failure in an input file the command read itself (a params file…), printed with its location and rule.
+struct InputError: TipcatError {
+    var message: String
+    var location: SourceLocation?
+    var ruleID: String?
+}

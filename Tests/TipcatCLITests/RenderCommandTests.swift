@@ -75,6 +75,14 @@ import TipcatTestSupport
         let bad = render("NewTrailTip", "--params-file", directory.path + "/bad.json")
         #expect(bad.status == .failure)
         #expect(bad.stderr.contains("parameter 'trail'"))
+        try directory.write("broken.json", "{\n  \"trail\": ]")
+        let broken = render("NewTrailTip", "--params-file", directory.path + "/broken.json")
+        #expect(broken.status == .failure)
+        #expect(broken.stderr.hasPrefix(directory.path + "/broken.json:2:12: error: "), "\(broken.stderr)")
+        #expect(broken.stderr.hasSuffix(" [invalid-json]\n"), "\(broken.stderr)")
+        try directory.write("list.json", "[1]")
+        let list = render("NewTrailTip", "--params-file", directory.path + "/list.json")
+        #expect(list.stderr == directory.path + "/list.json:1:1: error: a params file must hold a JSON object of parameter values\n")
     }
 
     @Test func groupRendersInOrder() {

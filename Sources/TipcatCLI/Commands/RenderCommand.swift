@@ -106,17 +106,21 @@ struct RenderCommand {
         }
         var fileValues: JSONObject?
         if let path = arguments.value("params-file") {
-            let bytes: [UInt8]
-            bytes = try DiskFileSystem().read(path)
+            let bytes = try DiskFileSystem().read(path)
+            let source = SourceFile(path: path, bytes: bytes)
+            let document: JSONDocument
             do {
-                let document = try JSONDocument.parse(SourceFile(path: path, bytes: bytes))
-                guard case .object(let object) = document.root.value else {
-                    throw CommandError.failure("\(document.location(of: document.root)): error: a params file must hold a JSON object of parameter values")
-                }
-                fileValues = object
-            } catch let error as JSONSyntaxError {
-                throw CommandError.failure("\(SourceFile(path: path, bytes: bytes).location(ofByte: error.offset)): error: \(error.message)")
+                document = try JSONDocument.parse(source)
+            } catch {
+                // The parser knows the byte; the file gives it a line and column.
+                throw InputError(message: error.message, location: error.location(in: source), ruleID: "invalid-json")
             }
+            guard case .object(let object) = document.root.value else {
+                throw InputError(
+                    message: "a params file must hold a JSON object of parameter values",
+                    location: document.location(of: document.root), ruleID: nil)
+            }
+            fileValues = object
         }
         guard !pairs.isEmpty || fileValues != nil else { return [:] }
         var result: [TipID: [String: Value]] = [:]

@@ -2,8 +2,12 @@ import TipcatArguments
 
 /// Every `tipcat` command, in help order: the one table dispatch, parsing, help and completions derive from.
 ///
-/// Adding a command is one line here (plus its `CommandSpec` in `CommandTree` and its runner); adding an
-/// option is one `ArgumentSpec` in that spec. `CommandRegistryValidator` checks the tree in a test.
+/// To add a command: declare its `CommandSpec` as a `CommandTree` static (a `CommandTree` extension file per
+/// family, like `PublishingCommandTree.swift`), write its runner — a type conforming to `RunnableCommand`, or a
+/// closure — and add one line below: `Command(CommandTree.generate, GenerateCommand.self)`. A family with
+/// subcommands is `Command(group: spec, [children])`, like `engine`. An option of one command is one
+/// `ArgumentSpec` in its spec; a flag every command accepts goes in `CommandTree.tipcat.arguments` (the parser
+/// accepts the root's options anywhere on the line). `CommandRegistryValidator` checks the tree in a test.
 enum CommandRegistry {
     /// The root command, `tipcat`, with every subcommand.
     static let root = Command(group: CommandTree.tipcat, [
