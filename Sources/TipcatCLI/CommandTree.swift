@@ -116,7 +116,10 @@ enum CommandTree {
     static let tipcat = CommandSpec(
         name: "tipcat",
         abstract: "Author, check and preview TipKit-style tips from a git-friendly catalog.",
-        discussion: "Run 'tipcat help <command>' for a command's options.",
+        discussion: """
+            Run 'tipcat help <command>' for a command's options; 'tipcat help --json' prints every command as \
+            JSON. Any other command runs the executable tipcat-<command> from PATH, if there is one.
+            """,
         version: tipcatVersion)
 
     /// The whole tree, subcommands included, as the parser reads it (derived from `CommandRegistry`).

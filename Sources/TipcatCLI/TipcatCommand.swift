@@ -1,6 +1,6 @@
 import TipcatArguments
-import TipcatText
 public import TipcatCore
+import TipcatText
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -58,10 +58,11 @@ public enum TipcatCommand {
 
     /// The error funnel: prints any error a command throws, once, and returns the exit status it means.
     ///
-    /// A parser's `UsageError` prints as swift-argument-parser does, exit 64. A `TipcatError` prints as `file:line:col: error: message [rule]` (or `error: message`), or as a usage
-    /// error (`Error:`, the usage of `commandPath`'s command, a help hint) when its status is `.usage`; an
-    /// empty message prints nothing. Any other error is a bug: `internal error: …`, exit 70. Every piece of
-    /// text passes through `Sanitizer.terminalSafe` first, since messages quote user input.
+    /// A parser's `UsageError` prints as swift-argument-parser does, exit 64. A `TipcatError` prints as
+    /// `file:line:col: error: message [rule]` (or `error: message`), or as a usage error (`Error:`, the usage of
+    /// `commandPath`'s command, a help hint) when its status is `.usage`; an empty message prints nothing. Any
+    /// other error is a bug: `internal error: …`, exit 70. Every piece of text passes through
+    /// `Sanitizer.terminalSafe` first, since messages quote user input.
     static func report(_ error: any Error, commandPath: [String], parser: ArgumentParser, context: CommandContext) -> ExitCode {
         if let error = error as? UsageError {
             let text = Sanitizer.terminalSafe(error.description)
