@@ -87,7 +87,7 @@ struct EngineCommand {
     /// `tipcat engine reset`: all of the state, or one tip's eligibility.
     func reset() throws {
         if arguments.positional("tip") == nil {
-            _ = try access.source()
+            _ = try access.source()  // As before: a full reset also needs a readable catalog source.
             return try resetAll()
         }
         try withEngine { engine, _ in
