@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "tipcat", targets: ["tipcat"]),
         .library(name: "TipcatCatalog", targets: ["TipcatCatalog"]),
         .library(name: "TipcatEngine", targets: ["TipcatEngine"]),
+        .library(name: "TipcatCodec", targets: ["TipcatCodec"]),
         // For plugin authors: the tipcat.plugin/1 request and response types and the LintPlugin,
         // GeneratorPlugin and PublishHook protocols.
         .library(name: "TipcatPlugin", targets: ["TipcatPlugin"]),
@@ -39,10 +40,16 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // A small SQLite layer: connection, statements, typed errors, transactions, migrations, WAL.
         .target(name: "TipcatSQLite", dependencies: ["CSQLite"], swiftSettings: strict),
-        // Published catalog versions: canonical encoding, SHA-256 content addressing, channels, diff.
+        // The canonical catalog form without SQLite: canonical JSON, SHA-256, content tree, pieces, bundles.
+        .target(
+            name: "TipcatCodec",
+            dependencies: ["TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatCatalog"],
+            swiftSettings: strict
+        ),
+        // Published catalog versions in SQLite: content-addressed objects, versions, channels, diff.
         .target(
             name: "TipcatStore",
-            dependencies: ["TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatCatalog", "TipcatSQLite"],
+            dependencies: ["TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatCatalog", "TipcatCodec", "TipcatSQLite"],
             swiftSettings: strict
         ),
         // TipKit's display logic over a catalog and a state store: rules, events, parameters, frequency,
@@ -83,7 +90,7 @@ let package = Package(
             name: "TipcatCLI",
             dependencies: [
                 "TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatRules", "TipcatCatalog", "TipcatArguments",
-                "TipcatTemplates", "TipcatText", "TipcatRender", "TipcatStore",
+                "TipcatTemplates", "TipcatText", "TipcatRender", "TipcatCodec", "TipcatStore",
                 "TipcatEngine", "TipcatEngineStore", "TipcatPlugin", "TipcatPlugins",
             ],
             swiftSettings: strict
@@ -96,13 +103,14 @@ let package = Package(
         // `make bench`: synthetic catalog generator and timings.
         .executableTarget(
             name: "tipcat-bench",
-            dependencies: ["TipcatCore", "TipcatJSON", "TipcatCatalog", "TipcatLocalization", "TipcatRender", "TipcatText", "TipcatStore",
-                           "TipcatEngine", "TipcatEngineStore", "TipcatPlugins"],
+            dependencies: ["TipcatCore", "TipcatJSON", "TipcatCatalog", "TipcatLocalization", "TipcatRender", "TipcatText", "TipcatCodec",
+                           "TipcatStore", "TipcatEngine", "TipcatEngineStore", "TipcatPlugins"],
             swiftSettings: strict
         ),
 
-        // Fixtures shared by several test targets (CLDR samples…). Lives under Tests/, never shipped.
-        .target(name: "TipcatTestSupport", path: "Tests/TipcatTestSupport"),
+        // Helpers and fixtures shared by the test targets: the repository root, temporary directories, the
+        // in-process `tipcat` runner, catalog loading, CLDR samples. Lives under Tests/, never shipped.
+        .target(name: "TipcatTestSupport", dependencies: ["TipcatCLI", "TipcatCatalog"], path: "Tests/TipcatTestSupport"),
         .testTarget(name: "TipcatCoreTests", dependencies: ["TipcatCore"]),
         .testTarget(name: "TipcatJSONTests", dependencies: ["TipcatJSON", "TipcatCore"]),
         .testTarget(name: "TipcatLocalizationTests", dependencies: ["TipcatLocalization", "TipcatCore", "TipcatTestSupport"]),
@@ -117,8 +125,12 @@ let package = Package(
         .testTarget(name: "TipcatArgumentsTests", dependencies: ["TipcatArguments"]),
         .testTarget(name: "TipcatTextTests", dependencies: ["TipcatText", "TipcatCore"]),
         .testTarget(name: "TipcatRenderTests", dependencies: ["TipcatRender", "TipcatCatalog", "TipcatCore", "TipcatText", "TipcatTemplates"]),
-        .testTarget(name: "TipcatCLITests", dependencies: ["TipcatCLI", "TipcatCore", "TipcatTestSupport"]),
+        .testTarget(name: "TipcatCLITests", dependencies: ["TipcatCLI", "TipcatCore", "TipcatArguments", "TipcatStore", "TipcatTemplates", "TipcatTestSupport"]),
         .testTarget(name: "TipcatSQLiteTests", dependencies: ["TipcatSQLite"]),
+        .testTarget(
+            name: "TipcatCodecTests",
+            dependencies: ["TipcatCodec", "TipcatCatalog", "TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatTestSupport"]
+        ),
         .testTarget(
             name: "TipcatPluginsTests",
             dependencies: ["TipcatPlugins", "TipcatPlugin", "TipcatCatalog", "TipcatCore", "TipcatCLI", "TipcatTestSupport"],
@@ -126,11 +138,17 @@ let package = Package(
         ),
         .testTarget(
             name: "TipcatStoreTests",
-            dependencies: ["TipcatStore", "TipcatSQLite", "TipcatCatalog", "TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatCLI"]
+            dependencies: [
+                "TipcatStore", "TipcatCodec", "TipcatSQLite", "TipcatCatalog", "TipcatCore", "TipcatJSON", "TipcatLocalization",
+                "TipcatCLI", "TipcatTestSupport",
+            ]
         ),
         .testTarget(
             name: "TipcatEngineStoreTests",
-            dependencies: ["TipcatEngineStore", "TipcatEngine", "TipcatCatalog", "TipcatCore", "TipcatCLI", "TipcatStore", "TipcatSQLite"]
+            dependencies: [
+                "TipcatEngineStore", "TipcatEngine", "TipcatCatalog", "TipcatCore", "TipcatCLI", "TipcatStore", "TipcatCodec",
+                "TipcatSQLite", "TipcatTestSupport",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

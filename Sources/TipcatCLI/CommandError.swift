@@ -1,20 +1,38 @@
-/// Exit statuses, as sysexits(3) and swift-argument-parser use them.
-public enum ExitCode: Int32, Sendable {
-    case success = 0
-    /// The command ran and found problems (validation findings, a failed check).
-    case failure = 1
-    /// The command line was wrong (EX_USAGE).
-    case usage = 64
-    /// Input data was wrong in a way the command cannot report as findings (EX_DATAERR) — unused so far.
-    case internalError = 70
-}
+public import TipcatCore
+
+/// The CLI's name for `ExitStatus` (kept so commands and tests read as before).
+public typealias ExitCode = ExitStatus
 
 /// Errors commands throw; `TipcatCommand.run` turns each into text on stderr and an exit status.
-enum CommandError: Error {
+enum CommandError: TipcatError {
     /// Bad command-line usage; printed with `Error:` and a help hint, exit 64.
     case usage(String, command: [String])
     /// The command could not do its job; printed as `error: …`, exit 1.
     case failure(String)
     /// Findings were already printed; just exit with this status.
     case exit(ExitCode)
+}
+
+extension CommandError {
+    var message: String {
+        switch self {
+        case .usage(let message, _), .failure(let message): message
+        case .exit: ""
+        }
+    }
+
+    var exitStatus: ExitStatus {
+        switch self {
+        case .usage: .usage
+        case .failure: .failure
+        case .exit(let status): status
+        }
+    }
+}
+
+/// A failure in an input file the command read itself (a params file…), printed with its location and rule.
+struct InputError: TipcatError {
+    var message: String
+    var location: SourceLocation?
+    var ruleID: String?
 }

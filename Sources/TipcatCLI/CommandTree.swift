@@ -3,7 +3,7 @@ import TipcatArguments
 /// The version printed by `tipcat --version`.
 public let tipcatVersion = "0.1.0"
 
-/// Every command, its arguments and help, declared once: parsing, help, completions and docs all read it.
+/// Every command's spec — arguments and help — declared once; `CommandRegistry` pairs each with its runner.
 enum CommandTree {
     static let catalogOption = ArgumentSpec.option(
         "catalog", valueName: "dir", help: "The catalog directory.", default: "Catalog", completion: .directory)
@@ -115,10 +115,16 @@ enum CommandTree {
         ],
         examples: ["tipcat template cat ansi", "tipcat template which markdown"])
 
-    static let root = CommandSpec(
+    /// The root's own spec; its subcommands come from `CommandRegistry`.
+    static let tipcat = CommandSpec(
         name: "tipcat",
         abstract: "Author, check and preview TipKit-style tips from a git-friendly catalog.",
-        discussion: "Run 'tipcat help <command>' for a command's options.",
-        subcommands: [validate, list, initCommand, render, styles, template] + publishing + [generate, plugins, engine, plural, completions],
+        discussion: """
+            Run 'tipcat help <command>' for a command's options; 'tipcat help --json' prints every command as \
+            JSON. Any other command runs the executable tipcat-<command> from PATH, if there is one.
+            """,
         version: tipcatVersion)
+
+    /// The whole tree, subcommands included, as the parser reads it (derived from `CommandRegistry`).
+    static var root: CommandSpec { CommandRegistry.specTree }
 }

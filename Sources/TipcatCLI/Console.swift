@@ -12,7 +12,8 @@ public protocol TextOutput: Sendable {
 
 /// A file descriptor, written through a buffer that is flushed at exit.
 public final class FileOutput: TextOutput {
-    private let descriptor: Int32
+    /// The file descriptor written to (an external command inherits it).
+    let descriptor: Int32
     private let buffer = Mutex<[UInt8]>([])
     public let isTerminal: Bool
 

@@ -1,4 +1,6 @@
 import TipcatArguments
+public import TipcatCore
+import TipcatText
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -25,64 +27,97 @@ public enum TipcatCommand {
         exit(status.rawValue)
     }
 
-    /// Runs one command line in-process (tests call this directly).
+    /// Runs one command line in-process (tests call this directly). Every error ends in `report`, once.
     public static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
         let parser = ArgumentParser(root: CommandTree.root)
-        let parsed: ParsedArguments
+        var commandPath = ["tipcat"]
         do {
+            if let name = arguments.first, CommandRegistry.root.command(at: [name]) == nil, name != "help",
+               let path = ExternalCommands.executable(named: name, environment: context.environment) {
+                return try ExternalCommands.run(path: path, arguments: Array(arguments.dropFirst()), context: context)
+            }
+            if arguments.first == "help", arguments.contains("--json") {
+                commandPath = ["tipcat", "help"]
+                try helpJSON(Array(arguments.dropFirst()), context: context)
+                return .success
+            }
             switch try parser.parse(arguments) {
             case .help(let text):
                 context.stdout.write(text.hasSuffix("\n") ? text : text + "\n")
-                return .success
             case .version(let text):
                 context.stdout.line(text)
-                return .success
-            case .run(let arguments):
-                parsed = arguments
+            case .run(let parsed):
+                commandPath = parsed.commandPath
+                try dispatch(parsed, context: context)
             }
-        } catch {
-            context.stderr.write(error.description.hasSuffix("\n") ? error.description : error.description + "\n")
-            return .usage
-        }
-        do {
-            try dispatch(parsed, context: context)
             return .success
-        } catch let error as CommandError {
-            switch error {
-            case .usage(let message, let command):
-                context.stderr.line("Error: \(message)")
-                context.stderr.line("Usage: \(parser.usage(for: command))")
-                context.stderr.line("  See '\(command.joined(separator: " ")) --help' for more information.")
-                return .usage
-            case .failure(let message):
-                context.stderr.line("error: \(message)")
-                return .failure
-            case .exit(let status):
-                return status
-            }
         } catch {
-            context.stderr.line("internal error: \(error)")
-            return .internalError
+            return report(error, commandPath: commandPath, parser: parser, context: context)
         }
     }
 
-    static func dispatch(_ arguments: ParsedArguments, context: CommandContext) throws {
-        switch arguments.commandPath.dropFirst().first {
-        case "validate": try ValidateCommand(arguments: arguments, context: context).run()
-        case "list": try ListCommand(arguments: arguments, context: context).run()
-        case "init": try InitCommand(arguments: arguments, context: context).run()
-        case "render": try RenderCommand(arguments: arguments, context: context).run()
-        case "styles": try StylesCommand(arguments: arguments, context: context).run()
-        case "template": try TemplateCommand(arguments: arguments, context: context).run()
-        case "plural": try PluralCommand(arguments: arguments, context: context).run()
-        case "completions": try CompletionsCommand(arguments: arguments, context: context).run()
-        case "engine": try EngineCommand(arguments: arguments, context: context).run()
-        case "generate": try GenerateCommand(arguments: arguments, context: context).run()
-        case "plugins": try PluginsCommand(arguments: arguments, context: context).run()
-        case let name? where PublishingCommands.handles(name): try PublishingCommands.run(name, arguments: arguments, context: context)
-        default:
-            let help = ArgumentParser(root: CommandTree.root).helpText(for: ["tipcat"]) ?? ""
-            context.stdout.write(help)
+    /// The error funnel: prints any error a command throws, once, and returns the exit status it means.
+    ///
+    /// A parser's `UsageError` prints as swift-argument-parser does, exit 64. A `TipcatError` prints as
+    /// `file:line:col: error: message [rule]` (or `error: message`), or as a usage error (`Error:`, the usage of
+    /// `commandPath`'s command, a help hint) when its status is `.usage`; an empty message prints nothing. Any
+    /// other error is a bug: `internal error: …`, exit 70. Every piece of text passes through
+    /// `Sanitizer.terminalSafe` first, since messages quote user input.
+    static func report(_ error: any Error, commandPath: [String], parser: ArgumentParser, context: CommandContext) -> ExitCode {
+        if let error = error as? UsageError {
+            let text = Sanitizer.terminalSafe(error.description)
+            context.stderr.write(text.hasSuffix("\n") ? text : text + "\n")
+            return .usage
         }
+        guard let error = error as? any TipcatError else {
+            context.stderr.line("internal error: " + Sanitizer.terminalSafe(String(describing: error)))
+            return .internalError
+        }
+        let message = Sanitizer.terminalSafe(error.message)
+        let status = error.exitStatus
+        if message.isEmpty { return status }
+        if status == .usage {
+            var command = commandPath
+            if case CommandError.usage(_, let path) = error { command = path }
+            context.stderr.line("Error: \(message)")
+            context.stderr.line("Usage: \(parser.usage(for: command))")
+            context.stderr.line("  See '\(command.joined(separator: " ")) --help' for more information.")
+            return status
+        }
+        var line = ""
+        if let location = error.location {
+            line += Sanitizer.terminalSafe(location.description) + ": "
+        }
+        line += "error: " + message
+        if let rule = error.ruleID { line += " [" + Sanitizer.terminalSafe(rule) + "]" }
+        context.stderr.line(line)
+        return status == .success ? .failure : status
+    }
+
+    /// Runs the registered command the parser selected; a group without a runner prints its help.
+    static func dispatch(_ arguments: ParsedArguments, context: CommandContext) throws {
+        guard let command = CommandRegistry.root.command(at: arguments.commandPath.dropFirst()), let run = command.run else {
+            let help = ArgumentParser(root: CommandTree.root).helpText(for: arguments.commandPath) ?? ""
+            context.stdout.write(help)
+            return
+        }
+        try run(arguments, context)
+    }
+
+    /// `tipcat help [COMMAND…] --json`: the tree below the named command as versioned JSON.
+    static func helpJSON(_ words: [String], context: CommandContext) throws {
+        var spec = CommandTree.root
+        var path = ["tipcat"]
+        for word in words where !word.hasPrefix("-") {
+            guard let next = spec.subcommand(named: word) else {
+                let names = spec.subcommands.filter { !$0.isHidden }.map(\.name)
+                throw CommandError.usage(
+                    "'\(path.joined(separator: " ")) \(word)' is not a command" + Suggestions.didYouMean(word, in: names),
+                    command: path)
+            }
+            spec = next
+            path.append(word)
+        }
+        context.stdout.line(CommandTreeJSON.document(for: spec).serialized(pretty: true))
     }
 }

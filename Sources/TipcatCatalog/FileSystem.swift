@@ -1,3 +1,4 @@
+public import TipcatCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -5,7 +6,7 @@ import Darwin
 #endif
 
 /// Why a catalog file could not be read, in words a content writer understands.
-public struct FileReadError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct FileReadError: TipcatError, Sendable, Hashable, CustomStringConvertible {
     public var path: String
     public var reason: String
     public init(path: String, reason: String) {

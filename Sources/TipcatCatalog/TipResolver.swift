@@ -31,7 +31,7 @@ public struct ResolvedAction: Sendable, Hashable {
 }
 
 /// Why a tip could not be resolved. Each names what to fix.
-public enum ResolveError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum ResolveError: TipcatError, Sendable, Hashable, CustomStringConvertible {
     case unknownTip(String, suggestion: String?)
     case missingParameter(tip: TipID, name: String, type: ValueType)
     case unknownParameter(tip: TipID, name: String, suggestion: String?)

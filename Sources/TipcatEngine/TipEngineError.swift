@@ -2,7 +2,7 @@ public import TipcatCatalog
 public import TipcatCore
 
 /// Everything an engine call can reject. Bad input is an error value, never a crash.
-public enum TipEngineError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum TipEngineError: TipcatError, Sendable, Hashable, CustomStringConvertible {
     /// `configure` was called a second time (TipKit's `tipsDatastoreAlreadyConfigured`).
     case alreadyConfigured
     /// A call that needs state came before `configure`.

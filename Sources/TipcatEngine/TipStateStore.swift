@@ -38,7 +38,7 @@ public protocol TipStateStore: Sendable {
 }
 
 /// A store failure, with the store's own words (a SQLite message and code, a path).
-public struct TipStateStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct TipStateStoreError: TipcatError, Sendable, Hashable, CustomStringConvertible {
     public var message: String
 
     /// Creates an error.

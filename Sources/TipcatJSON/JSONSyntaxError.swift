@@ -4,7 +4,7 @@ public import TipcatCore
 ///
 /// For an unterminated string the offset is its opening quote; for an unexpected end of file it is the
 /// file's length (which `SourceFile.location(ofByte:)` maps to the end of the last line).
-public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct JSONSyntaxError: TipcatError, Sendable, Hashable, CustomStringConvertible {
     public var message: String
     public var offset: Int
 

@@ -34,7 +34,7 @@ public struct Style: Sendable {
 }
 
 /// Why a style cannot be used.
-public struct StyleError: Error, Sendable, CustomStringConvertible {
+public struct StyleError: TipcatError, Sendable, CustomStringConvertible {
     public var message: String
     public var diagnostics: [Diagnostic]
     public var description: String { message }

@@ -1,4 +1,5 @@
 import TipcatJSON
+public import TipcatCodec
 
 /// One difference between two catalog versions: per tip, per field, per locale.
 public struct CatalogChange: Sendable, Hashable {

@@ -1,5 +1,6 @@
 public import TipcatCatalog
 public import TipcatCore
+public import TipcatCodec
 
 /// How a version came to be.
 public enum VersionType: String, Sendable, Hashable, CaseIterable {

@@ -1,5 +1,6 @@
 import TipcatCore
 public import TipcatJSON
+public import TipcatCodec
 
 /// Where content-addressed objects can be read: a store, a freshly built tree, a bundle.
 public protocol ObjectSource {

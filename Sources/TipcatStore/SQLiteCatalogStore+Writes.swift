@@ -1,5 +1,6 @@
 public import TipcatCore
 import TipcatSQLite
+import TipcatCodec
 
 extension SQLiteCatalogStore {
     /// Publishes in one IMMEDIATE transaction: check the guard, store the missing objects, add the version,

@@ -1,5 +1,6 @@
 import TipcatCore
 import TipcatSQLite
+public import TipcatCodec
 
 /// The SQLite backend of `CatalogStore`: one file (plus its write-ahead log) holding objects, versions and
 /// channels. See `StoreSchema` for the tables.

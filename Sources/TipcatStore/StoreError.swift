@@ -1,5 +1,7 @@
+public import TipcatCore
+
 /// Why a store operation failed, in words a release manager can act on.
-public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum StoreError: TipcatError, Sendable, Hashable, CustomStringConvertible {
     /// The file is not a tipcat store: not SQLite, damaged, or another program's database. It was not changed.
     case notAStore(path: String, reason: String)
     /// The store was written by a newer tipcat (its schema has migrations this one does not know).
@@ -18,6 +20,12 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidChannelName(String, reason: String)
     /// A stored object is missing or does not match its hash, or its content does not decode.
     case damagedObject(digest: String, reason: String)
+
+    /// A bad channel name is a command-line mistake (64); everything else a failure (1).
+    public var exitStatus: ExitStatus {
+        if case .invalidChannelName = self { return .usage }
+        return .failure
+    }
 
     public var description: String {
         switch self {

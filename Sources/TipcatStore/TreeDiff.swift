@@ -1,3 +1,4 @@
+public import TipcatCodec
 /// Which pieces differ between two versions, found by walking both trees and skipping equal subtrees.
 ///
 /// It reads only the objects on paths that changed, so comparing two adjacent versions of a large catalog

@@ -1,7 +1,7 @@
 public import TipcatCore
 
 /// Why a template could not be parsed or rendered, and where: template name, line and column.
-public struct TemplateError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct TemplateError: TipcatError, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong; each case carries what the message needs.
     public enum Kind: Hashable, Sendable {
         /// A tag opened with `opener` (e.g. `{{`) never closes.
@@ -35,7 +35,8 @@ public struct TemplateError: Error, Hashable, Sendable, CustomStringConvertible 
     /// What went wrong.
     public var kind: Kind
     /// The template (its name as `file`), line and column of the offending tag.
-    public var location: SourceLocation
+    /// (Optional only to match `TipcatError`; every template error has one.)
+    public var location: SourceLocation?
 
     /// An error of `kind` at `location`.
     public init(_ kind: Kind, at location: SourceLocation) {
@@ -76,7 +77,7 @@ public struct TemplateError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 
     /// A stable kebab-case identifier for the kind of error.
-    public var ruleID: String {
+    public var ruleID: String? {
         switch kind {
         case .unclosedTag: "template-unclosed-tag"
         case .emptyTagName: "template-empty-tag-name"
@@ -95,8 +96,8 @@ public struct TemplateError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 
     /// `name:line:col: message`.
-    public var description: String { "\(location): \(message)" }
+    public var description: String { (location.map { "\($0): " } ?? "") + message }
 
     /// The error as a diagnostic, for the CLI's printers.
-    public var diagnostic: Diagnostic { .error(message, rule: ruleID, at: location) }
+    public var diagnostic: Diagnostic { .error(message, rule: ruleID ?? "template-error", at: location) }
 }

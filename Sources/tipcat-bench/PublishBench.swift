@@ -3,6 +3,7 @@ import TipcatCatalog
 import TipcatCore
 import TipcatLocalization
 import TipcatStore
+import TipcatCodec
 
 /// `make bench`, publishing: first publish of the synthetic catalog, a republish after editing one tip (time
 /// and store growth), then `versions` and `diff` between the two adjacent versions — in-process and as the

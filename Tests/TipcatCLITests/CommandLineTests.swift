@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TipcatCLI
+import TipcatTestSupport
 
 @Suite struct CommandLineTests {
     @Test func rootHelp() {
@@ -65,7 +66,7 @@ import Testing
 
 @Suite struct ListAndInitTests {
     @Test func listsTheSampleCatalog() {
-        let result = tipcat("list", "--catalog", sampleCatalog)
+        let result = tipcat("list", "--catalog", sampleCatalogPath)
         #expect(result.status == .success)
         #expect(result.stdout.contains("ShowLocationTip"))
         #expect(result.stdout.contains("compass (ordered): ShowLocationTip → RotateMapTip"))
@@ -74,7 +75,7 @@ import Testing
     }
 
     @Test func listJSON() throws {
-        let result = tipcat("list", "--catalog", sampleCatalog, "--json")
+        let result = tipcat("list", "--catalog", sampleCatalogPath, "--json")
         #expect(result.status == .success)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let tips = try #require(object["tips"] as? [[String: Any]])

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TipcatCLI
+import TipcatTestSupport
 
 /// `tipcat render`, `styles` and `template`: the acceptance lines of the rendering issue and its bad input.
 @Suite struct RenderCommandTests {
@@ -8,7 +9,7 @@ import Testing
         let out = CapturedOutput(isTerminal: terminal)
         let err = CapturedOutput()
         let context = CommandContext(stdout: out, stderr: err, environment: environment, terminalColumns: columns)
-        let status = TipcatCommand.run(["render", "--catalog", sampleCatalog, "--templates", repositoryRoot + "/Templates"] + arguments, context: context)
+        let status = TipcatCommand.run(["render", "--catalog", sampleCatalogPath, "--templates", repositoryRoot + "/Templates"] + arguments, context: context)
         return RunResult(status: status, stdout: out.text, stderr: err.text)
     }
 
@@ -74,6 +75,14 @@ import Testing
         let bad = render("NewTrailTip", "--params-file", directory.path + "/bad.json")
         #expect(bad.status == .failure)
         #expect(bad.stderr.contains("parameter 'trail'"))
+        try directory.write("broken.json", "{\n  \"trail\": ]")
+        let broken = render("NewTrailTip", "--params-file", directory.path + "/broken.json")
+        #expect(broken.status == .failure)
+        #expect(broken.stderr.hasPrefix(directory.path + "/broken.json:2:12: error: "), "\(broken.stderr)")
+        #expect(broken.stderr.hasSuffix(" [invalid-json]\n"), "\(broken.stderr)")
+        try directory.write("list.json", "[1]")
+        let list = render("NewTrailTip", "--params-file", directory.path + "/list.json")
+        #expect(list.stderr == directory.path + "/list.json:1:1: error: a params file must hold a JSON object of parameter values\n")
     }
 
     @Test func groupRendersInOrder() {
@@ -118,7 +127,7 @@ import Testing
         let out = CapturedOutput()
         let err = CapturedOutput()
         let status = TipcatCommand.run(
-            ["render", "ShowLocationTip", "--style", "broken", "--catalog", sampleCatalog, "--templates", directory.path + "/Templates"],
+            ["render", "ShowLocationTip", "--style", "broken", "--catalog", sampleCatalogPath, "--templates", directory.path + "/Templates"],
             context: CommandContext(stdout: out, stderr: err))
         #expect(status == .failure)
         #expect(err.text.lowercased().contains(item.expected), "\(err.text)")
@@ -144,7 +153,7 @@ import Testing
         try directory.write("Templates/shout/footer.mustache", "-- {{id}}\n")
         let out = CapturedOutput()
         let status = TipcatCommand.run(
-            ["render", "ShowLocationTip", "--style", "shout", "--catalog", sampleCatalog, "--templates", directory.path + "/Templates"],
+            ["render", "ShowLocationTip", "--style", "shout", "--catalog", sampleCatalogPath, "--templates", directory.path + "/Templates"],
             context: CommandContext(stdout: out, stderr: CapturedOutput()))
         #expect(status == .success)
         #expect(out.text == "!! Show your location !!\n-- ShowLocationTip\n")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TipcatCLI
+import TipcatTestSupport
 
 /// Every kind of bad input from the Foundation issue: a located diagnostic and exit 1, never a crash or a hang.
 @Suite struct ValidateBadInputTests {

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import TipcatCLI
+import TipcatTestSupport
 
 @Suite struct ValidateTests {
     @Test func sampleCatalogHasNoBuiltInFindings() {
-        let result = tipcat("validate", "--catalog", sampleCatalog, "--strict", "--no-plugins")
+        let result = tipcat("validate", "--catalog", sampleCatalogPath, "--strict", "--no-plugins")
         #expect(result.stdout == "")
         #expect(result.status == .success, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("— no findings"))
@@ -12,15 +13,15 @@ import Testing
 
     /// The sample catalog's brand-voice plugin (Python) finds the one wording its options ban.
     @Test func sampleCatalogsLintPluginFindsItsOneWording() {
-        let result = tipcat("validate", "--catalog", sampleCatalog, environment: ["PATH": "/usr/local/bin:/usr/bin:/bin"])
+        let result = tipcat("validate", "--catalog", sampleCatalogPath, environment: ["PATH": "/usr/local/bin:/usr/bin:/bin"])
         #expect(result.status == .success, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout == sampleCatalog + "/tips/FoodEventTip.json:5:14: warning: say 'tap', not 'tap on' (FoodEventTip) [brand-voice/wording]\n")
+        #expect(result.stdout == sampleCatalogPath + "/tips/FoodEventTip.json:5:14: warning: say 'tap', not 'tap on' (FoodEventTip) [brand-voice/wording]\n")
         #expect(result.stderr.contains("— 0 errors, 1 warning"))
     }
 
     @Test func undeclaredEventInARuleIsOneLocatedError() throws {
         let directory = try TemporaryDirectory()
-        let catalog = try directory.copyOfSampleCatalog()
+        let catalog = try directory.sampleCatalog()
         let path = catalog + "/tips/NewTrailTip.json"
         let original = try String(contentsOfFile: path, encoding: .utf8)
         #expect(original.contains("#visited-region"))

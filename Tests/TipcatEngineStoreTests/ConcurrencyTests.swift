@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TipcatCLI
 import TipcatEngineStore
+import TipcatTestSupport
 
 @Suite struct ConcurrencyTests {
     /// Two processes donating to one state database at the same time lose no donation.
@@ -10,7 +11,7 @@ import TipcatEngineStore
             Issue.record("the tipcat executable is not built")
             return
         }
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let store = try scratch.publishedStore()
         let state = scratch.file("state.sqlite")
         let perProcess = 40

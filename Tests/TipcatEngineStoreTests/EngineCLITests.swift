@@ -4,11 +4,12 @@ import Testing
 import TipcatCore
 import TipcatEngine
 import TipcatEngineStore
+import TipcatTestSupport
 
 @Suite struct EngineCLITests {
     /// Acceptance: on a fresh state, `why FavoriteBackyardTip` names both unmet rules.
     @Test func whyOnFreshStateNamesUnmetRules() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let store = try scratch.publishedStore()
         let state = scratch.file("state.sqlite")
         let why = run(["engine", "why", "FavoriteBackyardTip", "--store", store, "--channel", "production", "--state", state])
@@ -20,7 +21,7 @@ import TipcatEngineStore
 
     /// The whole loop through the state database: set, donate, next, displayed, hidden, dismiss, reset.
     @Test func stateFlowsThroughTheDatabase() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let store = try scratch.publishedStore()
         let base = ["--store", store, "--state", scratch.file("s/state.sqlite")]
         let common = base + ["--now", "2026-01-05T10:00:00Z"]
@@ -55,7 +56,7 @@ import TipcatEngineStore
     }
 
     @Test func showRendersWithAStyle() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let store = try scratch.publishedStore()
         let shown = run(["engine", "show", "HighlightTip", "--store", store, "--state", scratch.file("state.sqlite"),
                          "--templates", repositoryRoot + "/Templates"])
@@ -67,7 +68,7 @@ import TipcatEngineStore
     }
 
     @Test func errorsAreClearWithDidYouMean() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let store = try scratch.publishedStore()
         let common = ["--store", store, "--state", scratch.file("state.sqlite")]
         let cases: [([String], String)] = [
@@ -93,7 +94,7 @@ import TipcatEngineStore
     }
 
     @Test func simulatePrintsTranscriptAndFailsWithLineAndColumn() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let store = try scratch.publishedStore()
         let demo = run(["engine", "simulate", repositoryRoot + "/Tests/TipcatEngineTests/Scenarios/demo-week.tipsim", "--store", store])
         #expect(demo.status == .success, "\(demo.stderr)")
@@ -113,7 +114,7 @@ import TipcatEngineStore
 
     /// `simulate --from-state` starts from a copy of the state database and leaves the database as it was.
     @Test func simulateFromTheStateDatabase() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let store = try scratch.publishedStore()
         let state = scratch.file("state.sqlite")
         let common = ["--store", store, "--state", state, "--now", "2026-01-05T10:00:00Z"]
@@ -145,7 +146,7 @@ import TipcatEngineStore
 
     /// A bundle runs like the channel it came from; a republished tip with `republish: reset` starts over.
     @Test func bundleSourceAndRepublishPolicy() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let store = try scratch.publishedStore()
         let bundle = scratch.file("bundle.json")
         #expect(run(["export", "--store", store, "-o", bundle]).status == .success)
@@ -183,7 +184,7 @@ import TipcatEngineStore
 
     /// Reusable tips by custom ID: dismissing one instance leaves the other eligible, across processes.
     @Test func customIDInstancesAreSeparate() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let store = try scratch.publishedStore()
         let common = ["--store", store, "--state", scratch.file("state.sqlite")]
         func trail(_ id: String, _ name: String) -> [String] {
@@ -202,7 +203,7 @@ import TipcatEngineStore
 
     /// `donate --at` dates a donation in the past; a date after now or a malformed one is refused.
     @Test func donateAtAPastTime() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let store = try scratch.publishedStore()
         let common = ["--store", store, "--state", scratch.file("state.sqlite"), "--now", "2026-01-05T10:00:00Z"]
         #expect(run(["engine", "set", "isLoggedIn", "true"] + common).status == .success)
@@ -223,7 +224,7 @@ import TipcatEngineStore
 
     /// The state survives a restart and lives where it was asked to.
     @Test func sqliteStoreRoundTrips() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         var store = try SQLiteTipStateStore(path: scratch.file("state.sqlite"))
         let time = Timestamp(secondsSince1970: 1_767_600_000)
         try store.appendDonation(StoredDonation(event: "visited-region", timestamp: time, values: ["region": .string("Wasatch"), "n": .int(-3), "d": .double(2.5), "ok": .bool(true), "at": .date(time)]))

@@ -4,12 +4,13 @@ import TipcatCore
 import TipcatEngine
 @testable import TipcatEngineStore
 import TipcatSQLite
+import TipcatTestSupport
 
 /// The state database's storage settings and its pruning.
 @Suite struct StateDatabaseTests {
     /// New databases get 1 KiB pages and checkpoint at about 4 MiB of log; existing ones keep their pages.
     @Test func pageSizeAndCheckpointInterval() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let fresh = try SQLiteTipStateStore(path: scratch.file("new.sqlite"))
         #expect(try fresh.database.connection.scalar("PRAGMA page_size")?.intValue == 1024)
         #expect(try fresh.database.connection.scalar("PRAGMA wal_autocheckpoint")?.intValue == 4096)
@@ -30,7 +31,7 @@ import TipcatSQLite
     /// Reading shares decoded event names and records between rows: what comes back is still exactly what was
     /// stored, in the order it was stored.
     @Test func donationsReadBackAsStored() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         var store = try SQLiteTipStateStore(path: scratch.file("state.sqlite"))
         var stored: [StoredDonation] = []
         for index in 0..<300 {
@@ -47,7 +48,7 @@ import TipcatSQLite
 
     /// Pruning keeps the newest donations of one event (ties by the order they were stored) and no other event's.
     @Test func pruningKeepsTheNewestOfOneEvent() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         var store = try SQLiteTipStateStore(path: scratch.file("state.sqlite"))
         for index in 0..<10 {
             // Two donations per instant: the later-stored one is the newer.

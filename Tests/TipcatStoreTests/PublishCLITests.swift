@@ -3,43 +3,24 @@ import Testing
 @testable import TipcatCLI
 import TipcatCore
 import TipcatJSON
+import TipcatCodec
 import TipcatStore
-
-/// The result of one in-process `tipcat` run.
-struct CLIResult {
-    var status: ExitCode
-    var stdout: String
-    var stderr: String
-}
-
-/// Runs `tipcat` in-process with captured output; time and author are fixed unless overridden.
-func tipcat(_ arguments: [String], environment: [String: String] = [:], terminal: Bool = false) -> CLIResult {
-    let out = CapturedOutput()
-    let err = CapturedOutput(isTerminal: terminal)
-    var env = ["TIPCAT_NOW": "2026-03-01T09:30:00Z"]
-    env.merge(environment) { _, new in new }
-    let status = TipcatCommand.run(arguments, context: CommandContext(stdout: out, stderr: err, environment: env))
-    return CLIResult(status: status, stdout: out.text, stderr: err.text)
-}
-
-func modificationDate(_ path: String) -> Date? {
-    (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
-}
+import TipcatTestSupport
 
 @Suite struct PublishCLITests {
     /// The acceptance flow: publish, edit one message, publish, diff 1 2, rollback --to 1.
     @Test func publishEditDiffRollback() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let catalog = try scratch.sampleCatalog()
         let common = ["--catalog", catalog, "--author", "Ada"]
 
-        let first = tipcat(["publish"] + common)
+        let first = storeCLI(["publish"] + common)
         #expect(first.status == .success, "\(first.stderr)")
         #expect(first.stdout.hasPrefix("Published version 1 to production: initial version: 16 tips, 2 groups"))
         // The default store: .tipcat/store.sqlite next to the catalog directory.
         #expect(FileManager.default.fileExists(atPath: scratch.file(".tipcat/store.sqlite")))
 
-        let versions = tipcat(["versions", "--catalog", catalog])
+        let versions = storeCLI(["versions", "--catalog", catalog])
         #expect(versions.status == .success)
         let lines = versions.stdout.split(separator: "\n")
         #expect(lines.count == 2)
@@ -47,17 +28,17 @@ func modificationDate(_ path: String) -> Date? {
         #expect(lines.last?.contains("1  2026-03-01T09:30:00Z  publish  Ada       16  ") == true)
         #expect(lines.last?.hasSuffix("[production]") == true)
 
-        let same = tipcat(["publish"] + common)
+        let same = storeCLI(["publish"] + common)
         #expect(same.status == .success)
         #expect(same.stdout.hasPrefix("Nothing to publish: production is at version 1"))
 
         try scratch.edit("Catalog/tips/NewTrailTip.json", replacing: "To see key trail info", with: "For key trail info")
-        let second = tipcat(["publish"] + common)
+        let second = storeCLI(["publish"] + common)
         #expect(second.status == .success)
         #expect(second.stdout.hasPrefix("Published version 2 to production: NewTrailTip: message\n"))
         #expect(second.stdout.contains("devices reset their state for: NewTrailTip"))
 
-        let diff = tipcat(["diff", "1", "2", "--catalog", catalog])
+        let diff = storeCLI(["diff", "1", "2", "--catalog", catalog])
         #expect(diff.status == .success)
         #expect(diff.stdout == """
             diff version 1 → version 2
@@ -66,7 +47,7 @@ func modificationDate(_ path: String) -> Date? {
             1 change: NewTrailTip: message
 
             """)
-        let json = tipcat(["diff", "1", "2", "--catalog", catalog, "--json"])
+        let json = storeCLI(["diff", "1", "2", "--catalog", catalog, "--json"])
         let parsed = try JSONDocument.parse(text: json.stdout).root.value
         let changes = parsed.objectValue?["changes"]?.value.arrayValue ?? []
         #expect(changes.count == 1)
@@ -76,11 +57,11 @@ func modificationDate(_ path: String) -> Date? {
             "new": #""For key trail info, tap {trail.region} on the map.""#,
         ])
 
-        let rollback = tipcat(["rollback", "--to", "1"] + common)
+        let rollback = storeCLI(["rollback", "--to", "1"] + common)
         #expect(rollback.status == .success, "\(rollback.stderr)")
         #expect(rollback.stdout.hasPrefix("Rolled back production to version 1's content as version 3"))
 
-        let listing = try JSONDocument.parse(text: tipcat(["versions", "--catalog", catalog, "--json"]).stdout).root.value
+        let listing = try JSONDocument.parse(text: storeCLI(["versions", "--catalog", catalog, "--json"]).stdout).root.value
         let records = listing.objectValue?["versions"]?.value.arrayValue?.compactMap(\.value.objectValue) ?? []
         #expect(records.count == 3)
         #expect(records.map { $0["number"]?.value } == [.int(1), .int(2), .int(3)])
@@ -90,21 +71,21 @@ func modificationDate(_ path: String) -> Date? {
         #expect(records[2]["source"]?.value == .int(1))
         #expect(listing.objectValue?["channels"]?.value == ["production": 3])
 
-        let show = tipcat(["show-version", "2", "--catalog", catalog])
+        let show = storeCLI(["show-version", "2", "--catalog", catalog])
         #expect(show.status == .success)
         #expect(show.stdout.contains("resets:    NewTrailTip"))
         #expect(show.stdout.contains("changes from version 1 (1 tip):\n~ tip NewTrailTip"))
     }
 
     @Test func storeLocationFlagBeatsEnvironmentBeatsDefault() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let catalog = try scratch.sampleCatalog()
         let fromEnvironment = scratch.file("env/store.sqlite")
         let fromFlag = scratch.file("flag.sqlite")
-        #expect(tipcat(["publish", "--catalog", catalog, "--author", "a"], environment: ["TIPCAT_STORE": fromEnvironment]).status == .success)
+        #expect(storeCLI(["publish", "--catalog", catalog, "--author", "a"], environment: ["TIPCAT_STORE": fromEnvironment]).status == .success)
         #expect(FileManager.default.fileExists(atPath: fromEnvironment))
         #expect(!FileManager.default.fileExists(atPath: scratch.file(".tipcat")))
-        #expect(tipcat(["publish", "--catalog", catalog, "--author", "a", "--store", fromFlag],
+        #expect(storeCLI(["publish", "--catalog", catalog, "--author", "a", "--store", fromFlag],
                        environment: ["TIPCAT_STORE": fromEnvironment]).status == .success)
         #expect(FileManager.default.fileExists(atPath: fromFlag))
     }
@@ -119,10 +100,10 @@ func modificationDate(_ path: String) -> Date? {
     }
 
     @Test func invalidCatalogsPublishNothing() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let catalog = try scratch.sampleCatalog()
         try scratch.edit("Catalog/tips/NewTrailTip.json", replacing: "#visited-region", with: "#visitedRegion")
-        let result = tipcat(["publish", "--catalog", catalog, "--author", "a"])
+        let result = storeCLI(["publish", "--catalog", catalog, "--author", "a"])
         #expect(result.status == .failure)
         #expect(result.stderr.contains("unknown event '#visitedRegion'"))
         #expect(result.stderr.contains("nothing was published"))
@@ -130,18 +111,18 @@ func modificationDate(_ path: String) -> Date? {
     }
 
     @Test func dryRunWritesNothing() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let catalog = try scratch.sampleCatalog()
-        let first = tipcat(["publish", "--dry-run", "--catalog", catalog])
+        let first = storeCLI(["publish", "--dry-run", "--catalog", catalog])
         #expect(first.status == .success)
         #expect(first.stdout.contains("initial version: 16 tips"))
         #expect(first.stdout.contains("Dry run: would publish version 1 to production"))
         #expect(!FileManager.default.fileExists(atPath: scratch.file(".tipcat")))
-        #expect(tipcat(["publish", "--catalog", catalog, "--author", "a"]).status == .success)
+        #expect(storeCLI(["publish", "--catalog", catalog, "--author", "a"]).status == .success)
         let store = scratch.file(".tipcat/store.sqlite")
         let before = try Data(contentsOf: URL(fileURLWithPath: store))
         try scratch.edit("Catalog/tips/RotateMapTip.json", replacing: "hand.tap", with: "map")
-        let preview = tipcat(["publish", "--dry-run", "--catalog", catalog])
+        let preview = storeCLI(["publish", "--dry-run", "--catalog", catalog])
         #expect(preview.stdout == """
             ~ tip RotateMapTip
                 ~ image: "hand.tap" → "map"
@@ -149,19 +130,19 @@ func modificationDate(_ path: String) -> Date? {
 
             """)
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
-        #expect(tipcat(["versions", "--catalog", catalog, "--json"]).stdout.components(separatedBy: "\"number\"").count == 2)
+        #expect(storeCLI(["versions", "--catalog", catalog, "--json"]).stdout.components(separatedBy: "\"number\"").count == 2)
     }
 
     @Test func guardsAndUsageErrors() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let catalog = try scratch.sampleCatalog()
         let common = ["--catalog", catalog, "--author", "a"]
-        #expect(tipcat(["publish", "--expect-version", "0"] + common).status == .success)
+        #expect(storeCLI(["publish", "--expect-version", "0"] + common).status == .success)
         try scratch.edit("Catalog/tips/RotateMapTip.json", replacing: "hand.tap", with: "map")
-        let mismatch = tipcat(["publish", "--expect-version", "6"] + common)
+        let mismatch = storeCLI(["publish", "--expect-version", "6"] + common)
         #expect(mismatch.status == .failure)
         #expect(mismatch.stderr == "error: version mismatch: production is at 1, expected 6\n")
-        let forced = tipcat(["publish", "--expect-version", "6", "--force"] + common)
+        let forced = storeCLI(["publish", "--expect-version", "6", "--force"] + common)
         #expect(forced.status == .success)
         #expect(forced.stdout.hasPrefix("Published version 2 to production (forced): RotateMapTip: image"))
 
@@ -170,58 +151,58 @@ func modificationDate(_ path: String) -> Date? {
             ["rollback", "--to", "0"], ["promote", "beta", "42"], ["show-version", "0"], ["diff", "0", "1"], ["rollback"],
             ["export"],
         ] {
-            let result = tipcat(arguments + ["--catalog", catalog])
+            let result = storeCLI(arguments + ["--catalog", catalog])
             #expect(result.status == .usage, "\(arguments): \(result.stderr)")
         }
-        #expect(tipcat(["publish", "--channel", "12"] + common).stderr.contains("channel names must not be numbers"))
-        #expect(tipcat(["show-version", "9", "--catalog", catalog]).stderr == "error: there is no version 9\n")
-        #expect(tipcat(["diff", "1", "staging", "--catalog", catalog]).stderr == "error: there is no channel 'staging'\n")
-        #expect(tipcat(["rollback", "--to", "9"] + common).stderr == "error: there is no version 9\n")
-        #expect(tipcat(["rollback", "--to", "1", "--channel", "beta"] + common).stderr == "error: there is no channel 'beta'\n")
+        #expect(storeCLI(["publish", "--channel", "12"] + common).stderr.contains("channel names must not be numbers"))
+        #expect(storeCLI(["show-version", "9", "--catalog", catalog]).stderr == "error: there is no version 9\n")
+        #expect(storeCLI(["diff", "1", "staging", "--catalog", catalog]).stderr == "error: there is no channel 'staging'\n")
+        #expect(storeCLI(["rollback", "--to", "9"] + common).stderr == "error: there is no version 9\n")
+        #expect(storeCLI(["rollback", "--to", "1", "--channel", "beta"] + common).stderr == "error: there is no channel 'beta'\n")
     }
 
     @Test func promoteMovesChannelsWithCompareAndSwap() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let catalog = try scratch.sampleCatalog()
         let common = ["--catalog", catalog, "--author", "a"]
-        #expect(tipcat(["publish"] + common).status == .success)
+        #expect(storeCLI(["publish"] + common).status == .success)
         try scratch.edit("Catalog/tips/RotateMapTip.json", replacing: "hand.tap", with: "map")
-        #expect(tipcat(["publish", "--channel", "beta"] + common).status == .success)
-        let stale = tipcat(["promote", "beta", "production", "--expect-version", "2", "--catalog", catalog])
+        #expect(storeCLI(["publish", "--channel", "beta"] + common).status == .success)
+        let stale = storeCLI(["promote", "beta", "production", "--expect-version", "2", "--catalog", catalog])
         #expect(stale.status == .failure)
         #expect(stale.stderr == "error: version mismatch: production is at 1, expected 2\n")
-        let promoted = tipcat(["promote", "beta", "production", "--expect-version", "1", "--catalog", catalog])
+        let promoted = storeCLI(["promote", "beta", "production", "--expect-version", "1", "--catalog", catalog])
         #expect(promoted.stdout == "production now points at version 2 (beta's head); it was at 1.\n")
-        #expect(tipcat(["promote", "beta", "production", "--catalog", catalog]).stdout.hasPrefix("Nothing to promote"))
-        let history = tipcat(["versions", "--channel", "production", "--catalog", catalog])
+        #expect(storeCLI(["promote", "beta", "production", "--catalog", catalog]).stdout.hasPrefix("Nothing to promote"))
+        let history = storeCLI(["versions", "--channel", "production", "--catalog", catalog])
         #expect(history.stdout.split(separator: "\n").count == 3)
         #expect(history.stdout.contains("[beta, production]"))
-        #expect(tipcat(["diff", "beta", "production", "--catalog", catalog]).stdout.hasPrefix("No changes between beta (version 2) and production (version 2)"))
+        #expect(storeCLI(["diff", "beta", "production", "--catalog", catalog]).stdout.hasPrefix("No changes between beta (version 2) and production (version 2)"))
     }
 
     @Test func exportWritesAVerifiableBundle() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let catalog = try scratch.sampleCatalog()
-        #expect(tipcat(["publish", "--catalog", catalog, "--author", "a"]).status == .success)
+        #expect(storeCLI(["publish", "--catalog", catalog, "--author", "a"]).status == .success)
         let path = scratch.file("out/bundle.json")
         try FileManager.default.createDirectory(atPath: scratch.file("out"), withIntermediateDirectories: true)
-        let result = tipcat(["export", "--channel", "production", "-o", path, "--catalog", catalog])
+        let result = storeCLI(["export", "--channel", "production", "-o", path, "--catalog", catalog])
         #expect(result.status == .success, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("Exported version 1 of production (16 tips, content "))
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         let bundle = try CatalogBundle(bytes: bytes)
-        let head = try JSONDocument.parse(text: tipcat(["versions", "--json", "--catalog", catalog]).stdout).root.value
+        let head = try JSONDocument.parse(text: storeCLI(["versions", "--json", "--catalog", catalog]).stdout).root.value
         let hash = head.objectValue?["versions"]?.value.arrayValue?.first?.value.objectValue?["contentHash"]?.value.stringValue
         #expect(bundle.contentHash.hex == hash)
         #expect(try bundle.catalog(origin: path).tips.count == 16)
-        let toStdout = tipcat(["export", "-o", "-", "--catalog", catalog])
+        let toStdout = storeCLI(["export", "-o", "-", "--catalog", catalog])
         #expect(Array(toStdout.stdout.utf8) == bytes)
         #expect(toStdout.stderr.hasPrefix("Exported version 1 of production"))
-        #expect(tipcat(["export", "-o", path, "--channel", "beta", "--catalog", catalog]).stderr == "error: there is no channel 'beta'\n")
+        #expect(storeCLI(["export", "-o", path, "--channel", "beta", "--catalog", catalog]).stderr == "error: there is no channel 'beta'\n")
     }
 
     @Test func corruptOrForeignStoresAreRefusedUntouched() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let catalog = try scratch.sampleCatalog()
         var random = SeededGenerator(seed: 99)
         let files: [(String, [UInt8])] = [
@@ -235,7 +216,7 @@ func modificationDate(_ path: String) -> Date? {
             let stamp = modificationDate(path)
             for command in [["publish", "--author", "a"], ["versions"], ["diff", "1", "working"], ["rollback", "--to", "1"],
                             ["promote", "beta", "production"], ["export", "-o", scratch.file("b.json")], ["show-version", "1"]] {
-                let result = tipcat(command + ["--catalog", catalog, "--store", path])
+                let result = storeCLI(command + ["--catalog", catalog, "--store", path])
                 #expect(result.status == .failure, "\(name) \(command)")
                 #expect(result.stderr.hasPrefix("error: '\(path)' is not a tipcat store: "), "\(name) \(command): \(result.stderr)")
                 #expect(result.stderr.hasSuffix("; it was left untouched\n"))
@@ -246,7 +227,7 @@ func modificationDate(_ path: String) -> Date? {
     }
 
     @Test func authorFallsBackFromFlagToGitToUser() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let catalog = try scratch.sampleCatalog()
         try scratch.write("gitconfig", "[user]\n\tname = Grace Hopper\n")
         let base = [
@@ -254,9 +235,9 @@ func modificationDate(_ path: String) -> Date? {
             "GIT_CONFIG_NOSYSTEM": "1", "GIT_CEILING_DIRECTORIES": scratch.path, "USER": "fallback-user",
         ]
         func author(_ extra: [String], _ environment: [String: String], store: String) throws -> String? {
-            let result = tipcat(["publish", "--catalog", catalog, "--store", scratch.file(store)] + extra, environment: environment)
+            let result = storeCLI(["publish", "--catalog", catalog, "--store", scratch.file(store)] + extra, environment: environment)
             #expect(result.status == .success, "\(result.stderr)")
-            let listing = try JSONDocument.parse(text: tipcat(["versions", "--json", "--store", scratch.file(store)]).stdout).root.value
+            let listing = try JSONDocument.parse(text: storeCLI(["versions", "--json", "--store", scratch.file(store)]).stdout).root.value
             return listing.objectValue?["versions"]?.value.arrayValue?.first?.value.objectValue?["author"]?.value.stringValue
         }
         #expect(try author(["--author", "Ada"], base, store: "1.sqlite") == "Ada")
@@ -271,23 +252,23 @@ func modificationDate(_ path: String) -> Date? {
     }
 
     @Test func aTerminalSeesProgressOthersDoNot() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let catalog = try scratch.sampleCatalog()
-        let onTerminal = tipcat(["publish", "--catalog", catalog, "--author", "a"], terminal: true)
+        let onTerminal = storeCLI(["publish", "--catalog", catalog, "--author", "a"], terminal: true)
         #expect(onTerminal.stderr.contains("encoding and hashing 16 tips…"))
         #expect(onTerminal.stderr.contains("writing to "))
         #expect(onTerminal.stderr.hasSuffix("\r\u{1B}[K"))
         try scratch.edit("Catalog/tips/RotateMapTip.json", replacing: "hand.tap", with: "map")
-        let piped = tipcat(["publish", "--catalog", catalog, "--author", "a"])
+        let piped = storeCLI(["publish", "--catalog", catalog, "--author", "a"])
         #expect(piped.stderr.isEmpty)
     }
 
     @Test(arguments: ["publish", "versions", "show-version", "diff", "rollback", "promote", "export"])
     func everyCommandHasHelpWithExamples(command: String) {
-        let help = tipcat([command, "--help"])
+        let help = storeCLI([command, "--help"])
         #expect(help.status == .success)
         #expect(help.stdout.contains("OVERVIEW: "))
         #expect(help.stdout.contains("EXAMPLES:\n  tipcat \(command)"))
-        #expect(tipcat(["help"]).stdout.contains("  \(command)"))
+        #expect(storeCLI(["help"]).stdout.contains("  \(command)"))
     }
 }

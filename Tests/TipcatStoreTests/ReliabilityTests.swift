@@ -4,16 +4,7 @@ import Synchronization
 import Testing
 import TipcatCore
 import TipcatStore
-
-/// The built `tipcat` executable: next to this test bundle, else in `.build/debug`.
-func tipcatExecutable() -> String? {
-    var candidates: [String] = []
-    if let me = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-        candidates.append(URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("tipcat").path)
-    }
-    candidates.append(repositoryRoot + "/.build/debug/tipcat")
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-}
+import TipcatTestSupport
 
 /// A `tipcat` child process.
 final class Child {
@@ -74,7 +65,7 @@ func checkStoreConsistency(_ path: String, verified: inout Set<Int>, sourceLocat
     /// no half version is visible.
     @Test(.timeLimit(.minutes(1))) func killNineWhilePublishing() throws {
         let executable = try #require(tipcatExecutable(), "build the tipcat executable first (swift build)")
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let catalog = scratch.file("Catalog")
         let store = scratch.file("store.sqlite")
         let arguments = ["publish", "--catalog", catalog, "--store", store, "--author", "crash-test"]
@@ -127,14 +118,14 @@ func checkStoreConsistency(_ path: String, verified: inout Set<Int>, sourceLocat
     /// never sees partial state.
     @Test(.timeLimit(.minutes(1))) func fourConcurrentPublishers() throws {
         let executable = try #require(tipcatExecutable(), "build the tipcat executable first (swift build)")
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let store = scratch.file("store.sqlite")
         let writers = (0..<4).map { scratch.file("writer\($0)/Catalog") }
         for path in writers {
             try FileManager.default.copyItem(atPath: sampleCatalogPath, toPath: path)
             try FileManager.default.removeItem(atPath: path + "/plugins.json")
         }
-        let seed = tipcat(["publish", "--catalog", writers[0], "--store", store, "--author", "seed"])
+        let seed = storeCLI(["publish", "--catalog", writers[0], "--store", store, "--author", "seed"])
         #expect(seed.status == .success)
 
         // A reader that checks the store continuously while the writers run.

@@ -4,11 +4,13 @@ import TipcatCatalog
 import TipcatCore
 import TipcatJSON
 import TipcatSQLite
+import TipcatCodec
 @testable import TipcatStore
+import TipcatTestSupport
 
 @Suite struct StoreTests {
     @Test func publishEditRollbackAndHistory() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let catalogPath = try scratch.sampleCatalog()
         let store = try SQLiteCatalogStore(path: scratch.file(".tipcat/store.sqlite"), mode: .readWrite)
 
@@ -64,7 +66,7 @@ import TipcatSQLite
     }
 
     @Test func expectVersionGuardsAndForceOverrides() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let catalogPath = try scratch.sampleCatalog()
         let store = try SQLiteCatalogStore(path: scratch.file("store.sqlite"), mode: .readWrite)
         #expect(throws: StoreError.versionMismatch(channel: "production", actual: nil, expected: 3)) {
@@ -89,7 +91,7 @@ import TipcatSQLite
     }
 
     @Test func channelsPromoteWithCompareAndSwap() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let catalogPath = try scratch.sampleCatalog()
         let store = try SQLiteCatalogStore(path: scratch.file("store.sqlite"), mode: .readWrite)
         _ = try store.publish(publishRequest(loadCatalog(catalogPath)))
@@ -125,7 +127,7 @@ import TipcatSQLite
     }
 
     @Test func bundlesCarryAndCheckTheirHash() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let store = try SQLiteCatalogStore(path: scratch.file("store.sqlite"), mode: .readWrite)
         let record = try store.publish(publishRequest(loadCatalog(sampleCatalogPath))).record
         let bundle = try store.bundle(of: record, channel: "production")
@@ -146,7 +148,7 @@ import TipcatSQLite
     }
 
     @Test func readOnlyOpensNeverCreateAStore() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let path = scratch.file("absent/store.sqlite")
         #expect(throws: StoreError.missingStore(path: path)) { try SQLiteCatalogStore(path: path, mode: .readOnly) }
         #expect(!FileManager.default.fileExists(atPath: scratch.file("absent")))
@@ -157,7 +159,7 @@ import TipcatSQLite
     }
 
     @Test func aStoreFromANewerTipcatIsRefused() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let path = scratch.file("store.sqlite")
         _ = try SQLiteCatalogStore(path: path, mode: .readWrite).publish(publishRequest(loadCatalog(sampleCatalogPath)))
         let raw = try Connection(path: path)
@@ -174,7 +176,7 @@ import TipcatSQLite
     }
 
     @Test func foreignAndDamagedFilesAreRefusedUntouched() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         // A real store, to damage.
         let good = scratch.file("good.sqlite")
         _ = try SQLiteCatalogStore(path: good, mode: .readWrite).publish(publishRequest(loadCatalog(sampleCatalogPath)))
@@ -219,7 +221,7 @@ import TipcatSQLite
     }
 
     @Test func diffReadsOnlyWhatChangedAndReportsTranslationsPerLocale() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let catalogPath = try scratch.sampleCatalog()
         let store = try SQLiteCatalogStore(path: scratch.file("store.sqlite"), mode: .readWrite)
         let v1 = try store.publish(publishRequest(loadCatalog(catalogPath))).record
@@ -247,7 +249,7 @@ import TipcatSQLite
 @Suite struct TreeShapeTests {
     /// Growing past a leaf's capacity splits it; diff still finds exactly what changed, both ways.
     @Test func diffAcrossALeafSplit() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let catalog = scratch.file("Catalog")
         let store = try SQLiteCatalogStore(path: scratch.file("store.sqlite"), mode: .readWrite)
         try writeGeneratedCatalog(at: catalog, tips: 30)
@@ -268,7 +270,7 @@ import TipcatSQLite
 
     /// A device that skips versions still learns every tip to reset (content changed, policy reset).
     @Test func resetsAcrossSkippedVersions() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let catalog = scratch.file("Catalog")
         let store = try SQLiteCatalogStore(path: scratch.file("store.sqlite"), mode: .readWrite)
         try writeGeneratedCatalog(at: catalog, tips: 6)  // odd tips have policy reset

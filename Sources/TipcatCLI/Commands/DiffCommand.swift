@@ -21,11 +21,7 @@ struct DiffCommand {
         let to = try access.side(toText, in: store)
         let sources: [any ObjectSource] = [from.tree, to.tree].compactMap { $0 } + (store.map { [$0] } ?? [])
         let diff: CatalogDiff
-        do {
-            diff = try CatalogDiff(from: from.root, to: to.root, reader: TreeReader(LayeredObjectSource(sources)))
-        } catch {
-            throw access.fail(error)
-        }
+        diff = try CatalogDiff(from: from.root, to: to.root, reader: TreeReader(LayeredObjectSource(sources)))
         if arguments.flag("json") {
             func side(_ side: StoreAccess.Side, _ text: String) -> JSONValue {
                 var pairs: [(String, JSONValue)] = [("ref", .string(text))]

@@ -5,6 +5,7 @@ import TipcatCore
 import TipcatEngine
 import TipcatEngineStore
 import TipcatStore
+import TipcatCodec
 
 /// What the engine commands share: the catalog source (a store's channel or a bundle) with its revision,
 /// the state database, the clock, and the mapping of engine errors to command errors.
@@ -57,21 +58,13 @@ struct EngineAccess {
             throw CommandError.failure("no catalog store at '\(path)'; publish one first (tipcat publish), or pass --store or --bundle")
         }
         let store: SQLiteCatalogStore
-        do {
-            store = try SQLiteCatalogStore(path: path, mode: .readOnly)
-        } catch {
-            throw access.fail(error)
-        }
+        store = try SQLiteCatalogStore(path: path, mode: .readOnly)
         let channel = try access.channel()
-        do {
-            let (record, catalog) = try store.catalog(channel: channel)
-            let pieces = try store.pieces(of: record)
-            return Source(
-                catalog: catalog, revision: Self.revision(record.contentHash, pieces),
-                label: "\(path), \(channel) at version \(record.number)")
-        } catch {
-            throw access.fail(error)
-        }
+        let (record, catalog) = try store.catalog(channel: channel)
+        let pieces = try store.pieces(of: record)
+        return Source(
+            catalog: catalog, revision: Self.revision(record.contentHash, pieces),
+            label: "\(path), \(channel) at version \(record.number)")
     }
 
     /// The revision of a published version: its content hash, and per tip a hash of its definition and
@@ -126,17 +119,6 @@ struct EngineAccess {
     func session(_ source: Source) throws -> TipEngineSession {
         let configuration = TipEngineConfiguration(clock: try clock(), environment: context.environment)
         let store = try stateStore()
-        return try engine { () throws(TipEngineError) in
-            try TipEngineSession(catalog: source.catalog, revision: source.revision, store: store, configuration: configuration)
-        }
-    }
-
-    /// Runs an engine call; its errors become failures (exit 1) with their did-you-mean.
-    func engine<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as TipEngineError {
-            throw CommandError.failure(error.description)
-        }
+        return try TipEngineSession(catalog: source.catalog, revision: source.revision, store: store, configuration: configuration)
     }
 }

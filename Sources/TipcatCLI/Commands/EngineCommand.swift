@@ -16,54 +16,84 @@ struct EngineCommand {
 
     var access: EngineAccess { EngineAccess(arguments: arguments, context: context) }
 
-    func run() throws {
-        guard let name = arguments.commandPath.dropFirst(2).first else {
-            context.stdout.write(ArgumentParser(root: CommandTree.root).helpText(for: ["tipcat", "engine"]) ?? "")
-            return
-        }
-        if name == "simulate" { return try simulate() }
+    /// Runs `action` on an engine session over the command's catalog source; engine errors reach the funnel.
+    private func withEngine(_ action: (inout TipEngineSession, EngineAccess.Source) throws -> Void) throws {
         let source = try access.source()
-        if name == "reset" && arguments.positional("tip") == nil { return try resetAll() }
         var engine = try access.session(source)
-        let out = context.stdout
-        try access.engine {
-            switch name {
-            case "status": try status(&engine, source)
-            case "donate": try donate(&engine, source.catalog)
-            case "set": try set(&engine, source.catalog)
-            case "next":
-                let tip: TipInstanceID?
-                if let group = arguments.value("group") {
-                    tip = try engine.currentTip(group: GroupID(group))
-                } else {
-                    tip = try engine.next()
-                }
-                out.line(tip?.rawValue ?? "none")
-            case "show": try show(&engine)
-            case "displayed":
-                let tip = try registeredTip(&engine)
-                try engine.displayed(tip)
-                out.line("\(tip): displayed \(try displayCount(&engine, tip)); \(try engine.status(of: tip))")
-            case "hidden":
-                let tip = try registeredTip(&engine)
-                try engine.hidden(tip)
-                out.line("\(tip): hidden; \(try engine.status(of: tip))")
-            case "dismiss":
-                try invalidate(&engine, .tipClosed)
-            case "invalidate":
-                guard let text = arguments.value("reason"), let reason = TipInvalidationReason(rawValue: text) else {
-                    throw CommandError.usage("--reason is one of " + TipInvalidationReason.allCases.map(\.rawValue).joined(separator: ", "), command: arguments.commandPath)
-                }
-                try invalidate(&engine, reason)
-            case "why":
-                out.write(try engine.explain(try registeredTip(&engine)).description + "\n")
-            case "reset":
-                let tip = try registeredTip(&engine)
-                try engine.resetEligibility(tip)
-                out.line("\(tip): eligibility reset; \(try engine.status(of: tip))")
-            default:
-                throw CommandError.usage("unknown engine command '\(name)'", command: ["tipcat", "engine"])
+        try action(&engine, source)
+    }
+
+    /// `tipcat engine status`.
+    func status() throws { try withEngine { engine, source in try status(&engine, source) } }
+
+    /// `tipcat engine donate`.
+    func donate() throws { try withEngine { engine, source in try donate(&engine, source.catalog) } }
+
+    /// `tipcat engine set`.
+    func set() throws { try withEngine { engine, source in try set(&engine, source.catalog) } }
+
+    /// `tipcat engine next`.
+    func next() throws {
+        try withEngine { engine, _ in
+            let tip: TipInstanceID?
+            if let group = arguments.value("group") {
+                tip = try engine.currentTip(group: GroupID(group))
+            } else {
+                tip = try engine.next()
             }
+            context.stdout.line(tip?.rawValue ?? "none")
+        }
+    }
+
+    /// `tipcat engine show`.
+    func show() throws { try withEngine { engine, _ in try show(&engine) } }
+
+    /// `tipcat engine displayed`.
+    func displayed() throws {
+        try withEngine { engine, _ in
+            let tip = try registeredTip(&engine)
+            try engine.displayed(tip)
+            context.stdout.line("\(tip): displayed \(try displayCount(&engine, tip)); \(try engine.status(of: tip))")
+        }
+    }
+
+    /// `tipcat engine hidden`.
+    func hidden() throws {
+        try withEngine { engine, _ in
+            let tip = try registeredTip(&engine)
+            try engine.hidden(tip)
+            context.stdout.line("\(tip): hidden; \(try engine.status(of: tip))")
+        }
+    }
+
+    /// `tipcat engine dismiss`.
+    func dismiss() throws { try withEngine { engine, _ in try invalidate(&engine, .tipClosed) } }
+
+    /// `tipcat engine invalidate`.
+    func invalidate() throws {
+        guard let text = arguments.value("reason"), let reason = TipInvalidationReason(rawValue: text) else {
+            throw CommandError.usage("--reason is one of " + TipInvalidationReason.allCases.map(\.rawValue).joined(separator: ", "), command: arguments.commandPath)
+        }
+        try withEngine { engine, _ in try invalidate(&engine, reason) }
+    }
+
+    /// `tipcat engine why`.
+    func why() throws {
+        try withEngine { engine, _ in
+            context.stdout.write(try engine.explain(try registeredTip(&engine)).description + "\n")
+        }
+    }
+
+    /// `tipcat engine reset`: all of the state, or one tip's eligibility.
+    func reset() throws {
+        if arguments.positional("tip") == nil {
+            _ = try access.source()  // As before: a full reset also needs a readable catalog source.
+            return try resetAll()
+        }
+        try withEngine { engine, _ in
+            let tip = try registeredTip(&engine)
+            try engine.resetEligibility(tip)
+            context.stdout.line("\(tip): eligibility reset; \(try engine.status(of: tip))")
         }
     }
 
@@ -227,15 +257,9 @@ struct EngineCommand {
         let depth = style.manifest.output == .ansi ? Terminal.colorDepth(choice: colorChoice, environment: terminal) : .none
         let width = Terminal.width(option: arguments.value("width").flatMap(Int.init), environment: terminal)
         let renderer = TipRenderer(style: style, settings: RenderSettings(width: width, colorDepth: depth))
-        do {
-            let resolved = try TipResolver(catalog: catalog).resolve(tip, locale: locale, parameters: instance.parameters, useExample: instance.parameters.isEmpty)
-            let text = try renderer.render(resolved)
-            context.stdout.write(text.hasSuffix("\n") ? text : text + "\n")
-        } catch let error as ResolveError {
-            throw CommandError.failure(error.description)
-        } catch let error as TemplateError {
-            throw CommandError.failure(error.description)
-        }
+        let resolved = try TipResolver(catalog: catalog).resolve(tip, locale: locale, parameters: instance.parameters, useExample: instance.parameters.isEmpty)
+        let text = try renderer.render(resolved)
+        context.stdout.write(text.hasSuffix("\n") ? text : text + "\n")
     }
 
     // MARK: reset
@@ -252,7 +276,8 @@ struct EngineCommand {
 
     // MARK: simulate
 
-    private func simulate() throws {
+    /// `tipcat engine simulate`.
+    func simulate() throws {
         guard let path = arguments.positional("script") else { throw CommandError.usage("name a script", command: arguments.commandPath) }
         let source = try access.source()
         guard let data = FileManager.default.contents(atPath: path) else {

@@ -40,77 +40,87 @@ extension CommandTree {
             TIPCAT_SHOW_TIPS, TIPCAT_HIDE_TIPS, TIPCAT_HIDE_ALL_TIPS and TIPCAT_RESET_DATASTORE apply. \
             Exit status: 0 success, 1 failure (unknown tip, event or parameter, bad value, unmet expectation), \
             64 usage error.
-            """,
-        subcommands: [
-            engineCommand("status", "Show every tip's status, display count and the tip to show now.",
-                          examples: ["tipcat engine status", "tipcat engine status --bundle tips.bundle.json --state app-state.sqlite"]),
-            engineCommand("donate", "Donate an event, with its field values.",
-                          discussion: """
-                            Every declared field needs a value of its type (int, double, bool, string, date). The \
-                            donation is dated now (the clock: --now, $TIPCAT_NOW or the system clock), or at --at, \
-                            which may not be later than now.
-                            """,
-                          arguments: [
-                            .positional("event", help: "The event id (entered-backyard-detail-view)."),
-                            .positional("fields", help: "Field values: name=value.", required: false, repeating: true),
-                            .option("at", valueName: "time", help: "When it happened, ISO 8601 (default: now); not in the future."),
-                          ],
-                          examples: ["tipcat engine donate entered-backyard-detail-view backyardID=3", "tipcat engine donate opened-map --now 2026-01-05T12:00:00Z",
-                                     "tipcat engine donate opened-map --at 2026-01-04T18:30:00Z"]),
-            engineCommand("set", "Set an app parameter.",
-                          discussion: "Values are typed as declared: true/false, numbers, ISO 8601 dates, lists as a,b,c or JSON.",
-                          arguments: [
-                            .positional("parameter", help: "The parameter ($isLoggedIn or isLoggedIn)."),
-                            .positional("value", help: "Its new value."),
-                          ],
-                          examples: ["tipcat engine set isLoggedIn true", "tipcat engine set favoritePlants Rose,Tulip"]),
-            engineCommand("next", "Print the tip to show now, or 'none'.",
-                          arguments: [.option("group", valueName: "group", help: "Only this tip group's current tip.")],
-                          examples: ["tipcat engine next", "tipcat engine next --group compass"]),
-            engineCommand("show", "Render a tip with a style (see tipcat styles).",
-                          arguments: [
-                            engineTipArgument, engineParamOption,
-                            .option("style", valueName: "style", help: "The style.", default: "plain"),
-                            .option("locale", valueName: "locale", help: "The locale (default: the source language)."),
-                            .option("templates", valueName: "dir", help: "The styles directory.", default: "Templates", completion: .directory),
-                            .option("width", valueName: "columns", help: "The width to fit."),
-                            .option("color", valueName: "when", help: "Use colours.", default: "auto", allowed: ["auto", "always", "never"]),
-                          ],
-                          examples: ["tipcat engine show \"$(tipcat engine next)\" --style ansi", "tipcat engine show ShowLocationTip --locale fr"]),
-            engineCommand("displayed", "Report that the app shows a tip (counts a display, starts timing it).",
-                          arguments: [engineTipArgument, engineParamOption], examples: ["tipcat engine displayed FavoriteBackyardTip", "tipcat engine displayed NewTrailTip --param trail.id=butler-fork --param trail.name='Butler Fork' --param trail.region=Wasatch"]),
-            engineCommand("hidden", "Report that the app stopped showing a tip.",
-                          arguments: [engineTipArgument, engineParamOption], examples: ["tipcat engine hidden FavoriteBackyardTip"]),
-            engineCommand("dismiss", "The user closed a tip (invalidates it: tipClosed).",
-                          arguments: [engineTipArgument, engineParamOption], examples: ["tipcat engine dismiss ShowLocationTip", "tipcat engine dismiss NewTrailTip-butler-fork"]),
-            engineCommand("invalidate", "Invalidate a tip with a reason.",
-                          arguments: [
-                            engineTipArgument, engineParamOption,
-                            .option("reason", valueName: "reason", help: "Why.",
-                                    allowed: ["actionPerformed", "tipClosed", "displayCountExceeded", "displayDurationExceeded"], required: true),
-                          ],
-                          examples: ["tipcat engine invalidate ShowLocationTip --reason actionPerformed"]),
-            engineCommand("why", "Explain why a tip is or is not showing: every rule with its values, frequency, group, overrides.",
-                          arguments: [engineTipArgument, engineParamOption],
-                          examples: ["tipcat engine why FavoriteBackyardTip", "tipcat engine why NewTrailTip --param trail.id=silver-lake --param trail.name='Silver Lake' --param trail.region=Wasatch"]),
-            engineCommand("reset", "Forget the device state (all of it, or one tip's eligibility).",
-                          arguments: [.positional("tip", help: "Only reset this tip's status, display count and duration.", required: false), engineParamOption],
-                          examples: ["tipcat engine reset", "tipcat engine reset ShowLocationTip"]),
-            engineCommand("simulate", "Run a simulation script on an in-memory state and print its transcript.",
-                          discussion: """
-                            A script is a timeline: 'at 2026-01-05T08:00 donate opened-map', 'advance 7d', \
-                            'expect next FavoriteBackyardTip', 'restart'… (see ENGINE-SEMANTICS.md). It starts from a \
-                            fresh state, or with --from-state from a copy of the state database (--state); the \
-                            database itself is never written. The clock starts at 2026-01-01T00:00:00Z: give the \
-                            first line an 'at'. The first unmet expectation stops the run: its file:line:col and \
-                            the tip's explanation go to stderr, exit status 1.
-                            """,
-                          arguments: [
-                            .positional("script", help: "The .tipsim file.", completion: .file(extensions: ["tipsim"])),
-                            .flag("changes-only", help: "Print only the steps that changed a status or the next tip."),
-                            .flag("from-state", help: "Start from a copy of the state database instead of a fresh state."),
-                          ],
-                          examples: ["tipcat engine simulate Tests/TipcatEngineTests/Scenarios/demo-week.tipsim",
-                                     "tipcat engine simulate what-if.tipsim --from-state --state .tipcat/state.sqlite"]),
-        ])
+            """)
+
+    static let engineStatus = engineCommand("status", "Show every tip's status, display count and the tip to show now.",
+        examples: ["tipcat engine status", "tipcat engine status --bundle tips.bundle.json --state app-state.sqlite"])
+
+    static let engineDonate = engineCommand("donate", "Donate an event, with its field values.",
+        discussion: """
+          Every declared field needs a value of its type (int, double, bool, string, date). The \
+          donation is dated now (the clock: --now, $TIPCAT_NOW or the system clock), or at --at, \
+          which may not be later than now.
+          """,
+        arguments: [
+          .positional("event", help: "The event id (entered-backyard-detail-view)."),
+          .positional("fields", help: "Field values: name=value.", required: false, repeating: true),
+          .option("at", valueName: "time", help: "When it happened, ISO 8601 (default: now); not in the future."),
+        ],
+        examples: ["tipcat engine donate entered-backyard-detail-view backyardID=3", "tipcat engine donate opened-map --now 2026-01-05T12:00:00Z",
+                   "tipcat engine donate opened-map --at 2026-01-04T18:30:00Z"])
+
+    static let engineSet = engineCommand("set", "Set an app parameter.",
+        discussion: "Values are typed as declared: true/false, numbers, ISO 8601 dates, lists as a,b,c or JSON.",
+        arguments: [
+          .positional("parameter", help: "The parameter ($isLoggedIn or isLoggedIn)."),
+          .positional("value", help: "Its new value."),
+        ],
+        examples: ["tipcat engine set isLoggedIn true", "tipcat engine set favoritePlants Rose,Tulip"])
+
+    static let engineNext = engineCommand("next", "Print the tip to show now, or 'none'.",
+        arguments: [.option("group", valueName: "group", help: "Only this tip group's current tip.")],
+        examples: ["tipcat engine next", "tipcat engine next --group compass"])
+
+    static let engineShow = engineCommand("show", "Render a tip with a style (see tipcat styles).",
+        arguments: [
+          engineTipArgument, engineParamOption,
+          .option("style", valueName: "style", help: "The style.", default: "plain"),
+          .option("locale", valueName: "locale", help: "The locale (default: the source language)."),
+          .option("templates", valueName: "dir", help: "The styles directory.", default: "Templates", completion: .directory),
+          .option("width", valueName: "columns", help: "The width to fit."),
+          .option("color", valueName: "when", help: "Use colours.", default: "auto", allowed: ["auto", "always", "never"]),
+        ],
+        examples: ["tipcat engine show \"$(tipcat engine next)\" --style ansi", "tipcat engine show ShowLocationTip --locale fr"])
+
+    static let engineDisplayed = engineCommand("displayed", "Report that the app shows a tip (counts a display, starts timing it).",
+        arguments: [engineTipArgument, engineParamOption], examples: ["tipcat engine displayed FavoriteBackyardTip", "tipcat engine displayed NewTrailTip --param trail.id=butler-fork --param trail.name='Butler Fork' --param trail.region=Wasatch"])
+
+    static let engineHidden = engineCommand("hidden", "Report that the app stopped showing a tip.",
+        arguments: [engineTipArgument, engineParamOption], examples: ["tipcat engine hidden FavoriteBackyardTip"])
+
+    static let engineDismiss = engineCommand("dismiss", "The user closed a tip (invalidates it: tipClosed).",
+        arguments: [engineTipArgument, engineParamOption], examples: ["tipcat engine dismiss ShowLocationTip", "tipcat engine dismiss NewTrailTip-butler-fork"])
+
+    static let engineInvalidate = engineCommand("invalidate", "Invalidate a tip with a reason.",
+        arguments: [
+          engineTipArgument, engineParamOption,
+          .option("reason", valueName: "reason", help: "Why.",
+                  allowed: ["actionPerformed", "tipClosed", "displayCountExceeded", "displayDurationExceeded"], required: true),
+        ],
+        examples: ["tipcat engine invalidate ShowLocationTip --reason actionPerformed"])
+
+    static let engineWhy = engineCommand("why", "Explain why a tip is or is not showing: every rule with its values, frequency, group, overrides.",
+        arguments: [engineTipArgument, engineParamOption],
+        examples: ["tipcat engine why FavoriteBackyardTip", "tipcat engine why NewTrailTip --param trail.id=silver-lake --param trail.name='Silver Lake' --param trail.region=Wasatch"])
+
+    static let engineReset = engineCommand("reset", "Forget the device state (all of it, or one tip's eligibility).",
+        arguments: [.positional("tip", help: "Only reset this tip's status, display count and duration.", required: false), engineParamOption],
+        examples: ["tipcat engine reset", "tipcat engine reset ShowLocationTip"])
+
+    static let engineSimulate = engineCommand("simulate", "Run a simulation script on an in-memory state and print its transcript.",
+        discussion: """
+          A script is a timeline: 'at 2026-01-05T08:00 donate opened-map', 'advance 7d', \
+          'expect next FavoriteBackyardTip', 'restart'… (see ENGINE-SEMANTICS.md). It starts from a \
+          fresh state, or with --from-state from a copy of the state database (--state); the \
+          database itself is never written. The clock starts at 2026-01-01T00:00:00Z: give the \
+          first line an 'at'. The first unmet expectation stops the run: its file:line:col and \
+          the tip's explanation go to stderr, exit status 1.
+          """,
+        arguments: [
+          .positional("script", help: "The .tipsim file.", completion: .file(extensions: ["tipsim"])),
+          .flag("changes-only", help: "Print only the steps that changed a status or the next tip."),
+          .flag("from-state", help: "Start from a copy of the state database instead of a fresh state."),
+        ],
+        examples: ["tipcat engine simulate Tests/TipcatEngineTests/Scenarios/demo-week.tipsim",
+                   "tipcat engine simulate what-if.tipsim --from-state --state .tipcat/state.sqlite"])
 }

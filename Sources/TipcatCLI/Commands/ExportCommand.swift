@@ -1,6 +1,7 @@
 import Foundation
 import TipcatArguments
 import TipcatStore
+import TipcatCodec
 
 /// `tipcat export --channel C -o bundle.json`: the channel's head as one canonical JSON bundle.
 struct ExportCommand {
@@ -14,12 +15,8 @@ struct ExportCommand {
         let store = try access.open(.readOnly)
         let bundle: CatalogBundle
         let head: VersionRecord
-        do {
-            head = try store.requireHead(of: channel)
-            bundle = try store.bundle(of: head, channel: channel.rawValue)
-        } catch {
-            throw access.fail(error)
-        }
+        head = try store.requireHead(of: channel)
+        bundle = try store.bundle(of: head, channel: channel.rawValue)
         let bytes = bundle.fileBytes
         let tips = bundle.pieces.owners.values.filter { $0.tip != nil }.count
         let summary = "version \(head.number) of \(channel) (\(tips) \(plural(tips, "tip")), content \(head.contentHash.shortHex()), \(bytes.count) bytes)"

@@ -19,23 +19,25 @@ extension CommandTree {
             to over the tipcat.plugin/1 JSON protocol; external commands are executables tipcat-<name> on PATH, \
             which 'tipcat <name>' runs.
             """,
-        subcommands: [
-            CommandSpec(
-                name: "list", abstract: "List every plugin: name, kinds, origin, version and path.",
-                discussion: "External plugins are asked to describe themselves (concurrently, each within its timeout) for their version.",
-                arguments: [catalogOption, templatesOption, .flag("json", help: "Print JSON.")],
-                examples: ["tipcat plugins list", "tipcat plugins list --json"]),
-            CommandSpec(
-                name: "describe", abstract: "Show one plugin: what it does, its kinds, options schema and configuration.",
-                arguments: [.positional("name", help: "The plugin's name (see tipcat plugins list)."), catalogOption, templatesOption,
-                            .flag("json", help: "Print JSON.")],
-                examples: ["tipcat plugins describe brand-voice", "tipcat plugins describe docs --json"]),
-            CommandSpec(
-                name: "check", abstract: "Check plugins.json and every configured plugin: found, answering describe, offering its kinds.",
-                discussion: "Exit status: 0 when every plugin is usable, 1 when any problem is found.",
-                arguments: [catalogOption, .flag("json", help: "Print JSON.")],
-                examples: ["tipcat plugins check"]),
-        ])
+        examples: ["tipcat plugins list", "tipcat plugins check"])
+
+    static let pluginsList = CommandSpec(
+        name: "list", abstract: "List every plugin: name, kinds, origin, version and path.",
+        discussion: "External plugins are asked to describe themselves (concurrently, each within its timeout) for their version.",
+        arguments: [catalogOption, templatesOption, .flag("json", help: "Print JSON.")],
+        examples: ["tipcat plugins list", "tipcat plugins list --json"])
+
+    static let pluginsDescribe = CommandSpec(
+        name: "describe", abstract: "Show one plugin: what it does, its kinds, options schema and configuration.",
+        arguments: [.positional("name", help: "The plugin's name (see tipcat plugins list)."), catalogOption, templatesOption,
+                    .flag("json", help: "Print JSON.")],
+        examples: ["tipcat plugins describe brand-voice", "tipcat plugins describe docs --json"])
+
+    static let pluginsCheck = CommandSpec(
+        name: "check", abstract: "Check plugins.json and every configured plugin: found, answering describe, offering its kinds.",
+        discussion: "Exit status: 0 when every plugin is usable, 1 when any problem is found.",
+        arguments: [catalogOption, .flag("json", help: "Print JSON.")],
+        examples: ["tipcat plugins check"])
 
     static let generate = CommandSpec(
         name: "generate",

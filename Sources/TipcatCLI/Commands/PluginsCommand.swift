@@ -16,23 +16,13 @@ struct PluginsCommand {
     private var registry: PluginRegistry {
         PluginRegistry(
             catalogDirectory: directory, templatesDirectory: arguments.value("templates") ?? "Templates",
-            environment: context.environment, commands: ExternalCommandsOnPath.discover(environment: context.environment),
+            environment: context.environment, commands: ExternalCommands.discover(environment: context.environment),
             tipcatVersion: tipcatVersion)
-    }
-
-    func run() throws {
-        switch arguments.commandPath.dropFirst(2).first {
-        case "list": try list()
-        case "describe": try describe()
-        case "check": try check()
-        default:
-            context.stdout.write(ArgumentParser(root: CommandTree.root).helpText(for: ["tipcat", "plugins"]) ?? "")
-        }
     }
 
     // MARK: list
 
-    private func list() throws {
+    func list() throws {
         let registry = self.registry
         let host = PluginHost(registry: registry, catalogDirectory: directory)
         let enabled = registry.external.filter(\.spec.enabled)
@@ -78,7 +68,7 @@ struct PluginsCommand {
 
     // MARK: describe
 
-    private func describe() throws {
+    func describe() throws {
         guard let name = arguments.positional("name") else {
             throw CommandError.usage("missing the plugin's name", command: arguments.commandPath)
         }
@@ -144,7 +134,7 @@ struct PluginsCommand {
 
     // MARK: check
 
-    private func check() throws {
+    func check() throws {
         let registry = self.registry
         var problems = registry.diagnostics + registry.unstartable
         let host = PluginHost(registry: registry, catalogDirectory: directory)
@@ -207,9 +197,4 @@ extension JSONValue {
     }
 
     init(_ options: [String: PluginJSON]) { self.init(PluginJSON.object(options)) }
-}
-
-/// Executables `tipcat-<name>` on PATH (git-style external commands).
-enum ExternalCommandsOnPath {
-    static func discover(environment: [String: String]) -> [(name: String, path: String)] { [] }
 }

@@ -5,6 +5,7 @@ import TipcatCore
 import TipcatPlugin
 import TipcatPlugins
 import TipcatStore
+import TipcatCodec
 
 /// `tipcat publish`: validate, run pre-publish hooks, canonicalize, store content-addressed, create a version,
 /// move the channel, run post-publish hooks.
@@ -56,9 +57,6 @@ struct PublishCommand {
         let outcome: PublishOutcome
         do {
             outcome = try access.open(.readWrite).publish(request)
-        } catch let error as StoreError {
-            progress.clear()
-            throw access.fail(error)
         } catch {
             progress.clear()
             throw error
@@ -99,11 +97,7 @@ struct PublishCommand {
     private func pendingPublish(tree: ContentTree, channel: ChannelName, access: StoreAccess) throws -> Pending? {
         let store = try access.existingStore()
         let head: VersionRecord?
-        do {
-            head = try store?.head(of: channel)
-        } catch {
-            throw access.fail(error)
-        }
+        head = try store?.head(of: channel)
         if let head, head.contentHash == tree.root, !arguments.flag("force") {
             if arguments.flag("dry-run") {
                 context.stdout.line("Nothing to publish: \(channel) is at version \(head.number), which has this content.")
@@ -112,11 +106,7 @@ struct PublishCommand {
         }
         let sources: [any ObjectSource] = [tree] + (store.map { [$0] } ?? [])
         let diff: CatalogDiff
-        do {
-            diff = try CatalogDiff(from: head?.contentHash, to: tree.root, reader: TreeReader(LayeredObjectSource(sources)))
-        } catch {
-            throw access.fail(error)
-        }
+        diff = try CatalogDiff(from: head?.contentHash, to: tree.root, reader: TreeReader(LayeredObjectSource(sources)))
         let next = ((try? store?.versions().last?.number) ?? nil).map { $0 + 1 } ?? 1
         return Pending(head: head, diff: diff, next: next)
     }

@@ -120,25 +120,4 @@ extension CommandTree {
             catalogOption, storeOption,
         ],
         examples: ["tipcat export -o bundle.json", "tipcat export --channel beta -o - | gzip > beta.json.gz"])
-
-    /// The publishing commands, in help order.
-    static let publishing = [publish, versions, showVersion, diff, rollback, promote, export]
-}
-
-/// Runs the publishing commands (one dispatch entry point keeps `TipcatCommand` small).
-enum PublishingCommands {
-    static func handles(_ name: String) -> Bool { CommandTree.publishing.contains { $0.name == name } }
-
-    static func run(_ name: String, arguments: ParsedArguments, context: CommandContext) throws {
-        switch name {
-        case "publish": try PublishCommand(arguments: arguments, context: context).run()
-        case "versions": try VersionsCommand(arguments: arguments, context: context).run()
-        case "show-version": try ShowVersionCommand(arguments: arguments, context: context).run()
-        case "diff": try DiffCommand(arguments: arguments, context: context).run()
-        case "rollback": try RollbackCommand(arguments: arguments, context: context).run()
-        case "promote": try PromoteCommand(arguments: arguments, context: context).run()
-        case "export": try ExportCommand(arguments: arguments, context: context).run()
-        default: break
-        }
-    }
 }

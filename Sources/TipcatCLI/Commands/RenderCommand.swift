@@ -52,16 +52,8 @@ struct RenderCommand {
         let given = try parameters(for: tips)
         var outputs: [String] = []
         for tip in tips {
-            do {
-                let resolved = try resolver.resolve(tip, locale: locale, parameters: given[tip.id] ?? [:], useExample: tips.count > 1 || given[tip.id] == nil)
-                outputs.append(try renderer.render(resolved))
-            } catch let error as ResolveError {
-                throw CommandError.failure(error.description)
-            } catch let error as TemplateError {
-                throw CommandError.failure(error.description)
-            } catch {
-                throw CommandError.failure("\(error)")
-            }
+            let resolved = try resolver.resolve(tip, locale: locale, parameters: given[tip.id] ?? [:], useExample: tips.count > 1 || given[tip.id] == nil)
+            outputs.append(try renderer.render(resolved))
         }
         return outputs.joined(separator: "\n")
     }
@@ -99,7 +91,7 @@ struct RenderCommand {
         let resolver = TipResolver(catalog: catalog)
         var tips: [Tip] = []
         for id in ids {
-            do { tips.append(try resolver.tip(id)) } catch { throw CommandError.failure(error.description) }
+            tips.append(try resolver.tip(id))
         }
         return tips
     }
@@ -114,17 +106,21 @@ struct RenderCommand {
         }
         var fileValues: JSONObject?
         if let path = arguments.value("params-file") {
-            let bytes: [UInt8]
-            do { bytes = try DiskFileSystem().read(path) } catch { throw CommandError.failure(error.description) }
+            let bytes = try DiskFileSystem().read(path)
+            let source = SourceFile(path: path, bytes: bytes)
+            let document: JSONDocument
             do {
-                let document = try JSONDocument.parse(SourceFile(path: path, bytes: bytes))
-                guard case .object(let object) = document.root.value else {
-                    throw CommandError.failure("\(document.location(of: document.root)): error: a params file must hold a JSON object of parameter values")
-                }
-                fileValues = object
-            } catch let error as JSONSyntaxError {
-                throw CommandError.failure("\(SourceFile(path: path, bytes: bytes).location(ofByte: error.offset)): error: \(error.message)")
+                document = try JSONDocument.parse(source)
+            } catch {
+                // The parser knows the byte; the file gives it a line and column.
+                throw InputError(message: error.message, location: error.location(in: source), ruleID: "invalid-json")
             }
+            guard case .object(let object) = document.root.value else {
+                throw InputError(
+                    message: "a params file must hold a JSON object of parameter values",
+                    location: document.location(of: document.root), ruleID: nil)
+            }
+            fileValues = object
         }
         guard !pairs.isEmpty || fileValues != nil else { return [:] }
         var result: [TipID: [String: Value]] = [:]
@@ -141,11 +137,7 @@ struct RenderCommand {
                 values[member.key] = value
             }
             let applicable = tips.count == 1 ? pairs : pairs.filter { tip.parameter(String($0.name.split(separator: ".").first ?? "")) != nil }
-            do {
-                values.merge(try ParameterValues.assemble(applicable, for: tip)) { _, new in new }
-            } catch {
-                throw CommandError.failure(error.description)
-            }
+            values.merge(try ParameterValues.assemble(applicable, for: tip)) { _, new in new }
             result[tip.id] = values
         }
         return result
@@ -160,8 +152,9 @@ struct RenderCommand {
             if context.stdout.isTerminal { context.stdout.write("\u{1B}[H\u{1B}[2J") }
             do {
                 context.stdout.write(try renderOnce())
-            } catch CommandError.failure(let message) {
-                context.stderr.line("error: \(message)")
+            } catch let error as any TipcatError where error.exitStatus != .usage {
+                // Printed as the funnel prints it, and the watch goes on.
+                _ = TipcatCommand.report(error, commandPath: Self.command, parser: ArgumentParser(root: CommandTree.root), context: context)
             }
             context.stderr.line("watching \(paths.joined(separator: " and ")) for changes (Ctrl-C to stop)…")
             while true {
@@ -226,9 +219,7 @@ struct TemplateCommand {
         let action = arguments.positional("action") ?? ""
         let registry = StyleRegistry(directory: arguments.value("templates") ?? "Templates")
         let style: Style
-        do { style = try registry.style(named: arguments.positional("style") ?? "") } catch {
-            throw CommandError.failure(error.message)
-        }
+        style = try registry.style(named: arguments.positional("style") ?? "")
         switch action {
         case "cat": context.stdout.write(style.templateSource)
         case "which": context.stdout.line(style.templatePath)

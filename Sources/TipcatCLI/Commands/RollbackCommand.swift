@@ -16,11 +16,7 @@ struct RollbackCommand {
             channel: channel, target: target, message: arguments.value("message"), author: access.author,
             time: try access.now(), tipcatVersion: tipcatVersion, expectedVersion: try access.number("expect-version"))
         let outcome: PublishOutcome
-        do {
-            outcome = try access.open(.readWrite).rollback(request)
-        } catch let error as StoreError {
-            throw access.fail(error)
-        }
+        outcome = try access.open(.readWrite).rollback(request)
         switch outcome {
         case .unchanged(let head):
             context.stdout.line("Nothing to roll back: \(channel) is at version \(head.number), which already has version \(target)'s content.")
@@ -44,12 +40,8 @@ struct PromoteCommand {
             throw CommandError.usage("promote moves one channel to another's head; '\(source)' was given twice", command: access.command)
         }
         let outcome: PromoteOutcome
-        do {
-            outcome = try access.open(.readWrite).promote(
-                from: source, to: target, expectedVersion: try access.number("expect-version"), time: try access.now())
-        } catch let error as StoreError {
-            throw access.fail(error)
-        }
+        outcome = try access.open(.readWrite).promote(
+            from: source, to: target, expectedVersion: try access.number("expect-version"), time: try access.now())
         if outcome.moved {
             context.stdout.line("\(target) now points at version \(outcome.current) (\(source)'s head); it was at \(outcome.previous.map(String.init) ?? "no version").")
         } else {

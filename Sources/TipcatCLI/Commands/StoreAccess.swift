@@ -3,6 +3,7 @@ import TipcatArguments
 import TipcatCatalog
 import TipcatCore
 import TipcatStore
+import TipcatCodec
 
 /// What the publishing commands share: where the store is, opening it, reading versions, channels and the
 /// working catalog, who is publishing and when — all from the arguments and the injected environment.
@@ -45,33 +46,16 @@ struct StoreAccess {
     }
 
     func open(_ mode: SQLiteCatalogStore.Mode) throws -> SQLiteCatalogStore {
-        do {
-            return try SQLiteCatalogStore(path: storePath, mode: mode)
-        } catch {
-            throw fail(error)
-        }
+        return try SQLiteCatalogStore(path: storePath, mode: mode)
     }
 
-    /// Store errors as command errors: bad channel names are usage errors (64), the rest failures (1).
-    func fail(_ error: StoreError) -> CommandError {
-        if case .invalidChannelName = error { return .usage(error.description, command: command) }
-        return .failure(error.description)
-    }
 
     func channel(_ option: String = "channel") throws -> ChannelName {
-        do {
-            return try ChannelName(arguments.value(option) ?? "production")
-        } catch {
-            throw fail(error)
-        }
+        return try ChannelName(arguments.value(option) ?? "production")
     }
 
     func channel(named name: String) throws -> ChannelName {
-        do {
-            return try ChannelName(name)
-        } catch {
-            throw fail(error)
-        }
+        return try ChannelName(name)
     }
 
     /// A non-negative integer option (`--expect-version`, `--to`), or nil when absent.
@@ -156,21 +140,13 @@ struct StoreAccess {
         }
         if let number = Int(text) {
             guard let store else { throw CommandError.failure("there is no version \(number) (no store at '\(storePath)')") }
-            do {
-                let record = try store.requireVersion(number)
-                return Side(label: "version \(number)", record: record, root: record.contentHash, tree: nil)
-            } catch {
-                throw fail(error)
-            }
+            let record = try store.requireVersion(number)
+            return Side(label: "version \(number)", record: record, root: record.contentHash, tree: nil)
         }
         let channel = try channel(named: text)
         guard let store else { throw CommandError.failure("there is no channel '\(text)' (no store at '\(storePath)')") }
-        do {
-            let record = try store.requireHead(of: channel)
-            return Side(label: "\(text) (version \(record.number))", record: record, root: record.contentHash, tree: nil)
-        } catch {
-            throw fail(error)
-        }
+        let record = try store.requireHead(of: channel)
+        return Side(label: "\(text) (version \(record.number))", record: record, root: record.contentHash, tree: nil)
     }
 
     /// Opens the store read-only when it exists; nil when it does not (so `working` alone needs no store).

@@ -1,6 +1,7 @@
 import TipcatArguments
 import TipcatJSON
 import TipcatStore
+import TipcatCodec
 
 /// `tipcat versions`: the version history, as a table or JSON.
 struct VersionsCommand {
@@ -12,19 +13,15 @@ struct VersionsCommand {
         let store = try access.open(.readOnly)
         let records: [VersionRecord]
         let channels: [ChannelHead]
-        do {
-            channels = try store.channels()
-            if let name = arguments.optionValues["channel"]?.last {
-                let channel = try access.channel(named: name)
-                guard channels.contains(where: { $0.name == channel.rawValue }) else {
-                    throw StoreError.unknownChannel(channel.rawValue)
-                }
-                records = try store.history(of: channel)
-            } else {
-                records = try store.versions()
+        channels = try store.channels()
+        if let name = arguments.optionValues["channel"]?.last {
+            let channel = try access.channel(named: name)
+            guard channels.contains(where: { $0.name == channel.rawValue }) else {
+                throw StoreError.unknownChannel(channel.rawValue)
             }
-        } catch let error as StoreError {
-            throw access.fail(error)
+            records = try store.history(of: channel)
+        } else {
+            records = try store.versions()
         }
         var heads: [Int: [String]] = [:]
         for channel in channels { heads[channel.version, default: []].append(channel.name) }
@@ -75,15 +72,11 @@ struct ShowVersionCommand {
         let diff: CatalogDiff?
         let resets: [String]
         let parent: VersionRecord?
-        do {
-            channels = try store.channels()
-            pieces = try store.pieces(of: record)
-            parent = try record.parent.map { (number) throws(StoreError) in try store.requireVersion(number) }
-            diff = try parent.map { (parent) throws(StoreError) in try store.diff(from: parent, to: record) }
-            resets = try store.resets(of: record.number)
-        } catch {
-            throw access.fail(error)
-        }
+        channels = try store.channels()
+        pieces = try store.pieces(of: record)
+        parent = try record.parent.map { (number) throws(StoreError) in try store.requireVersion(number) }
+        diff = try parent.map { (parent) throws(StoreError) in try store.diff(from: parent, to: record) }
+        resets = try store.resets(of: record.number)
         let heads = channels.filter { $0.version == record.number }.map(\.name)
         let tips = pieces.owners.values.filter { $0.tip != nil }.count
         func count(_ value: JSONValue) -> Int { value.arrayValue?.count ?? 0 }

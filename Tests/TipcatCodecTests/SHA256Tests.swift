@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import TipcatCore
-import TipcatStore
+import TipcatCodec
+import TipcatTestSupport
 
 @Suite struct SHA256Tests {
     /// The FIPS 180-4 / NIST example messages and their digests.

@@ -1,0 +1,50 @@
+import Foundation
+import TipcatCLI
+
+/// The result of one in-process `tipcat` run.
+public struct RunResult: Sendable {
+    public var status: ExitCode
+    public var stdout: String
+    public var stderr: String
+
+    /// A result, for tests that run `tipcat` another way (in a child process, with a terminal…).
+    public init(status: ExitCode, stdout: String, stderr: String) {
+        self.status = status
+        self.stdout = stdout
+        self.stderr = stderr
+    }
+}
+
+/// Runs `tipcat` in-process with captured output.
+public func tipcat(_ arguments: String..., environment: [String: String] = [:]) -> RunResult {
+    tipcat(arguments, environment: environment)
+}
+
+/// Runs `tipcat` in-process with captured output; `terminal` makes stderr claim to be a terminal (progress lines).
+public func tipcat(_ arguments: [String], environment: [String: String] = [:], terminal: Bool = false) -> RunResult {
+    let out = CapturedOutput()
+    let err = CapturedOutput(isTerminal: terminal)
+    let status = TipcatCommand.run(arguments, context: CommandContext(stdout: out, stderr: err, environment: environment))
+    return RunResult(status: status, stdout: out.text, stderr: err.text)
+}
+
+/// The built `tipcat` executable: next to this test bundle, else in `.build/debug`.
+public func tipcatExecutable() -> String? {
+    var candidates: [String] = []
+    if let me = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+        candidates.append(URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("tipcat").path)
+    }
+    candidates.append(repositoryRoot + "/.build/debug/tipcat")
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+}
+
+extension TemporaryDirectory {
+    /// The sample catalog published to `<directory>/.tipcat/store.sqlite` (production, version 1).
+    public func publishedStore(environment: [String: String] = [:]) throws -> String {
+        let catalog = try sampleCatalog()
+        let store = file(".tipcat/store.sqlite")
+        let result = tipcat(["publish", "--catalog", catalog, "--store", store, "--author", "Test"], environment: environment)
+        guard result.status == .success else { throw TestSupportError("publish failed: \(result.stderr)") }
+        return store
+    }
+}
