@@ -1,0 +1,10 @@
+public import TipcatCore
+
+extension DiagnosticRule {
+    /// A bare name in a rule that is neither a tip parameter nor a field of the filtered event.
+    public static let unknownName = DiagnosticRule(
+        "unknown-name", .error, stage: .rules,
+        summary: "a bare name that is neither a tip parameter nor an event field",
+        triggering: [CatalogExample.rule("isLoggedIn")],
+        nonTriggering: [CatalogExample.rule("$isLoggedIn")])
+}

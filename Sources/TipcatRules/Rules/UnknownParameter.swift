@@ -1,0 +1,11 @@
+public import TipcatCore
+
+extension DiagnosticRule {
+    /// A parameter that is not declared: in a rule, an example or a simulation script.
+    public static let unknownParameter = DiagnosticRule(
+        "unknown-parameter", .error, stage: .rules,
+        summary: "an app or tip parameter that is not declared (did-you-mean)",
+        triggering: [CatalogExample.rule("$isLogedIn")],
+        nonTriggering: [CatalogExample.rule("$isLoggedIn")],
+        snippets: ["set isLogedIn=true"])
+}
