@@ -46,7 +46,7 @@ public struct CatalogLoader: Sendable {
             localizations: LocalizationTable(sourceLanguage: fallbackLocale))
         guard fileSystem.isDirectory(directory) else {
             let reason = fileSystem.fileExists(directory) ? "is not a directory" : "does not exist"
-            sink.error("catalog directory '\(directory)' \(reason)", rule: "catalog-not-found",
+            sink.report("catalog directory '\(directory)' \(reason)", rule: .catalogNotFound,
                        at: SourceLocation(file: directory, line: 1, column: 1))
             return LoadResult(catalog: catalog, diagnostics: sink.diagnostics, filesRead: 0, bytesRead: 0)
         }
@@ -61,12 +61,12 @@ public struct CatalogLoader: Sendable {
                     if name.hasSuffix(".json") {
                         tipFiles.append(path)
                     } else if !name.hasPrefix(".") {
-                        sink.warning("'\(path)' is not a .json file; tip files must end in .json, so it is ignored",
-                                     rule: "unexpected-file", at: SourceLocation(file: path, line: 1, column: 1))
+                        sink.report("'\(path)' is not a .json file; tip files must end in .json, so it is ignored",
+                                     rule: .unexpectedFile, at: SourceLocation(file: path, line: 1, column: 1))
                     }
                 }
             } else {
-                sink.error("'\(tipsDirectory)' must be a directory of tip files", rule: "unreadable-file",
+                sink.report("'\(tipsDirectory)' must be a directory of tip files", rule: .unreadableFile,
                            at: SourceLocation(file: tipsDirectory, line: 1, column: 1))
             }
         }
@@ -91,7 +91,7 @@ public struct CatalogLoader: Sendable {
             let path = joinPath(directory, name)
             guard fileSystem.fileExists(path) else {
                 if required {
-                    sink.error("the catalog has no \(name); create one (see `tipcat init`)", rule: "missing-file",
+                    sink.report("the catalog has no \(name); create one (see `tipcat init`)", rule: .missingFile,
                                at: SourceLocation(file: path, line: 1, column: 1))
                 }
                 return nil
@@ -160,7 +160,7 @@ public struct CatalogLoader: Sendable {
             bytes = try fileSystem.read(path)
         } catch {
             return ParsedFile(
-                outcome: .failed(.error("cannot read file: \(error.reason)", rule: "unreadable-file",
+                outcome: .failed(Diagnostic("cannot read file: \(error.reason)", rule: .unreadableFile,
                                          at: SourceLocation(file: path, line: 1, column: 1))),
                 byteCount: 0)
         }
@@ -169,7 +169,7 @@ public struct CatalogLoader: Sendable {
             return ParsedFile(outcome: .parsed(try JSONDocument.parse(source)), byteCount: bytes.count)
         } catch {
             return ParsedFile(
-                outcome: .failed(.error(error.message, rule: "invalid-json", at: source.location(ofByte: error.offset))),
+                outcome: .failed(Diagnostic(error.message, rule: .invalidJSON, at: source.location(ofByte: error.offset))),
                 byteCount: bytes.count)
         }
     }

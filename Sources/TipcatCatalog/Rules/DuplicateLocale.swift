@@ -1,0 +1,14 @@
+public import TipcatCore
+
+extension DiagnosticRule {
+    /// A locale listed twice in `supportedLocales`.
+    public static let duplicateLocale = DiagnosticRule(
+        "duplicate-locale", .warning, stage: .catalog,
+        summary: "a locale listed twice in `supportedLocales`",
+        triggering: [
+            ["catalog.json": ##"{"name": "Example", "schemaVersion": 1, "sourceLanguage": "en", "supportedLocales": ["en", "fr", "fr"]}"##],
+        ],
+        nonTriggering: [
+            ["catalog.json": ##"{"name": "Example", "schemaVersion": 1, "sourceLanguage": "en", "supportedLocales": ["en", "fr"]}"##],
+        ])
+}
