@@ -46,8 +46,7 @@ public struct CatalogLoader: Sendable {
             localizations: LocalizationTable(sourceLanguage: fallbackLocale))
         guard fileSystem.isDirectory(directory) else {
             let reason = fileSystem.fileExists(directory) ? "is not a directory" : "does not exist"
-            sink.report("catalog directory '\(directory)' \(reason)", rule: .catalogNotFound,
-                       at: SourceLocation(file: directory, line: 1, column: 1))
+            sink.add(.catalogNotFound(directory, reason: reason))
             return LoadResult(catalog: catalog, diagnostics: sink.diagnostics, filesRead: 0, bytesRead: 0)
         }
 
@@ -61,8 +60,7 @@ public struct CatalogLoader: Sendable {
                     if name.hasSuffix(".json") {
                         tipFiles.append(path)
                     } else if !name.hasPrefix(".") {
-                        sink.report("'\(path)' is not a .json file; tip files must end in .json, so it is ignored",
-                                     rule: .unexpectedFile, at: SourceLocation(file: path, line: 1, column: 1))
+                        sink.add(.unexpectedFile(path))
                     }
                 }
             } else {
@@ -91,8 +89,7 @@ public struct CatalogLoader: Sendable {
             let path = joinPath(directory, name)
             guard fileSystem.fileExists(path) else {
                 if required {
-                    sink.report("the catalog has no \(name); create one (see `tipcat init`)", rule: .missingFile,
-                               at: SourceLocation(file: path, line: 1, column: 1))
+                    sink.add(.missingFile(name, at: path))
                 }
                 return nil
             }

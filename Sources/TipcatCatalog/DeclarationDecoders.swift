@@ -14,9 +14,8 @@ struct SettingsDecoder {
         var schemaVersion = CatalogSettings.currentSchemaVersion
         if let version = reader.int("schemaVersion", required: true) {
             if version != CatalogSettings.currentSchemaVersion, let node = reader.object["schemaVersion"] {
-                sink.report(
-                    "schema version \(version) is not supported; this tipcat reads schema version \(CatalogSettings.currentSchemaVersion)",
-                    rule: .unsupportedSchemaVersion, at: document.location(of: node))
+                sink.add(.unsupportedSchemaVersion(
+                    version, supported: CatalogSettings.currentSchemaVersion, at: document.location(of: node)))
             }
             schemaVersion = version
         }
@@ -34,8 +33,7 @@ struct SettingsDecoder {
                 }
                 guard let locale = locale(text, element) else { continue }
                 if supported.contains(locale) {
-                    sink.report("locale '\(locale)' is listed twice in 'supportedLocales'", rule: .duplicateLocale,
-                                 at: document.location(of: element))
+                    sink.add(.duplicateLocale(locale, at: document.location(of: element)))
                 } else {
                     supported.append(locale)
                 }
@@ -105,8 +103,7 @@ struct DeclarationDecoder {
                 continue
             }
             if let first = seen[name] {
-                sink.report("parameter '\(name)' is declared twice", rule: .duplicateParameter, at: location,
-                           notes: [.init("first declared here", at: first)])
+                sink.add(.duplicateParameter(name, at: location, first: first))
                 continue
             }
             seen[name] = location
@@ -137,8 +134,7 @@ struct DeclarationDecoder {
                 continue
             }
             if let first = seen[id] {
-                sink.report("event '\(id)' is declared twice", rule: .duplicateEvent, at: location,
-                           notes: [.init("first declared here", at: first)])
+                sink.add(.duplicateEvent(id, at: location, first: first))
                 continue
             }
             seen[id] = location
@@ -198,7 +194,7 @@ struct GroupDecoder {
             var locations: [SourceLocation?] = []
             if let (elements, arrayNode) = reader.array("tips", required: true) {
                 if elements.isEmpty {
-                    sink.report("group '\(id)' has no tips", rule: .emptyGroup, at: document.location(of: arrayNode))
+                    sink.add(.emptyGroup(id, at: document.location(of: arrayNode)))
                 }
                 for element in elements {
                     guard case .string(let tip) = element.value else {

@@ -76,9 +76,7 @@ struct ObjectReader {
                 continue
             }
             if !allowed.contains(member.key) {
-                sink.report(
-                    "unknown key '\(member.key)' in \(subject)" + Suggestions.didYouMean(member.key, in: allowed),
-                    rule: .unknownKey, at: keyLocation)
+                sink.add(.unknownKey(member.key, in: subject, allowed: allowed, at: keyLocation))
             }
         }
     }
@@ -134,7 +132,7 @@ struct ObjectReader {
         guard range.contains(value) else {
             let bound = range.lowerBound == Int.min ? "at most \(range.upperBound)" : range.upperBound == Int.max
                 ? "at least \(range.lowerBound)" : "between \(range.lowerBound) and \(range.upperBound)"
-            sink.report("'\(key)' in \(subject) must be \(bound), found \(value)", rule: .outOfRange, at: location(of: node))
+            sink.add(.outOfRange(key, in: subject, bound: bound, found: value, at: location(of: node)))
             return nil
         }
         return value

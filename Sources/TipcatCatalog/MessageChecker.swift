@@ -28,8 +28,7 @@ struct MessageChecker: Sendable {
                 let hint = tip.paths.isEmpty
                     ? "; the tip declares no parameters (add them under \"parameters\")"
                     : Suggestions.didYouMean(placeholder.path, in: tip.paths)
-                sink.report("'{\(placeholder.path)}' in \(what) is not a parameter of \(tip.name)\(hint)",
-                           rule: .undeclaredPlaceholder, at: location)
+                sink.add(.undeclaredPlaceholder(placeholder.path, in: what, tip: tip.name, hint: hint, at: location))
                 continue
             }
             switch placeholder.kind {

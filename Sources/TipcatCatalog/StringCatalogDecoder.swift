@@ -17,8 +17,7 @@ struct StringCatalogDecoder {
         root.checkKeys(["sourceLanguage", "strings", "version"])
         if let (language, node) = root.string("sourceLanguage", required: true) {
             if LocaleID(language) != settings.sourceLanguage {
-                sink.report("the String Catalog's source language is '\(language)' but catalog.json says '\(settings.sourceLanguage)'",
-                           rule: .sourceLanguageMismatch, at: document.location(of: node))
+                sink.add(.sourceLanguageMismatch(language, catalog: settings.sourceLanguage, at: document.location(of: node)))
             }
         }
         _ = root.string("version")
@@ -116,8 +115,7 @@ struct StringCatalogDecoder {
         unit.checkKeys(["state", "value"])
         let state = unit.choice("state", Translation.State.allCases.map { ($0.rawValue, $0) }) ?? .translated
         if state != .translated, let stateNode = unit.object["state"] {
-            sink.report("\(what) is marked '\(state.rawValue)', so the source text is shown instead",
-                         rule: .notTranslated, at: document.location(of: stateNode))
+            sink.add(.notTranslated(what, state: state.rawValue, at: document.location(of: stateNode)))
         }
         guard let (value, valueNode) = unit.string("value", required: true) else { return nil }
         return (value, valueNode, state)
@@ -132,9 +130,7 @@ struct StringCatalogDecoder {
         let sourcePlurals = source?.message?.pluralArguments ?? []
         guard let source, let sourceMessage = source.message else { return nil }
         guard sourcePlurals.count == 1, let argument = sourcePlurals.first else {
-            sink.report(
-                "\(what) has plural variations, but the source text has \(sourcePlurals.count) plural arguments; plural variations need exactly one (write the plurals inside the message instead)",
-                rule: .unexpectedPluralVariation, at: plural.location)
+            sink.add(.unexpectedPluralVariation(what, sourcePlurals: sourcePlurals.count, at: plural.location))
             return nil
         }
         var forms: [String: Message] = [:]
@@ -177,6 +173,6 @@ struct StringCatalogDecoder {
         if !missing.isEmpty {
             parts.append("lacks \(missing.map { "{\($0)}" }.joined(separator: ", ")) from the source text")
         }
-        sink.report("\(what) \(parts.joined(separator: " and "))", rule: .placeholderMismatch, at: document.location(of: node))
+        sink.add(.placeholderMismatch(what, problems: parts, at: document.location(of: node)))
     }
 }

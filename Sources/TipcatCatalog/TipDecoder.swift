@@ -66,8 +66,7 @@ struct TipDecoder {
             }
             if result.contains(where: { $0.name == member.key }) { continue }  // reported as duplicate-key
             if environment.appParameters[member.key] != nil {
-                sink.report("tip parameter '\(member.key)' of \(subject) has the name of the app parameter '$\(member.key)'; rules tell them apart by the '$', but readers may not",
-                             rule: .shadowedParameter, at: location)
+                sink.add(.shadowedParameter(member.key, of: subject, at: location))
             }
             if let type = types.type(member.value, what: "parameter '\(member.key)' of \(subject)") {
                 result.append(.init(member.key, type))
@@ -85,7 +84,7 @@ struct TipDecoder {
 
     private func localizedText(_ source: String, node: JSONNode, textKey: String, what: String, scope: TipParameterScope) -> LocalizedText {
         if source.trimmingWhitespace().isEmpty {
-            sink.report("\(what) is empty", rule: .emptyText, at: document.location(of: node))
+            sink.add(.emptyText(what, at: document.location(of: node)))
         }
         let message = messages.parse(source, node: node, in: document, what: what, sink: sink)
         if let message {
@@ -101,11 +100,9 @@ struct TipDecoder {
         guard let message = messages.parse(template, node: node, in: document, what: what, sink: sink) else { return nil }
         messages.checkPlaceholders(message, node: node, in: document, tip: scope, what: what, sink: sink)
         if message.placeholders.contains(where: { $0.kind != .value }) {
-            sink.report("\(what) may only use plain placeholders such as {trail.id}, not plural or select",
-                       rule: .invalidCustomID, at: document.location(of: node))
+            sink.add(.invalidCustomID(what, at: document.location(of: node)))
         } else if message.placeholders.isEmpty {
-            sink.report("\(what) has no placeholder, so every instance has the same id; use the tip's 'id' instead",
-                         rule: .constantCustomID, at: document.location(of: node))
+            sink.add(.constantCustomID(what, at: document.location(of: node)))
         }
         return LocalizedText(key: "\(id).customID", source: template, message: message, location: document.location(of: node))
     }
@@ -125,8 +122,7 @@ struct TipDecoder {
                 continue
             }
             if let first = seen[actionID] {
-                sink.report("action '\(actionID)' appears twice in \(id)", rule: .duplicateAction, at: location,
-                           notes: [.init("first here", at: first)])
+                sink.add(.duplicateAction(actionID, in: id, at: location, first: first))
                 continue
             }
             seen[actionID] = location

@@ -8,3 +8,11 @@ extension DiagnosticRule {
         triggering: [[:]],
         nonTriggering: [CatalogExample.catalog(tips: ["A"])])
 }
+
+extension Diagnostic {
+    /// `catalog directory 'Catalog' does not exist` (`reason`: "does not exist" or "is not a directory").
+    static func catalogNotFound(_ directory: String, reason: String) -> Diagnostic {
+        Diagnostic("catalog directory '\(directory)' \(reason)", rule: .catalogNotFound,
+                   at: SourceLocation(file: directory, line: 1, column: 1))
+    }
+}

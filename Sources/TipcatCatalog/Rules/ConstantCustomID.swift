@@ -12,3 +12,11 @@ extension DiagnosticRule {
             CatalogExample.catalog(tips: [], extra: ["tips/A.json": CatalogExample.tip("A", ##""parameters": {"count": "int"}, "customID": "A-{count}""##)]),
         ])
 }
+
+extension Diagnostic {
+    /// `the customID of tip 'A' has no placeholder, so every instance has the same id; …`.
+    static func constantCustomID(_ what: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic("\(what) has no placeholder, so every instance has the same id; use the tip's 'id' instead",
+                   rule: .constantCustomID, at: location)
+    }
+}

@@ -12,3 +12,11 @@ extension DiagnosticRule {
             CatalogExample.catalog(tips: [], extra: ["tips/A.json": CatalogExample.tip("A", ##""actions": [{"id": "go", "title": "Go"}, {"id": "later", "title": "Later"}]"##)]),
         ])
 }
+
+extension Diagnostic {
+    /// `action 'go' appears twice in A`, with a note at the first one.
+    static func duplicateAction(_ actionID: String, in tip: String, at location: SourceLocation, first: SourceLocation) -> Diagnostic {
+        Diagnostic("action '\(actionID)' appears twice in \(tip)", rule: .duplicateAction, at: location,
+                   notes: [.init("first here", at: first)])
+    }
+}

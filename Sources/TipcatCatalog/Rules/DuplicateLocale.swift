@@ -1,4 +1,5 @@
 public import TipcatCore
+import TipcatLocalization
 
 extension DiagnosticRule {
     /// A locale listed twice in `supportedLocales`.
@@ -11,4 +12,11 @@ extension DiagnosticRule {
         nonTriggering: [
             ["catalog.json": ##"{"name": "Example", "schemaVersion": 1, "sourceLanguage": "en", "supportedLocales": ["en", "fr"]}"##],
         ])
+}
+
+extension Diagnostic {
+    /// `locale 'fr' is listed twice in 'supportedLocales'`.
+    static func duplicateLocale(_ locale: LocaleID, at location: SourceLocation) -> Diagnostic {
+        Diagnostic("locale '\(locale)' is listed twice in 'supportedLocales'", rule: .duplicateLocale, at: location)
+    }
 }

@@ -12,3 +12,10 @@ extension DiagnosticRule {
             CatalogExample.catalog(tips: ["A"], extra: ["groups.json": ##"{"groups": [{"id": "g", "priority": "ordered", "tips": ["A"]}]}"##]),
         ])
 }
+
+extension Diagnostic {
+    /// `group 'compass' has no tips`.
+    static func emptyGroup(_ id: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic("group '\(id)' has no tips", rule: .emptyGroup, at: location)
+    }
+}

@@ -8,3 +8,10 @@ extension DiagnosticRule {
         triggering: [CatalogExample.catalog(tips: [], extra: ["tips/A.json": ##"{"id": "A", "title": " "}"##])],
         nonTriggering: [CatalogExample.catalog(tips: ["A"])])
 }
+
+extension Diagnostic {
+    /// `the title of tip 'A' is empty` (`what` names the text).
+    static func emptyText(_ what: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic("\(what) is empty", rule: .emptyText, at: location)
+    }
+}

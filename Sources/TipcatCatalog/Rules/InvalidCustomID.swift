@@ -12,3 +12,11 @@ extension DiagnosticRule {
             CatalogExample.catalog(tips: [], extra: ["tips/A.json": CatalogExample.tip("A", ##""parameters": {"count": "int"}, "customID": "A-{count}""##)]),
         ])
 }
+
+extension Diagnostic {
+    /// `the customID of tip 'A' may only use plain placeholders such as {trail.id}, not plural or select`.
+    static func invalidCustomID(_ what: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic("\(what) may only use plain placeholders such as {trail.id}, not plural or select",
+                   rule: .invalidCustomID, at: location)
+    }
+}

@@ -8,3 +8,11 @@ extension DiagnosticRule {
         triggering: [["tips/A.json": CatalogExample.tip("A")]],
         nonTriggering: [CatalogExample.catalog(tips: ["A"])])
 }
+
+extension Diagnostic {
+    /// `the catalog has no catalog.json; create one (see `tipcat init`)`.
+    static func missingFile(_ name: String, at path: String) -> Diagnostic {
+        Diagnostic("the catalog has no \(name); create one (see `tipcat init`)", rule: .missingFile,
+                   at: SourceLocation(file: path, line: 1, column: 1))
+    }
+}

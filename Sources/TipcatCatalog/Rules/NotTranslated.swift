@@ -12,3 +12,10 @@ extension DiagnosticRule {
             CatalogExample.catalog(tips: ["A"], extra: ["Localizable.xcstrings": CatalogExample.stringCatalog(##""A.title": {"localizations": {"fr": {"stringUnit": {"state": "translated", "value": "Une astuce"}}}}"##)]),
         ])
 }
+
+extension Diagnostic {
+    /// `the 'fr' translation of 'A.title' is marked 'needs_review', so the source text is shown instead`.
+    static func notTranslated(_ what: String, state: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic("\(what) is marked '\(state)', so the source text is shown instead", rule: .notTranslated, at: location)
+    }
+}

@@ -12,3 +12,11 @@ extension DiagnosticRule {
             CatalogExample.catalog(tips: [], extra: ["Localizable.xcstrings": CatalogExample.stringCatalog(##""A.message": {"localizations": {"fr": {"stringUnit": {"state": "translated", "value": "Salut {name}"}}}}"##), "tips/A.json": CatalogExample.tip("A", ##""parameters": {"name": "string"}, "message": "Hi {name}""##)]),
         ])
 }
+
+extension Diagnostic {
+    /// `the 'fr' translation of 'A.message' has {nom}, which the source text does not have and lacks {name} …`
+    /// (`problems` are joined with "and").
+    static func placeholderMismatch(_ what: String, problems: [String], at location: SourceLocation) -> Diagnostic {
+        Diagnostic("\(what) \(problems.joined(separator: " and "))", rule: .placeholderMismatch, at: location)
+    }
+}

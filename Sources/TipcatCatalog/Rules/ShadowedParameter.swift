@@ -18,3 +18,11 @@ extension DiagnosticRule {
             ]),
         ])
 }
+
+extension Diagnostic {
+    /// `tip parameter 'isLoggedIn' of tip 'A' has the name of the app parameter '$isLoggedIn'; …`.
+    static func shadowedParameter(_ name: String, of subject: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic("tip parameter '\(name)' of \(subject) has the name of the app parameter '$\(name)'; rules tell them apart by the '$', but readers may not",
+                   rule: .shadowedParameter, at: location)
+    }
+}

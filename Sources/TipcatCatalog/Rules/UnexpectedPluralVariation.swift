@@ -12,3 +12,12 @@ extension DiagnosticRule {
             CatalogExample.catalog(tips: ["A"], extra: ["Localizable.xcstrings": CatalogExample.stringCatalog(##""A.title": {"localizations": {"fr": {"stringUnit": {"state": "translated", "value": "Une astuce"}}}}"##)]),
         ])
 }
+
+extension Diagnostic {
+    /// `… has plural variations, but the source text has 0 plural arguments; …`.
+    static func unexpectedPluralVariation(_ what: String, sourcePlurals: Int, at location: SourceLocation?) -> Diagnostic {
+        Diagnostic(
+            "\(what) has plural variations, but the source text has \(sourcePlurals) plural arguments; plural variations need exactly one (write the plurals inside the message instead)",
+            rule: .unexpectedPluralVariation, at: location)
+    }
+}

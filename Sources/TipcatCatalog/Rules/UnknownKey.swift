@@ -10,3 +10,10 @@ extension DiagnosticRule {
         ],
         nonTriggering: [CatalogExample.catalog(tips: ["A"])])
 }
+
+extension Diagnostic {
+    /// `unknown key 'titel' in tip 'A'; did you mean 'title'?`.
+    static func unknownKey(_ key: String, in subject: String, allowed: [String], at location: SourceLocation) -> Diagnostic {
+        Diagnostic("unknown key '\(key)' in \(subject)" + Suggestions.didYouMean(key, in: allowed), rule: .unknownKey, at: location)
+    }
+}

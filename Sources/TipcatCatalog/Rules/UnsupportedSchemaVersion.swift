@@ -12,3 +12,11 @@ extension DiagnosticRule {
             ["catalog.json": ##"{"name": "Example", "schemaVersion": 1, "sourceLanguage": "en", "supportedLocales": ["en"]}"##],
         ])
 }
+
+extension Diagnostic {
+    /// `schema version 2 is not supported; this tipcat reads schema version 1`.
+    static func unsupportedSchemaVersion(_ version: Int, supported: Int, at location: SourceLocation) -> Diagnostic {
+        Diagnostic("schema version \(version) is not supported; this tipcat reads schema version \(supported)",
+                   rule: .unsupportedSchemaVersion, at: location)
+    }
+}
