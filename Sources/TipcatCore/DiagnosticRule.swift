@@ -57,14 +57,36 @@ public struct DiagnosticRule: Sendable, Hashable, Identifiable, CustomStringConv
     public let triggeringExamples: [[String: String]]
     /// Catalog directories that must report nothing at all.
     public let nonTriggeringExamples: [[String: String]]
-    /// Inputs that are not catalogs (a simulation script, a template) and report the rule; documentation only.
-    public let snippets: [String]
+    /// Inputs that are not catalogs (a template, a line of a simulation script) and report the rule.
+    public let snippets: [Snippet]
 
-    /// Declares a rule. Catalog examples are checked by the tests: triggering ones must report `id` at
-    /// `severity`, non-triggering ones must load without any finding.
+    /// A small input that is not a catalog and reports the rule.
+    public struct Snippet: Sendable, Hashable {
+        /// What the text is.
+        public enum Kind: String, Sendable, Hashable {
+            /// A Mustache template, reported when it is parsed.
+            case template
+            /// One line of a simulation script, reported when it is parsed against the sample catalog (`Catalog/`).
+            case simulation
+        }
+
+        /// What the text is.
+        public var kind: Kind
+        /// The input.
+        public var text: String
+
+        /// A Mustache template that reports the rule when parsed.
+        public static func template(_ text: String) -> Snippet { Snippet(kind: .template, text: text) }
+
+        /// A simulation-script line that reports the rule when parsed against the sample catalog.
+        public static func simulation(_ text: String) -> Snippet { Snippet(kind: .simulation, text: text) }
+    }
+
+    /// Declares a rule. The tests run the examples: triggering catalogs must report `id` at `severity`,
+    /// non-triggering ones must load without any finding, and snippets must report `id`.
     public init(
         _ id: String, _ severity: Severity, stage: Stage, summary: String,
-        triggering: [[String: String]] = [], nonTriggering: [[String: String]] = [], snippets: [String] = []
+        triggering: [[String: String]] = [], nonTriggering: [[String: String]] = [], snippets: [Snippet] = []
     ) {
         self.id = id
         self.defaultSeverity = severity

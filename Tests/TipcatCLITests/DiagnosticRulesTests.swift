@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import TipcatCatalog
 import TipcatCore
+import TipcatEngine
+import TipcatTemplates
 @testable import TipcatCLI
 
 /// The registry of every rule: complete, unique, used by name at every emission site, its examples true, and the
@@ -110,6 +112,27 @@ import TipcatCore
             #expect(all.isEmpty, "\(item.rule.id) example should be clean: \(all.map(\.description))")
         }
     }
+
+    @Test(arguments: DiagnosticRules.all.filter { !$0.snippets.isEmpty }.map(RuleCase.init))
+    func snippetsTrigger(_ item: RuleCase) throws {
+        let rule = item.rule
+        for snippet in rule.snippets {
+            switch snippet.kind {
+            case .template:
+                do {
+                    _ = try Template(snippet.text, name: "snippet")
+                    Issue.record("\(rule.id): template \(snippet.text) parsed without an error")
+                } catch {
+                    #expect(error.rule == rule, "\(rule.id): template \(snippet.text) reported \(error.ruleID)")
+                }
+            case .simulation:
+                let found = SimulationScript.parse(snippet.text, path: "snippet.tipsim", catalog: Self.sample.catalog).diagnostics
+                #expect(found.map(\.ruleID) == [rule.id], "\(rule.id): \(snippet.text) reported \(found.map(\.description))")
+            }
+        }
+    }
+
+    static let sample = CatalogLoader().load(directory: sampleCatalog)
 
     /// Every lint rule `validate` runs is in the registry, under its own description.
     @Test func lintRulesAreRegistered() {

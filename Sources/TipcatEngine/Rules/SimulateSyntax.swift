@@ -5,5 +5,5 @@ extension DiagnosticRule {
     public static let simulateSyntax = DiagnosticRule(
         "simulate-syntax", .error, stage: .simulation,
         summary: "a simulation script line that does not parse",
-        snippets: ["repeat 3"])
+        snippets: [.simulation("repeat 3")])
 }

@@ -5,5 +5,5 @@ extension DiagnosticRule {
     public static let unknownCommand = DiagnosticRule(
         "unknown-command", .error, stage: .simulation,
         summary: "a simulation command or setting that does not exist (did-you-mean)",
-        snippets: ["donat opened-map"])
+        snippets: [.simulation("donat opened-map")])
 }

@@ -5,5 +5,5 @@ extension DiagnosticRule {
     public static let unknownGroup = DiagnosticRule(
         "unknown-group", .error, stage: .simulation,
         summary: "a simulation script names a group that is not in the catalog",
-        snippets: ["expect next --group compas"])
+        snippets: [.simulation("expect next --group compas")])
 }

@@ -7,5 +7,5 @@ extension DiagnosticRule {
         summary: "a rule (or simulation script) names an event `events.json` does not declare (did-you-mean)",
         triggering: [CatalogExample.rule("#opened-mpa.count > 3")],
         nonTriggering: [CatalogExample.rule("#opened-map.count > 3")],
-        snippets: ["donate opened-mpa"])
+        snippets: [.simulation("donate opened-mpa")])
 }

@@ -7,5 +7,5 @@ extension DiagnosticRule {
         summary: "an app or tip parameter that is not declared (did-you-mean)",
         triggering: [CatalogExample.rule("$isLogedIn")],
         nonTriggering: [CatalogExample.rule("$isLoggedIn")],
-        snippets: ["set isLogedIn=true"])
+        snippets: [.simulation("set isLogedIn=true")])
 }

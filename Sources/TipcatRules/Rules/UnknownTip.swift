@@ -7,5 +7,5 @@ extension DiagnosticRule {
         summary: "`tip(ID)` names a tip that is not in the catalog",
         triggering: [CatalogExample.rule("tip(B).invalidated")],
         nonTriggering: [CatalogExample.rule("tip(A).invalidated")],
-        snippets: ["displayed B"])
+        snippets: [.simulation("displayed B")])
 }

@@ -5,5 +5,5 @@ extension DiagnosticRule {
     public static let templateEmptyTagName = DiagnosticRule(
         "template-empty-tag-name", .error, stage: .templates,
         summary: "a tag with no name",
-        snippets: ["Hello {{}}"])
+        snippets: [.template("Hello {{}}")])
 }

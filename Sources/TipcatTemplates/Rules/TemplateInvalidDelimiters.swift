@@ -5,5 +5,5 @@ extension DiagnosticRule {
     public static let templateInvalidDelimiters = DiagnosticRule(
         "template-invalid-delimiters", .error, stage: .templates,
         summary: "a set-delimiter tag that does not set two delimiters",
-        snippets: ["{{=<%=}}"])
+        snippets: [.template("{{=<%=}}")])
 }

@@ -5,5 +5,5 @@ extension DiagnosticRule {
     public static let templateInvalidTagName = DiagnosticRule(
         "template-invalid-tag-name", .error, stage: .templates,
         summary: "a tag name with characters a name cannot have",
-        snippets: ["Hello {{na me}}"])
+        snippets: [.template("Hello {{na me}}")])
 }

@@ -5,5 +5,5 @@ extension DiagnosticRule {
     public static let templateMismatchedClosingTag = DiagnosticRule(
         "template-mismatched-closing-tag", .error, stage: .templates,
         summary: "a closing tag that closes another section",
-        snippets: ["{{#a}}text{{/b}}"])
+        snippets: [.template("{{#a}}text{{/b}}")])
 }

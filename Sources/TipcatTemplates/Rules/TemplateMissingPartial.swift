@@ -4,6 +4,5 @@ extension DiagnosticRule {
     /// A partial that does not exist.
     public static let templateMissingPartial = DiagnosticRule(
         "template-missing-partial", .error, stage: .templates,
-        summary: "a partial that does not exist",
-        snippets: ["{{> footer}}"])
+        summary: "a partial that does not exist")
 }

@@ -5,5 +5,5 @@ extension DiagnosticRule {
     public static let templateUnclosedSection = DiagnosticRule(
         "template-unclosed-section", .error, stage: .templates,
         summary: "a section that is never closed",
-        snippets: ["{{#items}}no end"])
+        snippets: [.template("{{#items}}no end")])
 }

@@ -5,5 +5,5 @@ extension DiagnosticRule {
     public static let templateUnclosedTag = DiagnosticRule(
         "template-unclosed-tag", .error, stage: .templates,
         summary: "a tag that is not closed",
-        snippets: ["Hello {{name"])
+        snippets: [.template("Hello {{name")])
 }

@@ -5,5 +5,5 @@ extension DiagnosticRule {
     public static let templateUnexpectedClosingTag = DiagnosticRule(
         "template-unexpected-closing-tag", .error, stage: .templates,
         summary: "a closing tag with no open section",
-        snippets: ["text{{/a}}"])
+        snippets: [.template("text{{/a}}")])
 }

@@ -4,6 +4,5 @@ extension DiagnosticRule {
     /// A partial name that could leave the style folder.
     public static let templateUnsafePartialName = DiagnosticRule(
         "template-unsafe-partial-name", .error, stage: .templates,
-        summary: "a partial name that could leave the style folder",
-        snippets: ["{{> ../secret}}"])
+        summary: "a partial name that could leave the style folder")
 }
