@@ -65,7 +65,7 @@ public struct CatalogLoader: Sendable {
                 }
             } else {
                 sink.report("'\(tipsDirectory)' must be a directory of tip files", rule: .unreadableFile,
-                           at: SourceLocation(file: tipsDirectory, line: 1, column: 1))
+                            at: SourceLocation(file: tipsDirectory, line: 1, column: 1))
             }
         }
         // The String Catalog is usually the largest file: parse it first, alongside the tips.

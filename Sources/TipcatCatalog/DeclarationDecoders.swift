@@ -28,7 +28,7 @@ struct SettingsDecoder {
             for element in elements {
                 guard case .string(let text) = element.value else {
                     sink.report("'supportedLocales' must hold locale identifiers (strings), found \(element.value.kindDescription)",
-                               rule: .wrongType, at: document.location(of: element))
+                                rule: .wrongType, at: document.location(of: element))
                     continue
                 }
                 guard let locale = locale(text, element) else { continue }
@@ -54,7 +54,7 @@ struct SettingsDecoder {
     private func locale(_ text: String, _ node: JSONNode) -> LocaleID? {
         guard let locale = LocaleID(text) else {
             sink.report("'\(text)' is not a locale identifier; write a language code with an optional script and region, such as 'fr', 'fr-CA' or 'zh-Hant'",
-                       rule: .invalidLocale, at: document.location(of: node))
+                        rule: .invalidLocale, at: document.location(of: node))
             return nil
         }
         return locale
@@ -99,7 +99,7 @@ struct DeclarationDecoder {
             let location = document.location(of: nameNode)
             guard IdentifierSyntax.isIdentifier(name) else {
                 sink.report("'\(name)' is not a valid parameter name; use letters, digits and _ (not starting with a digit)",
-                           rule: .invalidName, at: location)
+                            rule: .invalidName, at: location)
                 continue
             }
             if let first = seen[name] {
@@ -130,7 +130,7 @@ struct DeclarationDecoder {
             let location = document.location(of: idNode)
             guard IdentifierSyntax.isKebabIdentifier(id) else {
                 sink.report("'\(id)' is not a valid event id; use letters, digits, _ and single dashes (e.g. 'entered-detail-view')",
-                           rule: .invalidName, at: location)
+                            rule: .invalidName, at: location)
                 continue
             }
             if let first = seen[id] {
@@ -145,7 +145,7 @@ struct DeclarationDecoder {
                     let keyLocation = document.location(ofByte: member.keyOffset)
                     guard IdentifierSyntax.isIdentifier(member.key) else {
                         sink.report("'\(member.key)' is not a valid field name in event '\(id)'; use letters, digits and _",
-                                   rule: .invalidName, at: keyLocation)
+                                    rule: .invalidName, at: keyLocation)
                         continue
                     }
                     guard seenFields.insert(member.key).inserted else {
@@ -186,7 +186,7 @@ struct GroupDecoder {
             guard let (id, idNode) = reader.string("id", required: true) else { continue }
             guard IdentifierSyntax.isIdentifier(id) else {
                 sink.report("'\(id)' is not a valid group id; use letters, digits and _", rule: .invalidName,
-                           at: document.location(of: idNode))
+                            at: document.location(of: idNode))
                 continue
             }
             let priority = reader.choice("priority", TipGroup.Priority.allCases.map { ($0.rawValue, $0) }, required: true)
@@ -199,7 +199,7 @@ struct GroupDecoder {
                 for element in elements {
                     guard case .string(let tip) = element.value else {
                         sink.report("the tips of group '\(id)' must be tip ids (strings), found \(element.value.kindDescription)",
-                                   rule: .wrongType, at: document.location(of: element))
+                                    rule: .wrongType, at: document.location(of: element))
                         continue
                     }
                     members.append(TipID(tip))

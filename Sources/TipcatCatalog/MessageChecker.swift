@@ -12,7 +12,7 @@ struct MessageChecker: Sendable {
             return try pluralForm ? Message.parsePluralForm(text) : Message.parse(text)
         } catch {
             sink.report("\(error.message) in \(what)", rule: .messageSyntax,
-                       at: document.location(inString: node, atUTF8Offset: error.offset))
+                        at: document.location(inString: node, atUTF8Offset: error.offset))
             return nil
         }
     }
@@ -34,10 +34,10 @@ struct MessageChecker: Sendable {
             switch placeholder.kind {
             case .plural where !type.isNumeric:
                 sink.report("'\(placeholder.path)' is \(type); a plural needs an int or double parameter",
-                           rule: .typeMismatch, at: location)
+                            rule: .typeMismatch, at: location)
             case .select where type != .string && type != .bool && type != .int:
                 sink.report("'\(placeholder.path)' is \(type); select works on string, bool or int parameters",
-                           rule: .typeMismatch, at: location)
+                            rule: .typeMismatch, at: location)
             case .value:
                 if case .record(let fields) = type {
                     sink.report(

@@ -67,7 +67,7 @@ struct StringCatalogDecoder {
             }
             guard let locale = parsed else {
                 sink.report("'\(localization.key)' is not a locale identifier (in string '\(key)')", rule: .invalidLocale,
-                           at: document.location(ofByte: localization.keyOffset))
+                            at: document.location(ofByte: localization.keyOffset))
                 continue
             }
             if let translation = decodeTranslation(localization.value, key: key, locale: locale, source: source, messages: messages) {
@@ -85,7 +85,7 @@ struct StringCatalogDecoder {
         reader.checkKeys(["stringUnit", "variations", "substitutions"])
         if let substitutions = reader.node("substitutions", required: false) {
             sink.report("\(what) uses 'substitutions', which tipcat does not support; write the plural inside the message with {name, plural, …}",
-                       rule: .unsupportedStringCatalogFeature, at: document.location(of: substitutions))
+                        rule: .unsupportedStringCatalogFeature, at: document.location(of: substitutions))
         }
         if let (_, unitNode) = reader.objectNode("stringUnit") {
             guard let (text, valueNode, state) = stringUnit(unitNode, what: what) else { return nil }
@@ -101,7 +101,7 @@ struct StringCatalogDecoder {
             variationsReader.checkKeys(["plural", "device"])
             if let device = variations["device"] {
                 sink.report("\(what) varies by device, which tipcat does not support", rule: .unsupportedStringCatalogFeature,
-                           at: document.location(of: device))
+                            at: document.location(of: device))
             }
             guard let (_, pluralNode) = variationsReader.objectNode("plural") else { return nil }
             return decodePluralVariation(pluralNode, key: key, locale: locale, source: source, messages: messages, what: what)
@@ -147,7 +147,7 @@ struct StringCatalogDecoder {
         let missing = needed.filter { forms[$0] == nil && plural.object[$0] == nil }
         if !missing.isEmpty {
             sink.report("\(what) lacks the plural \(missing.count == 1 ? "category" : "categories") \(MessageChecker.list(missing)), which '\(locale)' needs",
-                       rule: .missingPluralCategory, at: plural.location)
+                        rule: .missingPluralCategory, at: plural.location)
         }
         comparePlaceholders(used, with: sourceMessage, node: node, what: what, inString: false)
         return Translation(content: .plural(argument: argument.path, forms: forms), state: state, location: plural.location)

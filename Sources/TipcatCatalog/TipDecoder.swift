@@ -21,7 +21,7 @@ struct TipDecoder {
         guard let (id, idNode) = reader.string("id", required: true) else { return nil }
         guard IdentifierSyntax.isIdentifier(id) else {
             sink.report("'\(id)' is not a valid tip id; use letters, digits and _ (not starting with a digit)",
-                       rule: .invalidName, at: document.location(of: idNode))
+                        rule: .invalidName, at: document.location(of: idNode))
             return nil
         }
         let subject = "tip '\(id)'"
@@ -39,7 +39,7 @@ struct TipDecoder {
         if let (name, node) = reader.string("image") {
             if name.trimmingWhitespace().isEmpty {
                 sink.report("'image' of \(subject) is empty; remove it or name a symbol such as 'location.circle'",
-                           rule: .invalidValue, at: document.location(of: node))
+                            rule: .invalidValue, at: document.location(of: node))
             } else {
                 image = name
             }
@@ -61,7 +61,7 @@ struct TipDecoder {
             let location = document.location(ofByte: member.keyOffset)
             guard IdentifierSyntax.isIdentifier(member.key) else {
                 sink.report("'\(member.key)' is not a valid parameter name in \(subject); use letters, digits and _",
-                           rule: .invalidName, at: location)
+                            rule: .invalidName, at: location)
                 continue
             }
             if result.contains(where: { $0.name == member.key }) { continue }  // reported as duplicate-key
@@ -118,7 +118,7 @@ struct TipDecoder {
             let location = document.location(of: idNode)
             guard IdentifierSyntax.isKebabIdentifier(actionID) else {
                 sink.report("'\(actionID)' is not a valid action id; use letters, digits, _ and single dashes",
-                           rule: .invalidName, at: location)
+                            rule: .invalidName, at: location)
                 continue
             }
             if let first = seen[actionID] {
@@ -142,7 +142,7 @@ struct TipDecoder {
         for element in elements {
             guard case .string(let text) = element.value else {
                 sink.report("each rule of \(id) must be a string in the rule language, found \(element.value.kindDescription)",
-                           rule: .wrongType, at: document.location(of: element))
+                            rule: .wrongType, at: document.location(of: element))
                 continue
             }
             let (_, findings) = RuleChecker.check(text, in: environment)
@@ -173,8 +173,8 @@ struct TipDecoder {
         for member in object.members {
             guard let parameter = parameters.first(where: { $0.name == member.key }) else {
                 sink.report("the example of \(subject) sets '\(member.key)', which is not a parameter of the tip"
-                           + Suggestions.didYouMean(member.key, in: parameters.map(\.name)),
-                           rule: .unknownParameter, at: document.location(ofByte: member.keyOffset))
+                            + Suggestions.didYouMean(member.key, in: parameters.map(\.name)),
+                            rule: .unknownParameter, at: document.location(ofByte: member.keyOffset))
                 continue
             }
             if let value = types.value(member.value, of: parameter.type, what: "example value '\(member.key)' of \(subject)") {

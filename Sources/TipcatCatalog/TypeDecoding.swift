@@ -33,7 +33,7 @@ struct TypeDecoder {
             }
             if !allowCollections, type.elementType != nil {
                 sink.report("\(what) must have a scalar type (string, int, double, bool or date), found '\(text)'",
-                           rule: .unknownType, at: document.location(of: node))
+                            rule: .unknownType, at: document.location(of: node))
                 return nil
             }
             return type
@@ -48,13 +48,13 @@ struct TypeDecoder {
             for member in object.members {
                 guard IdentifierSyntax.isIdentifier(member.key) else {
                     sink.report("'\(member.key)' is not a valid field name in \(what); use letters, digits and _",
-                               rule: .invalidName, at: document.location(ofByte: member.keyOffset))
+                                rule: .invalidName, at: document.location(ofByte: member.keyOffset))
                     valid = false
                     continue
                 }
                 guard seen.insert(member.key).inserted else {
                     sink.report("duplicate field '\(member.key)' in \(what)", rule: .duplicateKey,
-                               at: document.location(ofByte: member.keyOffset))
+                                at: document.location(ofByte: member.keyOffset))
                     valid = false
                     continue
                 }
@@ -68,7 +68,7 @@ struct TypeDecoder {
         default:
             let expected = allowRecords ? "a type name such as \"int\" or an object of fields" : "a type name such as \"int\""
             sink.report("the type of \(what) must be \(expected), found \(node.value.kindDescription)",
-                       rule: .wrongType, at: document.location(of: node))
+                        rule: .wrongType, at: document.location(of: node))
             return nil
         }
     }
@@ -77,7 +77,7 @@ struct TypeDecoder {
     func value(_ node: JSONNode, of type: ValueType, what: String) -> Value? {
         func mismatch(_ expected: String) -> Value? {
             sink.report("\(what) must be \(expected), found \(node.value.kindDescription)", rule: .typeMismatch,
-                       at: document.location(of: node))
+                        at: document.location(of: node))
             return nil
         }
         switch (type, node.value) {
@@ -93,7 +93,7 @@ struct TypeDecoder {
         case (.date, .string(let text)):
             guard let stamp = Timestamp(iso8601: text) else {
                 sink.report("\(what) must be an ISO 8601 date such as \"2026-01-01T09:00:00Z\", found \"\(text)\"",
-                           rule: .typeMismatch, at: document.location(of: node))
+                            rule: .typeMismatch, at: document.location(of: node))
                 return nil
             }
             return .date(stamp)
@@ -116,7 +116,7 @@ struct TypeDecoder {
             for member in object.members {
                 guard let field = fields.first(where: { $0.name == member.key }) else {
                     sink.report("\(what) has no field '\(member.key)'" + Suggestions.didYouMean(member.key, in: fields.map(\.name)),
-                               rule: .unknownField, at: document.location(ofByte: member.keyOffset))
+                                rule: .unknownField, at: document.location(ofByte: member.keyOffset))
                     valid = false
                     continue
                 }

@@ -232,7 +232,7 @@ struct EngineCatalog: Sendable {
                     let message = findings.first { $0.severity == .error }?.message ?? "does not check"
                     result.problems.append("rule \(number + 1) does not check: \(message)")
                     result.diagnostics.append(Diagnostic("rule \(number + 1) of \(tip.id) does not check, so the tip never shows: \(message)",
-                                                     rule: .engineRuleError, at: rule.location ?? tip.location))
+                                                         rule: .engineRuleError, at: rule.location ?? tip.location))
                 }
             }
             guard result.problems.isEmpty else {

@@ -45,7 +45,7 @@ public struct StyleManifest: Sendable, Hashable {
         let keys = ["$schema", "name", "description", "output", "escaper"]
         for member in object.members where !keys.contains(member.key) {
             diagnostics.append(Diagnostic("unknown key '\(member.key)' in style.json" + Suggestions.didYouMean(member.key, in: keys),
-                                      rule: .unknownKey, at: document.location(ofByte: member.keyOffset)))
+                                          rule: .unknownKey, at: document.location(ofByte: member.keyOffset)))
         }
         func string(_ key: String) -> String? {
             guard let node = object[key] else {

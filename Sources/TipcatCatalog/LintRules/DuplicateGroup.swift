@@ -23,7 +23,7 @@ struct DuplicateGroupRule: CatalogLintRule {
         for group in catalog.groups {
             if let first = seen[group.id] {
                 findings.append(Diagnostic("group '\(group.id)' is declared twice", rule: description, at: group.location,
-                                       notes: [.init("first declared here", at: first.location)]))
+                                           notes: [.init("first declared here", at: first.location)]))
             } else {
                 seen[group.id] = group
             }

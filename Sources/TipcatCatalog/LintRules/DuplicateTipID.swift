@@ -19,7 +19,7 @@ struct DuplicateTipIDRule: CatalogLintRule {
         for tip in catalog.tips {
             if let original = first[tip.id] {
                 findings.append(Diagnostic("tip id '\(tip.id)' is already used by \(original.file)", rule: description,
-                                       at: tip.location, notes: [.init("first declared here", at: original.location)]))
+                                           at: tip.location, notes: [.init("first declared here", at: original.location)]))
             } else {
                 first[tip.id] = tip
             }

@@ -18,7 +18,7 @@ struct FileNameMismatchRule: CatalogLintRule {
             let name = tip.file.split(separator: "/").last.map(String.init) ?? tip.file
             guard name != "\(tip.id).json" else { return nil }
             return Diagnostic("the file of tip '\(tip.id)' is named '\(name)'; name it '\(tip.id).json'",
-                            rule: description, at: tip.location)
+                              rule: description, at: tip.location)
         }
     }
 }

@@ -24,7 +24,7 @@ struct OrphanTranslationRule: CatalogLintRule {
         return catalog.localizations.entries.compactMap { key, entry in
             guard !keys.contains(key) else { return nil }
             return Diagnostic("'\(key)' matches no tip text" + Suggestions.didYouMean(key, in: keys),
-                            rule: description, at: entry.location)
+                              rule: description, at: entry.location)
         }
     }
 }

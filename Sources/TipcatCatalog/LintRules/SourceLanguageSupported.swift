@@ -19,6 +19,6 @@ struct SourceLanguageSupportedRule: CatalogLintRule {
         let settings = catalog.settings
         guard !settings.supportedLocales.contains(settings.sourceLanguage) else { return [] }
         return [Diagnostic("supportedLocales does not list the source language '\(settings.sourceLanguage)'",
-                         rule: description, at: settings.location)]
+                           rule: description, at: settings.location)]
     }
 }

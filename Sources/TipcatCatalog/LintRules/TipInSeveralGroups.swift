@@ -33,7 +33,7 @@ struct TipInSeveralGroupsRule: CatalogLintRule {
                         ? "tip '\(member)' is listed twice in group '\(group.id)'"
                         : "tip '\(member)' is already in group '\(first)'; a tip belongs to one group at most"
                     findings.append(Diagnostic(message, rule: description, at: location,
-                                           notes: [.init("first listed here", at: firstLocation)]))
+                                               notes: [.init("first listed here", at: firstLocation)]))
                 } else {
                     owner[member] = (group.id, location)
                 }
