@@ -7,10 +7,16 @@ extension DiagnosticRule {
         "duplicate-locale", .warning, stage: .catalog,
         summary: "a locale listed twice in `supportedLocales`",
         triggering: [
-            ["catalog.json": ##"{"name": "Example", "schemaVersion": 1, "sourceLanguage": "en", "supportedLocales": ["en", "fr", "fr"]}"##],
+            ["catalog.json": ##"""
+                {"name": "Example", "schemaVersion": 1, "sourceLanguage": "en", "supportedLocales": ["en", "fr",
+                "fr"]}
+                """##],
         ],
         nonTriggering: [
-            ["catalog.json": ##"{"name": "Example", "schemaVersion": 1, "sourceLanguage": "en", "supportedLocales": ["en", "fr"]}"##],
+            ["catalog.json": ##"""
+                {"name": "Example", "schemaVersion": 1, "sourceLanguage": "en", "supportedLocales": ["en",
+                "fr"]}
+                """##],
         ])
 }
 

@@ -6,10 +6,14 @@ extension DiagnosticRule {
         "empty-group", .error, stage: .catalog,
         summary: "a group with no tips",
         triggering: [
-            CatalogExample.catalog(tips: ["A"], extra: ["groups.json": ##"{"groups": [{"id": "g", "priority": "ordered", "tips": []}]}"##]),
+            CatalogExample.catalog(tips: ["A"], extra: ["groups.json": ##"""
+                {"groups": [{"id": "g", "priority": "ordered", "tips": []}]}
+                """##]),
         ],
         nonTriggering: [
-            CatalogExample.catalog(tips: ["A"], extra: ["groups.json": ##"{"groups": [{"id": "g", "priority": "ordered", "tips": ["A"]}]}"##]),
+            CatalogExample.catalog(tips: ["A"], extra: ["groups.json": ##"""
+                {"groups": [{"id": "g", "priority": "ordered", "tips": ["A"]}]}
+                """##]),
         ])
 }
 

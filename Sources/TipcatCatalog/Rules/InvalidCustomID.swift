@@ -6,7 +6,9 @@ extension DiagnosticRule {
         "invalid-custom-id", .error, stage: .messages,
         summary: "a custom ID with a plural or select",
         triggering: [
-            CatalogExample.catalog(tips: [], extra: ["tips/A.json": CatalogExample.tip("A", ##""parameters": {"count": "int"}, "customID": "A-{count, plural, other {#}}""##)]),
+            CatalogExample.catalog(tips: [], extra: ["tips/A.json": CatalogExample.tip("A", ##"""
+                "parameters": {"count": "int"}, "customID": "A-{count, plural, other {#}}"
+                """##)]),
         ],
         nonTriggering: [
             CatalogExample.catalog(tips: [], extra: ["tips/A.json": CatalogExample.tip("A", ##""parameters": {"count": "int"}, "customID": "A-{count}""##)]),

@@ -6,9 +6,15 @@ extension DiagnosticRule {
         "invalid-locale", .error, stage: .catalog,
         summary: "a locale identifier that is not BCP 47",
         triggering: [
-            ["catalog.json": ##"{"name": "Example", "schemaVersion": 1, "sourceLanguage": "en", "supportedLocales": ["en", "french!"]}"##],
+            ["catalog.json": ##"""
+                {"name": "Example", "schemaVersion": 1, "sourceLanguage": "en", "supportedLocales": ["en",
+                "french!"]}
+                """##],
         ],
         nonTriggering: [
-            ["catalog.json": ##"{"name": "Example", "schemaVersion": 1, "sourceLanguage": "en", "supportedLocales": ["en", "fr-CA"]}"##],
+            ["catalog.json": ##"""
+                {"name": "Example", "schemaVersion": 1, "sourceLanguage": "en", "supportedLocales": ["en",
+                "fr-CA"]}
+                """##],
         ])
 }

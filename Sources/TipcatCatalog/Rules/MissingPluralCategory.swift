@@ -6,9 +6,13 @@ extension DiagnosticRule {
         "missing-plural-category", .error, stage: .messages,
         summary: "a plural lacks a category its language needs (or `other`)",
         triggering: [
-            CatalogExample.catalog(tips: [], extra: ["tips/A.json": CatalogExample.tip("A", ##""parameters": {"count": "int"}, "message": "{count, plural, other {# trails}}""##)]),
+            CatalogExample.catalog(tips: [], extra: ["tips/A.json": CatalogExample.tip("A", ##"""
+                "parameters": {"count": "int"}, "message": "{count, plural, other {# trails}}"
+                """##)]),
         ],
         nonTriggering: [
-            CatalogExample.catalog(tips: [], extra: ["tips/A.json": CatalogExample.tip("A", ##""parameters": {"count": "int"}, "message": "{count, plural, one {# trail} other {# trails}}""##)]),
+            CatalogExample.catalog(tips: [], extra: ["tips/A.json": CatalogExample.tip("A", ##"""
+                "parameters": {"count": "int"}, "message": "{count, plural, one {# trail} other {# trails}}"
+                """##)]),
         ])
 }

@@ -6,10 +6,16 @@ extension DiagnosticRule {
         "placeholder-mismatch", .error, stage: .translations,
         summary: "a translation's placeholders differ from the source text",
         triggering: [
-            CatalogExample.catalog(tips: [], extra: ["Localizable.xcstrings": CatalogExample.stringCatalog(##""A.message": {"localizations": {"fr": {"stringUnit": {"state": "translated", "value": "Salut {nom}"}}}}"##), "tips/A.json": CatalogExample.tip("A", ##""parameters": {"name": "string"}, "message": "Hi {name}""##)]),
+            CatalogExample.catalog(tips: [], extra: ["Localizable.xcstrings": CatalogExample.stringCatalog(##"""
+                "A.message": {"localizations": {"fr": {"stringUnit": {"state": "translated",
+                "value": "Salut {nom}"}}}}
+                """##), "tips/A.json": CatalogExample.tip("A", ##""parameters": {"name": "string"}, "message": "Hi {name}""##)]),
         ],
         nonTriggering: [
-            CatalogExample.catalog(tips: [], extra: ["Localizable.xcstrings": CatalogExample.stringCatalog(##""A.message": {"localizations": {"fr": {"stringUnit": {"state": "translated", "value": "Salut {name}"}}}}"##), "tips/A.json": CatalogExample.tip("A", ##""parameters": {"name": "string"}, "message": "Hi {name}""##)]),
+            CatalogExample.catalog(tips: [], extra: ["Localizable.xcstrings": CatalogExample.stringCatalog(##"""
+                "A.message": {"localizations": {"fr": {"stringUnit": {"state": "translated",
+                "value": "Salut {name}"}}}}
+                """##), "tips/A.json": CatalogExample.tip("A", ##""parameters": {"name": "string"}, "message": "Hi {name}""##)]),
         ])
 }
 

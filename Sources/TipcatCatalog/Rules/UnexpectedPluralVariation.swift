@@ -6,10 +6,17 @@ extension DiagnosticRule {
         "unexpected-plural-variation", .error, stage: .translations,
         summary: "plural variations for a text without exactly one plural",
         triggering: [
-            CatalogExample.catalog(tips: ["A"], extra: ["Localizable.xcstrings": CatalogExample.stringCatalog(##""A.title": {"localizations": {"fr": {"variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "Une astuce"}}, "other": {"stringUnit": {"state": "translated", "value": "Des astuces"}}}}}}}"##)]),
+            CatalogExample.catalog(tips: ["A"], extra: ["Localizable.xcstrings": CatalogExample.stringCatalog(##"""
+                "A.title": {"localizations": {"fr": {"variations": {"plural": {"one": {"stringUnit": {"state": "translated",
+                "value": "Une astuce"}}, "other": {"stringUnit": {"state": "translated",
+                "value": "Des astuces"}}}}}}}
+                """##)]),
         ],
         nonTriggering: [
-            CatalogExample.catalog(tips: ["A"], extra: ["Localizable.xcstrings": CatalogExample.stringCatalog(##""A.title": {"localizations": {"fr": {"stringUnit": {"state": "translated", "value": "Une astuce"}}}}"##)]),
+            CatalogExample.catalog(tips: ["A"], extra: ["Localizable.xcstrings": CatalogExample.stringCatalog(##"""
+                "A.title": {"localizations": {"fr": {"stringUnit": {"state": "translated",
+                "value": "Une astuce"}}}}
+                """##)]),
         ])
 }
 

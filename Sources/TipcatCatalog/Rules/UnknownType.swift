@@ -6,9 +6,13 @@ extension DiagnosticRule {
         "unknown-type", .error, stage: .catalog,
         summary: "a parameter or field type that does not exist",
         triggering: [
-            CatalogExample.catalog(tips: ["A"], extra: ["parameters.json": ##"{"parameters": [{"name": "launches", "type": "integer", "default": 0}]}"##]),
+            CatalogExample.catalog(tips: ["A"], extra: ["parameters.json": ##"""
+                {"parameters": [{"name": "launches", "type": "integer", "default": 0}]}
+                """##]),
         ],
         nonTriggering: [
-            CatalogExample.catalog(tips: ["A"], extra: ["parameters.json": ##"{"parameters": [{"name": "launches", "type": "int", "default": 0}]}"##]),
+            CatalogExample.catalog(tips: ["A"], extra: ["parameters.json": ##"""
+                {"parameters": [{"name": "launches", "type": "int", "default": 0}]}
+                """##]),
         ])
 }

@@ -6,9 +6,15 @@ extension DiagnosticRule {
         "unsupported-string-catalog-feature", .error, stage: .translations,
         summary: "`substitutions` or device variations",
         triggering: [
-            CatalogExample.catalog(tips: ["A"], extra: ["Localizable.xcstrings": CatalogExample.stringCatalog(##""A.title": {"localizations": {"fr": {"stringUnit": {"state": "translated", "value": "Une astuce"}, "substitutions": {}}}}"##)]),
+            CatalogExample.catalog(tips: ["A"], extra: ["Localizable.xcstrings": CatalogExample.stringCatalog(##"""
+                "A.title": {"localizations": {"fr": {"stringUnit": {"state": "translated",
+                "value": "Une astuce"}, "substitutions": {}}}}
+                """##)]),
         ],
         nonTriggering: [
-            CatalogExample.catalog(tips: ["A"], extra: ["Localizable.xcstrings": CatalogExample.stringCatalog(##""A.title": {"localizations": {"fr": {"stringUnit": {"state": "translated", "value": "Une astuce"}}}}"##)]),
+            CatalogExample.catalog(tips: ["A"], extra: ["Localizable.xcstrings": CatalogExample.stringCatalog(##"""
+                "A.title": {"localizations": {"fr": {"stringUnit": {"state": "translated",
+                "value": "Une astuce"}}}}
+                """##)]),
         ])
 }

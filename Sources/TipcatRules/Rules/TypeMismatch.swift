@@ -7,7 +7,9 @@ extension DiagnosticRule {
         summary: "a value of the wrong type: parameter defaults and examples, placeholders, rule operands",
         triggering: [
             CatalogExample.rule("#opened-map.count"),
-            CatalogExample.catalog(tips: ["A"], extra: ["parameters.json": ##"{"parameters": [{"name": "isLoggedIn", "type": "bool", "default": "no"}]}"##]),
+            CatalogExample.catalog(tips: ["A"], extra: ["parameters.json": ##"""
+                {"parameters": [{"name": "isLoggedIn", "type": "bool", "default": "no"}]}
+                """##]),
         ],
         nonTriggering: [CatalogExample.rule("#opened-map.count > 3")])
 }

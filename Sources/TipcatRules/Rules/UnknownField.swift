@@ -7,7 +7,9 @@ extension DiagnosticRule {
         summary: "an event or record field that does not exist (did-you-mean)",
         triggering: [
             CatalogExample.rule("#opened-map.where(regoin == \"north\").count > 0"),
-            CatalogExample.catalog(tips: [], extra: ["tips/A.json": CatalogExample.tip("A", ##""parameters": {"trail": {"id": "string"}}, "example": {"trail": {"id": "x", "name": "y"}}"##)]),
+            CatalogExample.catalog(tips: [], extra: ["tips/A.json": CatalogExample.tip("A", ##"""
+                "parameters": {"trail": {"id": "string"}}, "example": {"trail": {"id": "x", "name": "y"}}
+                """##)]),
         ],
         nonTriggering: [CatalogExample.rule("#opened-map.where(region == \"north\").count > 0")])
 }
