@@ -100,7 +100,7 @@ struct RuleCheckerState {
         case .event(let id, let info):
             guard environment.events[id] != nil else {
                 let suggestion = RuleSuggestions.didYouMean("#" + id, in: environment.events.keys.map { "#" + $0 })
-                report(.unknownEvent, "unknown event '#\(id)'\(suggestion)", info.range)
+                diagnostics.append(.unknownEvent(id, suggestion: suggestion, at: info.range))
                 return expression.with(type: nil)
             }
             events.insert(id)
@@ -108,7 +108,7 @@ struct RuleCheckerState {
         case .tip(let id, let idRange, _):
             guard environment.tipIDs.contains(id) else {
                 let suggestion = RuleSuggestions.didYouMean(id, in: environment.tipIDs)
-                report(.unknownTip, "unknown tip '\(id)'\(suggestion)", idRange)
+                diagnostics.append(.unknownTip(id, suggestion: suggestion, at: idRange))
                 return expression.with(type: nil)
             }
             tips.insert(id)
@@ -155,7 +155,7 @@ struct RuleCheckerState {
             if suggestion.isEmpty, environment.tipParameters[name] != nil {
                 suggestion = "; '\(name)' is a parameter of this tip: write it without '$'"
             }
-            report(.unknownParameter, "unknown parameter '$\(name)'\(suggestion)", info.range)
+            diagnostics.append(.unknownParameter(name, suggestion: suggestion, at: info.range))
             return .appParameter(name, RuleNodeInfo(info.range))
         }
         appParameters.insert(name)
@@ -167,7 +167,7 @@ struct RuleCheckerState {
         let parameter = environment.tipParameters[name]
         if let event = scope.event, let field = environment.events[event]?[name] {
             if parameter != nil {
-                report(.ambiguousName, "'\(name)' is both a field of #\(event) and a parameter of this tip; rename one", info.range)
+                diagnostics.append(.ambiguousName(name, event: event, at: info.range))
                 return .name(name, RuleNodeInfo(info.range))
             }
             return .eventField(name, event: event, RuleNodeInfo(info.range, type: RuleType(field)))
@@ -196,7 +196,7 @@ struct RuleCheckerState {
         if let event = scope.event {
             report(.unknownField, "unknown field '\(name)' of #\(event)\(suggestion)", info.range)
         } else {
-            report(.unknownName, "unknown name '\(name)'\(suggestion)", info.range)
+            diagnostics.append(.unknownName(name, suggestion: suggestion, at: info.range))
         }
         return .name(name, RuleNodeInfo(info.range))
     }

@@ -10,3 +10,10 @@ extension DiagnosticRule {
         ],
         nonTriggering: [CatalogExample.rule("#opened-map.where(region == \"north\").count > 0")])
 }
+
+extension RuleDiagnostic {
+    /// `'region' is both a field of #opened-map and a parameter of this tip; rename one`.
+    static func ambiguousName(_ name: String, event: String, at range: Range<Int>) -> RuleDiagnostic {
+        RuleDiagnostic("'\(name)' is both a field of #\(event) and a parameter of this tip; rename one", rule: .ambiguousName, range: range)
+    }
+}

@@ -9,3 +9,10 @@ extension DiagnosticRule {
         nonTriggering: [CatalogExample.rule("#opened-map.count > 3")],
         snippets: [.simulation("donate opened-mpa")])
 }
+
+extension RuleDiagnostic {
+    /// `unknown event '#opened-mpa'; did you mean '#opened-map'?` (`suggestion` follows the name).
+    static func unknownEvent(_ id: String, suggestion: String, at range: Range<Int>) -> RuleDiagnostic {
+        RuleDiagnostic("unknown event '#\(id)'\(suggestion)", rule: .unknownEvent, range: range)
+    }
+}

@@ -8,3 +8,10 @@ extension DiagnosticRule {
         triggering: [CatalogExample.rule("isLoggedIn")],
         nonTriggering: [CatalogExample.rule("$isLoggedIn")])
 }
+
+extension RuleDiagnostic {
+    /// `unknown name 'isLoggedIn'; did you mean '$isLoggedIn'?` (`suggestion` follows the name).
+    static func unknownName(_ name: String, suggestion: String, at range: Range<Int>) -> RuleDiagnostic {
+        RuleDiagnostic("unknown name '\(name)'\(suggestion)", rule: .unknownName, range: range)
+    }
+}

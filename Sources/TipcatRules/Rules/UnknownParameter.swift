@@ -9,3 +9,10 @@ extension DiagnosticRule {
         nonTriggering: [CatalogExample.rule("$isLoggedIn")],
         snippets: [.simulation("set isLogedIn=true")])
 }
+
+extension RuleDiagnostic {
+    /// `unknown parameter '$isLogedIn'; did you mean '$isLoggedIn'?` in a rule (`suggestion` follows the name).
+    static func unknownParameter(_ name: String, suggestion: String, at range: Range<Int>) -> RuleDiagnostic {
+        RuleDiagnostic("unknown parameter '$\(name)'\(suggestion)", rule: .unknownParameter, range: range)
+    }
+}

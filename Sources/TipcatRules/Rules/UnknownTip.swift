@@ -9,3 +9,10 @@ extension DiagnosticRule {
         nonTriggering: [CatalogExample.rule("tip(A).invalidated")],
         snippets: [.simulation("displayed B")])
 }
+
+extension RuleDiagnostic {
+    /// `unknown tip 'ShowLocatonTip'; did you mean 'ShowLocationTip'?` (`suggestion` follows the id).
+    static func unknownTip(_ id: String, suggestion: String, at range: Range<Int>) -> RuleDiagnostic {
+        RuleDiagnostic("unknown tip '\(id)'\(suggestion)", rule: .unknownTip, range: range)
+    }
+}
