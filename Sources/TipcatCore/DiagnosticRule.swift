@@ -13,9 +13,10 @@
 /// }
 /// ```
 ///
-/// Emission sites name the rule, never a string: `Diagnostic(message, rule: .unknownEvent, at: location)` (or
-/// `DiagnosticRule.unknownEvent.diagnostic(message, at: location)`). The
-/// registry of every rule is `DiagnosticRules.all` in TipcatCLI; the README's table is generated from it.
+/// Emission sites name the rule, never a string: `Diagnostic(message, rule: .unknownEvent, at: location)` or
+/// `DiagnosticRule.unknownEvent.diagnostic(message, at: location)`, and the finding gets the rule's severity.
+/// Messages are built next to the rule, in its file. The registry of every rule is `DiagnosticRules.all` in
+/// TipcatCLI (add a new rule there too); the README's table is generated from it (`make docs`).
 public struct DiagnosticRule: Sendable, Hashable, Identifiable, CustomStringConvertible {
     /// The part of tipcat that reports the rule, in the order a catalog goes through them.
     public enum Stage: String, Sendable, Hashable, CaseIterable, Comparable {
