@@ -64,8 +64,7 @@ public struct CatalogLoader: Sendable {
                     }
                 }
             } else {
-                sink.report("'\(tipsDirectory)' must be a directory of tip files", rule: .unreadableFile,
-                            at: SourceLocation(file: tipsDirectory, line: 1, column: 1))
+                sink.add(.tipsNotADirectory(tipsDirectory))
             }
         }
         // The String Catalog is usually the largest file: parse it first, alongside the tips.
@@ -157,8 +156,7 @@ public struct CatalogLoader: Sendable {
             bytes = try fileSystem.read(path)
         } catch {
             return ParsedFile(
-                outcome: .failed(Diagnostic("cannot read file: \(error.reason)", rule: .unreadableFile,
-                                         at: SourceLocation(file: path, line: 1, column: 1))),
+                outcome: .failed(.unreadableFile(path, reason: error.reason)),
                 byteCount: 0)
         }
         let source = SourceFile(path: path, bytes: bytes)

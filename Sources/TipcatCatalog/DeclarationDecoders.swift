@@ -53,8 +53,7 @@ struct SettingsDecoder {
 
     private func locale(_ text: String, _ node: JSONNode) -> LocaleID? {
         guard let locale = LocaleID(text) else {
-            sink.report("'\(text)' is not a locale identifier; write a language code with an optional script and region, such as 'fr', 'fr-CA' or 'zh-Hant'",
-                        rule: .invalidLocale, at: document.location(of: node))
+            sink.add(.invalidLocale(text, at: document.location(of: node)))
             return nil
         }
         return locale
@@ -98,8 +97,7 @@ struct DeclarationDecoder {
             let subject = "parameter '\(name)'"
             let location = document.location(of: nameNode)
             guard IdentifierSyntax.isIdentifier(name) else {
-                sink.report("'\(name)' is not a valid parameter name; use letters, digits and _ (not starting with a digit)",
-                            rule: .invalidName, at: location)
+                sink.add(.invalidParameterName(name, at: location))
                 continue
             }
             if let first = seen[name] {
@@ -129,8 +127,7 @@ struct DeclarationDecoder {
             guard let (id, idNode) = reader.string("id", required: true) else { continue }
             let location = document.location(of: idNode)
             guard IdentifierSyntax.isKebabIdentifier(id) else {
-                sink.report("'\(id)' is not a valid event id; use letters, digits, _ and single dashes (e.g. 'entered-detail-view')",
-                            rule: .invalidName, at: location)
+                sink.add(.invalidEventID(id, at: location))
                 continue
             }
             if let first = seen[id] {
@@ -144,8 +141,7 @@ struct DeclarationDecoder {
                 for member in object.members {
                     let keyLocation = document.location(ofByte: member.keyOffset)
                     guard IdentifierSyntax.isIdentifier(member.key) else {
-                        sink.report("'\(member.key)' is not a valid field name in event '\(id)'; use letters, digits and _",
-                                    rule: .invalidName, at: keyLocation)
+                        sink.add(.invalidFieldName(member.key, in: "event '\(id)'", at: keyLocation))
                         continue
                     }
                     guard seenFields.insert(member.key).inserted else {
@@ -185,8 +181,7 @@ struct GroupDecoder {
             reader.checkKeys(["id", "priority", "tips"])
             guard let (id, idNode) = reader.string("id", required: true) else { continue }
             guard IdentifierSyntax.isIdentifier(id) else {
-                sink.report("'\(id)' is not a valid group id; use letters, digits and _", rule: .invalidName,
-                            at: document.location(of: idNode))
+                sink.add(.invalidGroupID(id, at: document.location(of: idNode)))
                 continue
             }
             let priority = reader.choice("priority", TipGroup.Priority.allCases.map { ($0.rawValue, $0) }, required: true)

@@ -61,10 +61,9 @@ struct MessageChecker: Sendable {
         for plural in plurals {
             let missing = needed.filter { !plural.selectors.contains($0) }
             if !missing.isEmpty {
-                sink.report(
-                    "the plural of '\(plural.path)' in \(what) lacks \(MessageChecker.list(missing)), which '\(locale)' needs",
-                    rule: .missingPluralCategory,
-                    at: document.location(inString: node, atUTF8Offset: plural.offset))
+                sink.add(.missingPluralCategory(
+                    plural.path, in: what, missing: missing, locale: locale,
+                    at: document.location(inString: node, atUTF8Offset: plural.offset)))
             }
         }
     }

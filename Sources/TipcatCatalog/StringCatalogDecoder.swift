@@ -66,8 +66,7 @@ struct StringCatalogDecoder {
                 locales[localization.key] = parsed
             }
             guard let locale = parsed else {
-                sink.report("'\(localization.key)' is not a locale identifier (in string '\(key)')", rule: .invalidLocale,
-                            at: document.location(ofByte: localization.keyOffset))
+                sink.add(.invalidLocale(localization.key, inString: key, at: document.location(ofByte: localization.keyOffset)))
                 continue
             }
             if let translation = decodeTranslation(localization.value, key: key, locale: locale, source: source, messages: messages) {
@@ -84,8 +83,7 @@ struct StringCatalogDecoder {
         guard let reader = ObjectReader(node, in: document, subject: what, sink: sink) else { return nil }
         reader.checkKeys(["stringUnit", "variations", "substitutions"])
         if let substitutions = reader.node("substitutions", required: false) {
-            sink.report("\(what) uses 'substitutions', which tipcat does not support; write the plural inside the message with {name, plural, …}",
-                        rule: .unsupportedStringCatalogFeature, at: document.location(of: substitutions))
+            sink.add(.unsupportedSubstitutions(in: what, at: document.location(of: substitutions)))
         }
         if let (_, unitNode) = reader.objectNode("stringUnit") {
             guard let (text, valueNode, state) = stringUnit(unitNode, what: what) else { return nil }
@@ -100,8 +98,7 @@ struct StringCatalogDecoder {
             guard let variationsReader = ObjectReader(variationsNode, in: document, subject: "the variations of \(what)", sink: sink) else { return nil }
             variationsReader.checkKeys(["plural", "device"])
             if let device = variations["device"] {
-                sink.report("\(what) varies by device, which tipcat does not support", rule: .unsupportedStringCatalogFeature,
-                            at: document.location(of: device))
+                sink.add(.unsupportedDeviceVariations(in: what, at: document.location(of: device)))
             }
             guard let (_, pluralNode) = variationsReader.objectNode("plural") else { return nil }
             return decodePluralVariation(pluralNode, key: key, locale: locale, source: source, messages: messages, what: what)
@@ -146,8 +143,7 @@ struct StringCatalogDecoder {
         let needed = PluralRules.categories(for: locale).map(\.rawValue)
         let missing = needed.filter { forms[$0] == nil && plural.object[$0] == nil }
         if !missing.isEmpty {
-            sink.report("\(what) lacks the plural \(missing.count == 1 ? "category" : "categories") \(MessageChecker.list(missing)), which '\(locale)' needs",
-                        rule: .missingPluralCategory, at: plural.location)
+            sink.add(.missingPluralVariation(in: what, missing: missing, locale: locale, at: plural.location))
         }
         comparePlaceholders(used, with: sourceMessage, node: node, what: what, inString: false)
         return Translation(content: .plural(argument: argument.path, forms: forms), state: state, location: plural.location)

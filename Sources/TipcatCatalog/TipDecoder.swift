@@ -20,8 +20,7 @@ struct TipDecoder {
         reader.checkKeys(TipDecoder.keys)
         guard let (id, idNode) = reader.string("id", required: true) else { return nil }
         guard IdentifierSyntax.isIdentifier(id) else {
-            sink.report("'\(id)' is not a valid tip id; use letters, digits and _ (not starting with a digit)",
-                        rule: .invalidName, at: document.location(of: idNode))
+            sink.add(.invalidTipID(id, at: document.location(of: idNode)))
             return nil
         }
         let subject = "tip '\(id)'"
@@ -60,8 +59,7 @@ struct TipDecoder {
         for member in object.members {
             let location = document.location(ofByte: member.keyOffset)
             guard IdentifierSyntax.isIdentifier(member.key) else {
-                sink.report("'\(member.key)' is not a valid parameter name in \(subject); use letters, digits and _",
-                            rule: .invalidName, at: location)
+                sink.add(.invalidTipParameterName(member.key, in: subject, at: location))
                 continue
             }
             if result.contains(where: { $0.name == member.key }) { continue }  // reported as duplicate-key
@@ -117,8 +115,7 @@ struct TipDecoder {
             guard let (actionID, idNode) = action.string("id", required: true) else { continue }
             let location = document.location(of: idNode)
             guard IdentifierSyntax.isKebabIdentifier(actionID) else {
-                sink.report("'\(actionID)' is not a valid action id; use letters, digits, _ and single dashes",
-                            rule: .invalidName, at: location)
+                sink.add(.invalidActionID(actionID, at: location))
                 continue
             }
             if let first = seen[actionID] {

@@ -25,21 +25,17 @@ struct TypeDecoder {
         switch node.value {
         case .string(let text):
             guard let type = ValueType.parse(text) else {
-                sink.report(
-                    "unknown type '\(text)' for \(what); use string, int, double, bool, date, list<T> or set<T>"
-                        + TypeDecoder.suggestion(for: text),
-                    rule: .unknownType, at: document.location(of: node))
+                sink.add(.unknownType(text, for: what, suggestion: TypeDecoder.suggestion(for: text), at: document.location(of: node)))
                 return nil
             }
             if !allowCollections, type.elementType != nil {
-                sink.report("\(what) must have a scalar type (string, int, double, bool or date), found '\(text)'",
-                            rule: .unknownType, at: document.location(of: node))
+                sink.add(.nonScalarType(text, for: what, at: document.location(of: node)))
                 return nil
             }
             return type
         case .object(let object) where allowRecords:
             if object.members.isEmpty {
-                sink.report("the record type of \(what) has no fields", rule: .unknownType, at: document.location(of: node))
+                sink.add(.emptyRecordType(for: what, at: document.location(of: node)))
                 return nil
             }
             var fields: [ValueType.RecordField] = []
@@ -47,8 +43,7 @@ struct TypeDecoder {
             var valid = true
             for member in object.members {
                 guard IdentifierSyntax.isIdentifier(member.key) else {
-                    sink.report("'\(member.key)' is not a valid field name in \(what); use letters, digits and _",
-                                rule: .invalidName, at: document.location(ofByte: member.keyOffset))
+                    sink.add(.invalidFieldName(member.key, in: what, at: document.location(ofByte: member.keyOffset)))
                     valid = false
                     continue
                 }

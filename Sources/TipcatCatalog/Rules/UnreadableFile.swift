@@ -11,3 +11,15 @@ extension DiagnosticRule {
         ],
         nonTriggering: [CatalogExample.catalog(tips: ["A"])])
 }
+
+extension Diagnostic {
+    /// `'Catalog/tips' must be a directory of tip files`.
+    static func tipsNotADirectory(_ path: String) -> Diagnostic {
+        Diagnostic("'\(path)' must be a directory of tip files", rule: .unreadableFile, at: SourceLocation(file: path, line: 1, column: 1))
+    }
+
+    /// `cannot read file: permission denied`, at the file.
+    static func unreadableFile(_ path: String, reason: String) -> Diagnostic {
+        Diagnostic("cannot read file: \(reason)", rule: .unreadableFile, at: SourceLocation(file: path, line: 1, column: 1))
+    }
+}
