@@ -27,8 +27,7 @@ struct SettingsDecoder {
         if let (elements, _) = reader.array("supportedLocales", required: true) {
             for element in elements {
                 guard case .string(let text) = element.value else {
-                    sink.report("'supportedLocales' must hold locale identifiers (strings), found \(element.value.kindDescription)",
-                                rule: .wrongType, at: document.location(of: element))
+                    sink.add(.localeNotAString(found: element.value.kindDescription, at: document.location(of: element)))
                     continue
                 }
                 guard let locale = locale(text, element) else { continue }
@@ -64,10 +63,7 @@ struct SettingsDecoder {
             if let named = DisplayFrequency.namedCases.first(where: { $0.0 == text }) { return named.1 }
             if let span = TimeSpan(text) { return .custom(span) }
             let names = DisplayFrequency.namedCases.map(\.0)
-            sink.report(
-                "'displayFrequency' must be one of \(names.joined(separator: ", ")), a number of seconds or a duration such as '12h', found '\(text)'"
-                    + Suggestions.didYouMean(text, in: names),
-                rule: .invalidValue, at: document.location(of: node))
+            sink.add(.invalidDisplayFrequency(text, names: names, at: document.location(of: node)))
             return nil
         }
         return ObjectReader.duration(node, key: "displayFrequency", subject: "catalog.json", document: document, sink: sink)
@@ -145,7 +141,7 @@ struct DeclarationDecoder {
                         continue
                     }
                     guard seenFields.insert(member.key).inserted else {
-                        sink.report("duplicate field '\(member.key)' in event '\(id)'", rule: .duplicateKey, at: keyLocation)
+                        sink.add(.duplicateField(member.key, in: "event '\(id)'", at: keyLocation))
                         continue
                     }
                     if let type = types.type(member.value, what: "field '\(member.key)' of event '\(id)'",
@@ -193,8 +189,7 @@ struct GroupDecoder {
                 }
                 for element in elements {
                     guard case .string(let tip) = element.value else {
-                        sink.report("the tips of group '\(id)' must be tip ids (strings), found \(element.value.kindDescription)",
-                                    rule: .wrongType, at: document.location(of: element))
+                        sink.add(.groupMemberNotAString(id, found: element.value.kindDescription, at: document.location(of: element)))
                         continue
                     }
                     members.append(TipID(tip))

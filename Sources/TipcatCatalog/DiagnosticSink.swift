@@ -40,9 +40,7 @@ struct ObjectReader {
     /// Reads `node` as an object, or reports what it is instead.
     init?(_ node: JSONNode, in document: JSONDocument, subject: String, sink: DiagnosticSink) {
         guard case .object(let object) = node.value else {
-            sink.report(
-                "\(subject) must be a JSON object, found \(node.value.kindDescription)", rule: .wrongType,
-                at: document.location(of: node))
+            sink.add(.notAnObject(subject, found: node.value.kindDescription, at: document.location(of: node)))
             return nil
         }
         self.document = document
@@ -64,14 +62,12 @@ struct ObjectReader {
             var keyLocation: SourceLocation { document.location(ofByte: member.keyOffset) }
             // Objects in catalog files have a handful of keys: a linear scan beats hashing every key.
             if let first = members[..<index].first(where: { $0.key == member.key }) {
-                sink.report(
-                    "duplicate key '\(member.key)' in \(subject)", rule: .duplicateKey, at: keyLocation,
-                    notes: [.init("first written here", at: document.location(ofByte: first.keyOffset))])
+                sink.add(.duplicateKey(member.key, in: subject, at: keyLocation, first: document.location(ofByte: first.keyOffset)))
                 continue
             }
             if member.key == "$schema" {
                 if case .string = member.value.value {} else {
-                    sink.report("'$schema' must be a string", rule: .wrongType, at: location(of: member.value))
+                    sink.add(.schemaNotAString(at: location(of: member.value)))
                 }
                 continue
             }
@@ -82,13 +78,11 @@ struct ObjectReader {
     }
 
     func missing(_ key: String) {
-        sink.report("missing required key '\(key)' in \(subject)", rule: .missingKey, at: location)
+        sink.add(.missingKey(key, in: subject, at: location))
     }
 
     func wrongType(_ key: String, expected: String, found node: JSONNode) {
-        sink.report(
-            "'\(key)' in \(subject) must be \(expected), found \(node.value.kindDescription)", rule: .wrongType,
-            at: location(of: node))
+        sink.add(.wrongType(key, in: subject, expected: expected, found: node.value.kindDescription, at: location(of: node)))
     }
 
     /// The member's node, reporting a missing required key.
@@ -126,7 +120,7 @@ struct ObjectReader {
             return nil
         }
         guard let value = number.intValue else {
-            sink.report("'\(key)' in \(subject) must be a whole number, found \(number.text)", rule: .wrongType, at: location(of: node))
+            sink.add(.notAWholeNumber(key, in: subject, found: number.text, at: location(of: node)))
             return nil
         }
         guard range.contains(value) else {
@@ -161,10 +155,7 @@ struct ObjectReader {
         guard let (text, node) = string(key, required: required) else { return nil }
         if let match = choices.first(where: { $0.0 == text }) { return match.1 }
         let names = choices.map(\.0)
-        sink.report(
-            "'\(key)' in \(subject) must be one of \(names.map { "'\($0)'" }.joined(separator: ", ")), found '\(text)'"
-                + Suggestions.didYouMean(text, in: names),
-            rule: .invalidValue, at: location(of: node))
+        sink.add(.invalidChoice(key, in: subject, choices: names, found: text, at: location(of: node)))
         return nil
     }
 
@@ -180,14 +171,10 @@ struct ObjectReader {
             return TimeSpan(seconds: number.doubleValue)
         case .string(let text):
             if let span = TimeSpan(text) { return span }
-            sink.report(
-                "'\(key)' in \(subject) is not a duration: '\(text)'; write seconds (90) or a number with a unit s, m, h, d or w ('5m', '12h', '3d')",
-                rule: .invalidValue, at: document.location(of: node))
+            sink.add(.invalidDuration(key, in: subject, text: text, at: document.location(of: node)))
             return nil
         default:
-            sink.report(
-                "'\(key)' in \(subject) must be a duration (seconds, or text like '5m'), found \(node.value.kindDescription)",
-                rule: .wrongType, at: document.location(of: node))
+            sink.add(.notADuration(key, in: subject, found: node.value.kindDescription, at: document.location(of: node)))
             return nil
         }
     }

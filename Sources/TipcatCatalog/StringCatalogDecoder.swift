@@ -103,7 +103,7 @@ struct StringCatalogDecoder {
             guard let (_, pluralNode) = variationsReader.objectNode("plural") else { return nil }
             return decodePluralVariation(pluralNode, key: key, locale: locale, source: source, messages: messages, what: what)
         }
-        sink.report("\(what) has neither a 'stringUnit' nor plural 'variations'", rule: .missingKey, at: reader.location)
+        sink.add(.missingTranslationValue(what, at: reader.location))
         return nil
     }
 

@@ -37,8 +37,7 @@ struct TipDecoder {
         var image: String?
         if let (name, node) = reader.string("image") {
             if name.trimmingWhitespace().isEmpty {
-                sink.report("'image' of \(subject) is empty; remove it or name a symbol such as 'location.circle'",
-                            rule: .invalidValue, at: document.location(of: node))
+                sink.add(.emptyImage(of: subject, at: document.location(of: node)))
             } else {
                 image = name
             }
@@ -138,8 +137,7 @@ struct TipDecoder {
         var result: [TipRule] = []
         for element in elements {
             guard case .string(let text) = element.value else {
-                sink.report("each rule of \(id) must be a string in the rule language, found \(element.value.kindDescription)",
-                            rule: .wrongType, at: document.location(of: element))
+                sink.add(.ruleNotAString(of: id, found: element.value.kindDescription, at: document.location(of: element)))
                 continue
             }
             let (_, findings) = RuleChecker.check(text, in: environment)

@@ -48,8 +48,7 @@ struct TypeDecoder {
                     continue
                 }
                 guard seen.insert(member.key).inserted else {
-                    sink.report("duplicate field '\(member.key)' in \(what)", rule: .duplicateKey,
-                                at: document.location(ofByte: member.keyOffset))
+                    sink.add(.duplicateField(member.key, in: what, at: document.location(ofByte: member.keyOffset)))
                     valid = false
                     continue
                 }
@@ -62,8 +61,7 @@ struct TypeDecoder {
             return valid ? .record(fields) : nil
         default:
             let expected = allowRecords ? "a type name such as \"int\" or an object of fields" : "a type name such as \"int\""
-            sink.report("the type of \(what) must be \(expected), found \(node.value.kindDescription)",
-                        rule: .wrongType, at: document.location(of: node))
+            sink.add(.typeNotAName(of: what, expected: expected, found: node.value.kindDescription, at: document.location(of: node)))
             return nil
         }
     }
@@ -122,7 +120,7 @@ struct TypeDecoder {
                 }
             }
             for field in fields where values[field.name] == nil && object[field.name] == nil {
-                sink.report("\(what) is missing field '\(field.name)'", rule: .missingKey, at: document.location(of: node))
+                sink.add(.missingField(field.name, in: what, at: document.location(of: node)))
                 valid = false
             }
             return valid ? .record(values) : nil
