@@ -11,8 +11,7 @@ struct MessageChecker: Sendable {
         do {
             return try pluralForm ? Message.parsePluralForm(text) : Message.parse(text)
         } catch {
-            sink.report("\(error.message) in \(what)", rule: .messageSyntax,
-                        at: document.location(inString: node, atUTF8Offset: error.offset))
+            sink.add(.messageSyntax(error.message, in: what, at: document.location(inString: node, atUTF8Offset: error.offset)))
             return nil
         }
     }

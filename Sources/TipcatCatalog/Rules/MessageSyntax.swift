@@ -12,3 +12,10 @@ extension DiagnosticRule {
             CatalogExample.catalog(tips: [], extra: ["tips/A.json": CatalogExample.tip("A", ##""parameters": {"name": "string"}, "message": "Hello {name}""##)]),
         ])
 }
+
+extension Diagnostic {
+    /// `expected '}' in the message of tip 'A'` (`problem` is the parser's message).
+    static func messageSyntax(_ problem: String, in what: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic("\(problem) in \(what)", rule: .messageSyntax, at: location)
+    }
+}
