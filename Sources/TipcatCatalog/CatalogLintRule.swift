@@ -5,34 +5,23 @@ public import TipcatCore
 /// The built-in rules are listed in `LintRegistry.builtIn`; tests load every rule's examples and assert that the
 /// triggering ones report the rule's id and the others do not.
 public protocol CatalogLintRule: Sendable {
-    var description: LintRuleDescription { get }
+    /// The rule's id, severity, summary and examples; its findings carry this rule.
+    var description: DiagnosticRule { get }
+    /// The rule's findings in `catalog`.
     func check(_ catalog: Catalog) -> [Diagnostic]
 }
 
-/// What a lint rule checks, how serious it is, and catalogs that do and do not trigger it.
-public struct LintRuleDescription: Sendable {
-    public var id: String
-    public var summary: String
-    public var severity: Severity
-    /// Catalog directories (relative path → file text) that must trigger the rule.
-    public var triggeringExamples: [[String: String]]
-    /// Catalog directories that must not.
-    public var nonTriggeringExamples: [[String: String]]
+/// What a lint rule checks, how serious it is, and catalogs that do and do not trigger it: its `DiagnosticRule`.
+public typealias LintRuleDescription = DiagnosticRule
 
-    public init(
-        id: String, summary: String, severity: Severity, triggeringExamples: [[String: String]],
-        nonTriggeringExamples: [[String: String]]
-    ) {
-        self.id = id
-        self.summary = summary
-        self.severity = severity
-        self.triggeringExamples = triggeringExamples
-        self.nonTriggeringExamples = nonTriggeringExamples
-    }
+extension DiagnosticRule {
+    /// The rule's default severity (the name lint rules used before every diagnostic had a `DiagnosticRule`).
+    public var severity: Severity { defaultSeverity }
 }
 
 /// The lint rules `validate` runs.
 public enum LintRegistry {
+    /// One instance of every built-in lint rule, in the order they run.
     public static let builtIn: [any CatalogLintRule] = [
         DuplicateTipIDRule(),
         DuplicateGroupRule(),
@@ -45,20 +34,5 @@ public enum LintRegistry {
     ]
 }
 
-/// Minimal catalog files for lint-rule examples: a valid catalog with the given tips, groups and extra files.
-public enum LintExample {
-    public static let catalogJSON = """
-        {"name": "Example", "schemaVersion": 1, "sourceLanguage": "en", "supportedLocales": ["en", "fr"]}
-        """
-
-    public static func tip(_ id: String, title: String = "A tip") -> String {
-        "{\"id\": \"\(id)\", \"title\": \"\(title)\"}"
-    }
-
-    /// A catalog with one file per tip id (`tips/<id>.json`) plus `extra` files.
-    public static func catalog(tips: [String], extra: [String: String] = [:]) -> [String: String] {
-        var files = ["catalog.json": catalogJSON]
-        for id in tips { files["tips/\(id).json"] = tip(id) }
-        return files.merging(extra) { _, new in new }
-    }
-}
+/// Minimal catalog files for rule examples (the name lint rules used before `CatalogExample` moved to TipcatCore).
+public typealias LintExample = CatalogExample

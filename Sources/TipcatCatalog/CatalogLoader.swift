@@ -46,8 +46,7 @@ public struct CatalogLoader: Sendable {
             localizations: LocalizationTable(sourceLanguage: fallbackLocale))
         guard fileSystem.isDirectory(directory) else {
             let reason = fileSystem.fileExists(directory) ? "is not a directory" : "does not exist"
-            sink.error("catalog directory '\(directory)' \(reason)", rule: "catalog-not-found",
-                       at: SourceLocation(file: directory, line: 1, column: 1))
+            sink.add(.catalogNotFound(directory, reason: reason))
             return LoadResult(catalog: catalog, diagnostics: sink.diagnostics, filesRead: 0, bytesRead: 0)
         }
 
@@ -61,13 +60,11 @@ public struct CatalogLoader: Sendable {
                     if name.hasSuffix(".json") {
                         tipFiles.append(path)
                     } else if !name.hasPrefix(".") {
-                        sink.warning("'\(path)' is not a .json file; tip files must end in .json, so it is ignored",
-                                     rule: "unexpected-file", at: SourceLocation(file: path, line: 1, column: 1))
+                        sink.add(.unexpectedFile(path))
                     }
                 }
             } else {
-                sink.error("'\(tipsDirectory)' must be a directory of tip files", rule: "unreadable-file",
-                           at: SourceLocation(file: tipsDirectory, line: 1, column: 1))
+                sink.add(.tipsNotADirectory(tipsDirectory))
             }
         }
         // The String Catalog is usually the largest file: parse it first, alongside the tips.
@@ -91,8 +88,7 @@ public struct CatalogLoader: Sendable {
             let path = joinPath(directory, name)
             guard fileSystem.fileExists(path) else {
                 if required {
-                    sink.error("the catalog has no \(name); create one (see `tipcat init`)", rule: "missing-file",
-                               at: SourceLocation(file: path, line: 1, column: 1))
+                    sink.add(.missingFile(name, at: path))
                 }
                 return nil
             }
@@ -160,8 +156,7 @@ public struct CatalogLoader: Sendable {
             bytes = try fileSystem.read(path)
         } catch {
             return ParsedFile(
-                outcome: .failed(.error("cannot read file: \(error.reason)", rule: "unreadable-file",
-                                         at: SourceLocation(file: path, line: 1, column: 1))),
+                outcome: .failed(.unreadableFile(path, reason: error.reason)),
                 byteCount: 0)
         }
         let source = SourceFile(path: path, bytes: bytes)
@@ -169,7 +164,7 @@ public struct CatalogLoader: Sendable {
             return ParsedFile(outcome: .parsed(try JSONDocument.parse(source)), byteCount: bytes.count)
         } catch {
             return ParsedFile(
-                outcome: .failed(.error(error.message, rule: "invalid-json", at: source.location(ofByte: error.offset))),
+                outcome: .failed(Diagnostic(error.message, rule: .invalidJSON, at: source.location(ofByte: error.offset))),
                 byteCount: bytes.count)
         }
     }

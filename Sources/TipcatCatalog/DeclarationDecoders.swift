@@ -14,9 +14,8 @@ struct SettingsDecoder {
         var schemaVersion = CatalogSettings.currentSchemaVersion
         if let version = reader.int("schemaVersion", required: true) {
             if version != CatalogSettings.currentSchemaVersion, let node = reader.object["schemaVersion"] {
-                sink.error(
-                    "schema version \(version) is not supported; this tipcat reads schema version \(CatalogSettings.currentSchemaVersion)",
-                    rule: "unsupported-schema-version", at: document.location(of: node))
+                sink.add(.unsupportedSchemaVersion(
+                    version, supported: CatalogSettings.currentSchemaVersion, at: document.location(of: node)))
             }
             schemaVersion = version
         }
@@ -28,14 +27,12 @@ struct SettingsDecoder {
         if let (elements, _) = reader.array("supportedLocales", required: true) {
             for element in elements {
                 guard case .string(let text) = element.value else {
-                    sink.error("'supportedLocales' must hold locale identifiers (strings), found \(element.value.kindDescription)",
-                               rule: "wrong-type", at: document.location(of: element))
+                    sink.add(.localeNotAString(found: element.value.kindDescription, at: document.location(of: element)))
                     continue
                 }
                 guard let locale = locale(text, element) else { continue }
                 if supported.contains(locale) {
-                    sink.warning("locale '\(locale)' is listed twice in 'supportedLocales'", rule: "duplicate-locale",
-                                 at: document.location(of: element))
+                    sink.add(.duplicateLocale(locale, at: document.location(of: element)))
                 } else {
                     supported.append(locale)
                 }
@@ -55,8 +52,7 @@ struct SettingsDecoder {
 
     private func locale(_ text: String, _ node: JSONNode) -> LocaleID? {
         guard let locale = LocaleID(text) else {
-            sink.error("'\(text)' is not a locale identifier; write a language code with an optional script and region, such as 'fr', 'fr-CA' or 'zh-Hant'",
-                       rule: "invalid-locale", at: document.location(of: node))
+            sink.add(.invalidLocale(text, at: document.location(of: node)))
             return nil
         }
         return locale
@@ -67,10 +63,7 @@ struct SettingsDecoder {
             if let named = DisplayFrequency.namedCases.first(where: { $0.0 == text }) { return named.1 }
             if let span = TimeSpan(text) { return .custom(span) }
             let names = DisplayFrequency.namedCases.map(\.0)
-            sink.error(
-                "'displayFrequency' must be one of \(names.joined(separator: ", ")), a number of seconds or a duration such as '12h', found '\(text)'"
-                    + Suggestions.didYouMean(text, in: names),
-                rule: "invalid-value", at: document.location(of: node))
+            sink.add(.invalidDisplayFrequency(text, names: names, at: document.location(of: node)))
             return nil
         }
         return ObjectReader.duration(node, key: "displayFrequency", subject: "catalog.json", document: document, sink: sink)
@@ -100,13 +93,11 @@ struct DeclarationDecoder {
             let subject = "parameter '\(name)'"
             let location = document.location(of: nameNode)
             guard IdentifierSyntax.isIdentifier(name) else {
-                sink.error("'\(name)' is not a valid parameter name; use letters, digits and _ (not starting with a digit)",
-                           rule: "invalid-name", at: location)
+                sink.add(.invalidParameterName(name, at: location))
                 continue
             }
             if let first = seen[name] {
-                sink.error("parameter '\(name)' is declared twice", rule: "duplicate-parameter", at: location,
-                           notes: [.init("first declared here", at: first)])
+                sink.add(.duplicateParameter(name, at: location, first: first))
                 continue
             }
             seen[name] = location
@@ -132,13 +123,11 @@ struct DeclarationDecoder {
             guard let (id, idNode) = reader.string("id", required: true) else { continue }
             let location = document.location(of: idNode)
             guard IdentifierSyntax.isKebabIdentifier(id) else {
-                sink.error("'\(id)' is not a valid event id; use letters, digits, _ and single dashes (e.g. 'entered-detail-view')",
-                           rule: "invalid-name", at: location)
+                sink.add(.invalidEventID(id, at: location))
                 continue
             }
             if let first = seen[id] {
-                sink.error("event '\(id)' is declared twice", rule: "duplicate-event", at: location,
-                           notes: [.init("first declared here", at: first)])
+                sink.add(.duplicateEvent(id, at: location, first: first))
                 continue
             }
             seen[id] = location
@@ -148,12 +137,11 @@ struct DeclarationDecoder {
                 for member in object.members {
                     let keyLocation = document.location(ofByte: member.keyOffset)
                     guard IdentifierSyntax.isIdentifier(member.key) else {
-                        sink.error("'\(member.key)' is not a valid field name in event '\(id)'; use letters, digits and _",
-                                   rule: "invalid-name", at: keyLocation)
+                        sink.add(.invalidFieldName(member.key, in: "event '\(id)'", at: keyLocation))
                         continue
                     }
                     guard seenFields.insert(member.key).inserted else {
-                        sink.error("duplicate field '\(member.key)' in event '\(id)'", rule: "duplicate-key", at: keyLocation)
+                        sink.add(.duplicateField(member.key, in: "event '\(id)'", at: keyLocation))
                         continue
                     }
                     if let type = types.type(member.value, what: "field '\(member.key)' of event '\(id)'",
@@ -189,8 +177,7 @@ struct GroupDecoder {
             reader.checkKeys(["id", "priority", "tips"])
             guard let (id, idNode) = reader.string("id", required: true) else { continue }
             guard IdentifierSyntax.isIdentifier(id) else {
-                sink.error("'\(id)' is not a valid group id; use letters, digits and _", rule: "invalid-name",
-                           at: document.location(of: idNode))
+                sink.add(.invalidGroupID(id, at: document.location(of: idNode)))
                 continue
             }
             let priority = reader.choice("priority", TipGroup.Priority.allCases.map { ($0.rawValue, $0) }, required: true)
@@ -198,12 +185,11 @@ struct GroupDecoder {
             var locations: [SourceLocation?] = []
             if let (elements, arrayNode) = reader.array("tips", required: true) {
                 if elements.isEmpty {
-                    sink.error("group '\(id)' has no tips", rule: "empty-group", at: document.location(of: arrayNode))
+                    sink.add(.emptyGroup(id, at: document.location(of: arrayNode)))
                 }
                 for element in elements {
                     guard case .string(let tip) = element.value else {
-                        sink.error("the tips of group '\(id)' must be tip ids (strings), found \(element.value.kindDescription)",
-                                   rule: "wrong-type", at: document.location(of: element))
+                        sink.add(.groupMemberNotAString(id, found: element.value.kindDescription, at: document.location(of: element)))
                         continue
                     }
                     members.append(TipID(tip))

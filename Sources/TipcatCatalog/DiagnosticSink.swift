@@ -8,12 +8,9 @@ final class DiagnosticSink {
     func add(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
     func add(contentsOf more: [Diagnostic]) { diagnostics.append(contentsOf: more) }
 
-    func error(_ message: String, rule: String, at location: SourceLocation?, notes: [Diagnostic.Note] = []) {
-        diagnostics.append(.error(message, rule: rule, at: location, notes: notes))
-    }
-
-    func warning(_ message: String, rule: String, at location: SourceLocation?, notes: [Diagnostic.Note] = []) {
-        diagnostics.append(.warning(message, rule: rule, at: location, notes: notes))
+    /// Adds a finding of `rule` at the rule's severity.
+    func report(_ message: String, rule: DiagnosticRule, at location: SourceLocation?, notes: [Diagnostic.Note] = []) {
+        diagnostics.append(Diagnostic(message, rule: rule, at: location, notes: notes))
     }
 }
 
@@ -43,9 +40,7 @@ struct ObjectReader {
     /// Reads `node` as an object, or reports what it is instead.
     init?(_ node: JSONNode, in document: JSONDocument, subject: String, sink: DiagnosticSink) {
         guard case .object(let object) = node.value else {
-            sink.error(
-                "\(subject) must be a JSON object, found \(node.value.kindDescription)", rule: "wrong-type",
-                at: document.location(of: node))
+            sink.add(.notAnObject(subject, found: node.value.kindDescription, at: document.location(of: node)))
             return nil
         }
         self.document = document
@@ -67,33 +62,27 @@ struct ObjectReader {
             var keyLocation: SourceLocation { document.location(ofByte: member.keyOffset) }
             // Objects in catalog files have a handful of keys: a linear scan beats hashing every key.
             if let first = members[..<index].first(where: { $0.key == member.key }) {
-                sink.error(
-                    "duplicate key '\(member.key)' in \(subject)", rule: "duplicate-key", at: keyLocation,
-                    notes: [.init("first written here", at: document.location(ofByte: first.keyOffset))])
+                sink.add(.duplicateKey(member.key, in: subject, at: keyLocation, first: document.location(ofByte: first.keyOffset)))
                 continue
             }
             if member.key == "$schema" {
                 if case .string = member.value.value {} else {
-                    sink.error("'$schema' must be a string", rule: "wrong-type", at: location(of: member.value))
+                    sink.add(.schemaNotAString(at: location(of: member.value)))
                 }
                 continue
             }
             if !allowed.contains(member.key) {
-                sink.error(
-                    "unknown key '\(member.key)' in \(subject)" + Suggestions.didYouMean(member.key, in: allowed),
-                    rule: "unknown-key", at: keyLocation)
+                sink.add(.unknownKey(member.key, in: subject, allowed: allowed, at: keyLocation))
             }
         }
     }
 
     func missing(_ key: String) {
-        sink.error("missing required key '\(key)' in \(subject)", rule: "missing-key", at: location)
+        sink.add(.missingKey(key, in: subject, at: location))
     }
 
     func wrongType(_ key: String, expected: String, found node: JSONNode) {
-        sink.error(
-            "'\(key)' in \(subject) must be \(expected), found \(node.value.kindDescription)", rule: "wrong-type",
-            at: location(of: node))
+        sink.add(.wrongType(key, in: subject, expected: expected, found: node.value.kindDescription, at: location(of: node)))
     }
 
     /// The member's node, reporting a missing required key.
@@ -131,13 +120,13 @@ struct ObjectReader {
             return nil
         }
         guard let value = number.intValue else {
-            sink.error("'\(key)' in \(subject) must be a whole number, found \(number.text)", rule: "wrong-type", at: location(of: node))
+            sink.add(.notAWholeNumber(key, in: subject, found: number.text, at: location(of: node)))
             return nil
         }
         guard range.contains(value) else {
             let bound = range.lowerBound == Int.min ? "at most \(range.upperBound)" : range.upperBound == Int.max
                 ? "at least \(range.lowerBound)" : "between \(range.lowerBound) and \(range.upperBound)"
-            sink.error("'\(key)' in \(subject) must be \(bound), found \(value)", rule: "out-of-range", at: location(of: node))
+            sink.add(.outOfRange(key, in: subject, bound: bound, found: value, at: location(of: node)))
             return nil
         }
         return value
@@ -166,10 +155,7 @@ struct ObjectReader {
         guard let (text, node) = string(key, required: required) else { return nil }
         if let match = choices.first(where: { $0.0 == text }) { return match.1 }
         let names = choices.map(\.0)
-        sink.error(
-            "'\(key)' in \(subject) must be one of \(names.map { "'\($0)'" }.joined(separator: ", ")), found '\(text)'"
-                + Suggestions.didYouMean(text, in: names),
-            rule: "invalid-value", at: location(of: node))
+        sink.add(.invalidChoice(key, in: subject, choices: names, found: text, at: location(of: node)))
         return nil
     }
 
@@ -185,14 +171,10 @@ struct ObjectReader {
             return TimeSpan(seconds: number.doubleValue)
         case .string(let text):
             if let span = TimeSpan(text) { return span }
-            sink.error(
-                "'\(key)' in \(subject) is not a duration: '\(text)'; write seconds (90) or a number with a unit s, m, h, d or w ('5m', '12h', '3d')",
-                rule: "invalid-value", at: document.location(of: node))
+            sink.add(.invalidDuration(key, in: subject, text: text, at: document.location(of: node)))
             return nil
         default:
-            sink.error(
-                "'\(key)' in \(subject) must be a duration (seconds, or text like '5m'), found \(node.value.kindDescription)",
-                rule: "wrong-type", at: document.location(of: node))
+            sink.add(.notADuration(key, in: subject, found: node.value.kindDescription, at: document.location(of: node)))
             return nil
         }
     }

@@ -11,8 +11,7 @@ struct MessageChecker: Sendable {
         do {
             return try pluralForm ? Message.parsePluralForm(text) : Message.parse(text)
         } catch {
-            sink.error("\(error.message) in \(what)", rule: "message-syntax",
-                       at: document.location(inString: node, atUTF8Offset: error.offset))
+            sink.add(.messageSyntax(error.message, in: what, at: document.location(inString: node, atUTF8Offset: error.offset)))
             return nil
         }
     }
@@ -28,23 +27,22 @@ struct MessageChecker: Sendable {
                 let hint = tip.paths.isEmpty
                     ? "; the tip declares no parameters (add them under \"parameters\")"
                     : Suggestions.didYouMean(placeholder.path, in: tip.paths)
-                sink.error("'{\(placeholder.path)}' in \(what) is not a parameter of \(tip.name)\(hint)",
-                           rule: "undeclared-placeholder", at: location)
+                sink.add(.undeclaredPlaceholder(placeholder.path, in: what, tip: tip.name, hint: hint, at: location))
                 continue
             }
             switch placeholder.kind {
             case .plural where !type.isNumeric:
-                sink.error("'\(placeholder.path)' is \(type); a plural needs an int or double parameter",
-                           rule: "type-mismatch", at: location)
+                sink.report("'\(placeholder.path)' is \(type); a plural needs an int or double parameter",
+                            rule: .typeMismatch, at: location)
             case .select where type != .string && type != .bool && type != .int:
-                sink.error("'\(placeholder.path)' is \(type); select works on string, bool or int parameters",
-                           rule: "type-mismatch", at: location)
+                sink.report("'\(placeholder.path)' is \(type); select works on string, bool or int parameters",
+                            rule: .typeMismatch, at: location)
             case .value:
                 if case .record(let fields) = type {
-                    sink.error(
+                    sink.report(
                         "'{\(placeholder.path)}' is a record; name one of its fields: "
                             + fields.map { "{\(placeholder.path).\($0.name)}" }.joined(separator: ", "),
-                        rule: "type-mismatch", at: location)
+                        rule: .typeMismatch, at: location)
                 }
             default:
                 break
@@ -62,10 +60,9 @@ struct MessageChecker: Sendable {
         for plural in plurals {
             let missing = needed.filter { !plural.selectors.contains($0) }
             if !missing.isEmpty {
-                sink.error(
-                    "the plural of '\(plural.path)' in \(what) lacks \(MessageChecker.list(missing)), which '\(locale)' needs",
-                    rule: "missing-plural-category",
-                    at: document.location(inString: node, atUTF8Offset: plural.offset))
+                sink.add(.missingPluralCategory(
+                    plural.path, in: what, missing: missing, locale: locale,
+                    at: document.location(inString: node, atUTF8Offset: plural.offset)))
             }
         }
     }

@@ -17,8 +17,7 @@ struct StringCatalogDecoder {
         root.checkKeys(["sourceLanguage", "strings", "version"])
         if let (language, node) = root.string("sourceLanguage", required: true) {
             if LocaleID(language) != settings.sourceLanguage {
-                sink.error("the String Catalog's source language is '\(language)' but catalog.json says '\(settings.sourceLanguage)'",
-                           rule: "source-language-mismatch", at: document.location(of: node))
+                sink.add(.sourceLanguageMismatch(language, catalog: settings.sourceLanguage, at: document.location(of: node)))
             }
         }
         _ = root.string("version")
@@ -67,8 +66,7 @@ struct StringCatalogDecoder {
                 locales[localization.key] = parsed
             }
             guard let locale = parsed else {
-                sink.error("'\(localization.key)' is not a locale identifier (in string '\(key)')", rule: "invalid-locale",
-                           at: document.location(ofByte: localization.keyOffset))
+                sink.add(.invalidLocale(localization.key, inString: key, at: document.location(ofByte: localization.keyOffset)))
                 continue
             }
             if let translation = decodeTranslation(localization.value, key: key, locale: locale, source: source, messages: messages) {
@@ -85,8 +83,7 @@ struct StringCatalogDecoder {
         guard let reader = ObjectReader(node, in: document, subject: what, sink: sink) else { return nil }
         reader.checkKeys(["stringUnit", "variations", "substitutions"])
         if let substitutions = reader.node("substitutions", required: false) {
-            sink.error("\(what) uses 'substitutions', which tipcat does not support; write the plural inside the message with {name, plural, …}",
-                       rule: "unsupported-string-catalog-feature", at: document.location(of: substitutions))
+            sink.add(.unsupportedSubstitutions(in: what, at: document.location(of: substitutions)))
         }
         if let (_, unitNode) = reader.objectNode("stringUnit") {
             guard let (text, valueNode, state) = stringUnit(unitNode, what: what) else { return nil }
@@ -101,13 +98,12 @@ struct StringCatalogDecoder {
             guard let variationsReader = ObjectReader(variationsNode, in: document, subject: "the variations of \(what)", sink: sink) else { return nil }
             variationsReader.checkKeys(["plural", "device"])
             if let device = variations["device"] {
-                sink.error("\(what) varies by device, which tipcat does not support", rule: "unsupported-string-catalog-feature",
-                           at: document.location(of: device))
+                sink.add(.unsupportedDeviceVariations(in: what, at: document.location(of: device)))
             }
             guard let (_, pluralNode) = variationsReader.objectNode("plural") else { return nil }
             return decodePluralVariation(pluralNode, key: key, locale: locale, source: source, messages: messages, what: what)
         }
-        sink.error("\(what) has neither a 'stringUnit' nor plural 'variations'", rule: "missing-key", at: reader.location)
+        sink.add(.missingTranslationValue(what, at: reader.location))
         return nil
     }
 
@@ -116,8 +112,7 @@ struct StringCatalogDecoder {
         unit.checkKeys(["state", "value"])
         let state = unit.choice("state", Translation.State.allCases.map { ($0.rawValue, $0) }) ?? .translated
         if state != .translated, let stateNode = unit.object["state"] {
-            sink.warning("\(what) is marked '\(state.rawValue)', so the source text is shown instead",
-                         rule: "not-translated", at: document.location(of: stateNode))
+            sink.add(.notTranslated(what, state: state.rawValue, at: document.location(of: stateNode)))
         }
         guard let (value, valueNode) = unit.string("value", required: true) else { return nil }
         return (value, valueNode, state)
@@ -132,9 +127,7 @@ struct StringCatalogDecoder {
         let sourcePlurals = source?.message?.pluralArguments ?? []
         guard let source, let sourceMessage = source.message else { return nil }
         guard sourcePlurals.count == 1, let argument = sourcePlurals.first else {
-            sink.error(
-                "\(what) has plural variations, but the source text has \(sourcePlurals.count) plural arguments; plural variations need exactly one (write the plurals inside the message instead)",
-                rule: "unexpected-plural-variation", at: plural.location)
+            sink.add(.unexpectedPluralVariation(what, sourcePlurals: sourcePlurals.count, at: plural.location))
             return nil
         }
         var forms: [String: Message] = [:]
@@ -150,8 +143,7 @@ struct StringCatalogDecoder {
         let needed = PluralRules.categories(for: locale).map(\.rawValue)
         let missing = needed.filter { forms[$0] == nil && plural.object[$0] == nil }
         if !missing.isEmpty {
-            sink.error("\(what) lacks the plural \(missing.count == 1 ? "category" : "categories") \(MessageChecker.list(missing)), which '\(locale)' needs",
-                       rule: "missing-plural-category", at: plural.location)
+            sink.add(.missingPluralVariation(in: what, missing: missing, locale: locale, at: plural.location))
         }
         comparePlaceholders(used, with: sourceMessage, node: node, what: what, inString: false)
         return Translation(content: .plural(argument: argument.path, forms: forms), state: state, location: plural.location)
@@ -177,6 +169,6 @@ struct StringCatalogDecoder {
         if !missing.isEmpty {
             parts.append("lacks \(missing.map { "{\($0)}" }.joined(separator: ", ")) from the source text")
         }
-        sink.error("\(what) \(parts.joined(separator: " and "))", rule: "placeholder-mismatch", at: document.location(of: node))
+        sink.add(.placeholderMismatch(what, problems: parts, at: document.location(of: node)))
     }
 }

@@ -20,8 +20,7 @@ struct TipDecoder {
         reader.checkKeys(TipDecoder.keys)
         guard let (id, idNode) = reader.string("id", required: true) else { return nil }
         guard IdentifierSyntax.isIdentifier(id) else {
-            sink.error("'\(id)' is not a valid tip id; use letters, digits and _ (not starting with a digit)",
-                       rule: "invalid-name", at: document.location(of: idNode))
+            sink.add(.invalidTipID(id, at: document.location(of: idNode)))
             return nil
         }
         let subject = "tip '\(id)'"
@@ -38,8 +37,7 @@ struct TipDecoder {
         var image: String?
         if let (name, node) = reader.string("image") {
             if name.trimmingWhitespace().isEmpty {
-                sink.error("'image' of \(subject) is empty; remove it or name a symbol such as 'location.circle'",
-                           rule: "invalid-value", at: document.location(of: node))
+                sink.add(.emptyImage(of: subject, at: document.location(of: node)))
             } else {
                 image = name
             }
@@ -60,14 +58,12 @@ struct TipDecoder {
         for member in object.members {
             let location = document.location(ofByte: member.keyOffset)
             guard IdentifierSyntax.isIdentifier(member.key) else {
-                sink.error("'\(member.key)' is not a valid parameter name in \(subject); use letters, digits and _",
-                           rule: "invalid-name", at: location)
+                sink.add(.invalidTipParameterName(member.key, in: subject, at: location))
                 continue
             }
             if result.contains(where: { $0.name == member.key }) { continue }  // reported as duplicate-key
             if environment.appParameters[member.key] != nil {
-                sink.warning("tip parameter '\(member.key)' of \(subject) has the name of the app parameter '$\(member.key)'; rules tell them apart by the '$', but readers may not",
-                             rule: "shadowed-parameter", at: location)
+                sink.add(.shadowedParameter(member.key, of: subject, at: location))
             }
             if let type = types.type(member.value, what: "parameter '\(member.key)' of \(subject)") {
                 result.append(.init(member.key, type))
@@ -85,7 +81,7 @@ struct TipDecoder {
 
     private func localizedText(_ source: String, node: JSONNode, textKey: String, what: String, scope: TipParameterScope) -> LocalizedText {
         if source.trimmingWhitespace().isEmpty {
-            sink.error("\(what) is empty", rule: "empty-text", at: document.location(of: node))
+            sink.add(.emptyText(what, at: document.location(of: node)))
         }
         let message = messages.parse(source, node: node, in: document, what: what, sink: sink)
         if let message {
@@ -101,11 +97,9 @@ struct TipDecoder {
         guard let message = messages.parse(template, node: node, in: document, what: what, sink: sink) else { return nil }
         messages.checkPlaceholders(message, node: node, in: document, tip: scope, what: what, sink: sink)
         if message.placeholders.contains(where: { $0.kind != .value }) {
-            sink.error("\(what) may only use plain placeholders such as {trail.id}, not plural or select",
-                       rule: "invalid-custom-id", at: document.location(of: node))
+            sink.add(.invalidCustomID(what, at: document.location(of: node)))
         } else if message.placeholders.isEmpty {
-            sink.warning("\(what) has no placeholder, so every instance has the same id; use the tip's 'id' instead",
-                         rule: "constant-custom-id", at: document.location(of: node))
+            sink.add(.constantCustomID(what, at: document.location(of: node)))
         }
         return LocalizedText(key: "\(id).customID", source: template, message: message, location: document.location(of: node))
     }
@@ -120,13 +114,11 @@ struct TipDecoder {
             guard let (actionID, idNode) = action.string("id", required: true) else { continue }
             let location = document.location(of: idNode)
             guard IdentifierSyntax.isKebabIdentifier(actionID) else {
-                sink.error("'\(actionID)' is not a valid action id; use letters, digits, _ and single dashes",
-                           rule: "invalid-name", at: location)
+                sink.add(.invalidActionID(actionID, at: location))
                 continue
             }
             if let first = seen[actionID] {
-                sink.error("action '\(actionID)' appears twice in \(id)", rule: "duplicate-action", at: location,
-                           notes: [.init("first here", at: first)])
+                sink.add(.duplicateAction(actionID, in: id, at: location, first: first))
                 continue
             }
             seen[actionID] = location
@@ -145,8 +137,7 @@ struct TipDecoder {
         var result: [TipRule] = []
         for element in elements {
             guard case .string(let text) = element.value else {
-                sink.error("each rule of \(id) must be a string in the rule language, found \(element.value.kindDescription)",
-                           rule: "wrong-type", at: document.location(of: element))
+                sink.add(.ruleNotAString(of: id, found: element.value.kindDescription, at: document.location(of: element)))
                 continue
             }
             let (_, findings) = RuleChecker.check(text, in: environment)
@@ -176,9 +167,9 @@ struct TipDecoder {
         var values: [String: Value] = [:]
         for member in object.members {
             guard let parameter = parameters.first(where: { $0.name == member.key }) else {
-                sink.error("the example of \(subject) sets '\(member.key)', which is not a parameter of the tip"
-                           + Suggestions.didYouMean(member.key, in: parameters.map(\.name)),
-                           rule: "unknown-parameter", at: document.location(ofByte: member.keyOffset))
+                sink.report("the example of \(subject) sets '\(member.key)', which is not a parameter of the tip"
+                            + Suggestions.didYouMean(member.key, in: parameters.map(\.name)),
+                            rule: .unknownParameter, at: document.location(ofByte: member.keyOffset))
                 continue
             }
             if let value = types.value(member.value, of: parameter.type, what: "example value '\(member.key)' of \(subject)") {

@@ -25,21 +25,17 @@ struct TypeDecoder {
         switch node.value {
         case .string(let text):
             guard let type = ValueType.parse(text) else {
-                sink.error(
-                    "unknown type '\(text)' for \(what); use string, int, double, bool, date, list<T> or set<T>"
-                        + TypeDecoder.suggestion(for: text),
-                    rule: "unknown-type", at: document.location(of: node))
+                sink.add(.unknownType(text, for: what, suggestion: TypeDecoder.suggestion(for: text), at: document.location(of: node)))
                 return nil
             }
             if !allowCollections, type.elementType != nil {
-                sink.error("\(what) must have a scalar type (string, int, double, bool or date), found '\(text)'",
-                           rule: "unknown-type", at: document.location(of: node))
+                sink.add(.nonScalarType(text, for: what, at: document.location(of: node)))
                 return nil
             }
             return type
         case .object(let object) where allowRecords:
             if object.members.isEmpty {
-                sink.error("the record type of \(what) has no fields", rule: "unknown-type", at: document.location(of: node))
+                sink.add(.emptyRecordType(for: what, at: document.location(of: node)))
                 return nil
             }
             var fields: [ValueType.RecordField] = []
@@ -47,14 +43,12 @@ struct TypeDecoder {
             var valid = true
             for member in object.members {
                 guard IdentifierSyntax.isIdentifier(member.key) else {
-                    sink.error("'\(member.key)' is not a valid field name in \(what); use letters, digits and _",
-                               rule: "invalid-name", at: document.location(ofByte: member.keyOffset))
+                    sink.add(.invalidFieldName(member.key, in: what, at: document.location(ofByte: member.keyOffset)))
                     valid = false
                     continue
                 }
                 guard seen.insert(member.key).inserted else {
-                    sink.error("duplicate field '\(member.key)' in \(what)", rule: "duplicate-key",
-                               at: document.location(ofByte: member.keyOffset))
+                    sink.add(.duplicateField(member.key, in: what, at: document.location(ofByte: member.keyOffset)))
                     valid = false
                     continue
                 }
@@ -67,8 +61,7 @@ struct TypeDecoder {
             return valid ? .record(fields) : nil
         default:
             let expected = allowRecords ? "a type name such as \"int\" or an object of fields" : "a type name such as \"int\""
-            sink.error("the type of \(what) must be \(expected), found \(node.value.kindDescription)",
-                       rule: "wrong-type", at: document.location(of: node))
+            sink.add(.typeNotAName(of: what, expected: expected, found: node.value.kindDescription, at: document.location(of: node)))
             return nil
         }
     }
@@ -76,8 +69,8 @@ struct TypeDecoder {
     /// A value of `type`; `what` names it in messages ("default of parameter 'isLoggedIn'").
     func value(_ node: JSONNode, of type: ValueType, what: String) -> Value? {
         func mismatch(_ expected: String) -> Value? {
-            sink.error("\(what) must be \(expected), found \(node.value.kindDescription)", rule: "type-mismatch",
-                       at: document.location(of: node))
+            sink.report("\(what) must be \(expected), found \(node.value.kindDescription)", rule: .typeMismatch,
+                        at: document.location(of: node))
             return nil
         }
         switch (type, node.value) {
@@ -92,8 +85,8 @@ struct TypeDecoder {
             return number.isInteger && number.intValue != nil ? .double(Double(number.intValue ?? 0)) : .double(number.doubleValue)
         case (.date, .string(let text)):
             guard let stamp = Timestamp(iso8601: text) else {
-                sink.error("\(what) must be an ISO 8601 date such as \"2026-01-01T09:00:00Z\", found \"\(text)\"",
-                           rule: "type-mismatch", at: document.location(of: node))
+                sink.report("\(what) must be an ISO 8601 date such as \"2026-01-01T09:00:00Z\", found \"\(text)\"",
+                            rule: .typeMismatch, at: document.location(of: node))
                 return nil
             }
             return .date(stamp)
@@ -115,8 +108,8 @@ struct TypeDecoder {
             var valid = true
             for member in object.members {
                 guard let field = fields.first(where: { $0.name == member.key }) else {
-                    sink.error("\(what) has no field '\(member.key)'" + Suggestions.didYouMean(member.key, in: fields.map(\.name)),
-                               rule: "unknown-field", at: document.location(ofByte: member.keyOffset))
+                    sink.report("\(what) has no field '\(member.key)'" + Suggestions.didYouMean(member.key, in: fields.map(\.name)),
+                                rule: .unknownField, at: document.location(ofByte: member.keyOffset))
                     valid = false
                     continue
                 }
@@ -127,7 +120,7 @@ struct TypeDecoder {
                 }
             }
             for field in fields where values[field.name] == nil && object[field.name] == nil {
-                sink.error("\(what) is missing field '\(field.name)'", rule: "missing-key", at: document.location(of: node))
+                sink.add(.missingField(field.name, in: what, at: document.location(of: node)))
                 valid = false
             }
             return valid ? .record(values) : nil

@@ -21,7 +21,8 @@ public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public var severity: Severity
     public var message: String
-    /// A stable, kebab-case identifier such as `unknown-event`; documented in the README.
+    /// A stable, kebab-case identifier such as `unknown-event`: the id of a `DiagnosticRule` (all of them are
+    /// listed in `DiagnosticRules.all` and the README).
     public var ruleID: String
     public var location: SourceLocation?
     /// Extra lines printed as `note:` under the finding (for example the first definition of a duplicate).
@@ -30,12 +31,16 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public struct Note: Hashable, Sendable {
         public var message: String
         public var location: SourceLocation?
+        /// A note with an optional location.
         public init(_ message: String, at location: SourceLocation? = nil) {
             self.message = message
             self.location = location
         }
     }
 
+    /// A finding with an explicit severity and rule id. Code that reports findings names a `DiagnosticRule`
+    /// instead (`Diagnostic(message, rule: .unknownEvent, at: location)`); this one re-creates findings that
+    /// already carry an id (from a `RuleDiagnostic`, a file, a child process).
     public init(
         _ severity: Severity, _ message: String, rule ruleID: String,
         at location: SourceLocation? = nil, notes: [Note] = []
@@ -47,10 +52,14 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         self.notes = notes
     }
 
+    /// An error finding with a raw rule id.
+    @available(*, deprecated, message: "declare a DiagnosticRule and use Diagnostic(_:rule:at:notes:)")
     public static func error(_ message: String, rule: String, at location: SourceLocation?, notes: [Note] = []) -> Diagnostic {
         Diagnostic(.error, message, rule: rule, at: location, notes: notes)
     }
 
+    /// A warning finding with a raw rule id.
+    @available(*, deprecated, message: "declare a DiagnosticRule and use Diagnostic(_:rule:at:notes:)")
     public static func warning(_ message: String, rule: String, at location: SourceLocation?, notes: [Note] = []) -> Diagnostic {
         Diagnostic(.warning, message, rule: rule, at: location, notes: notes)
     }

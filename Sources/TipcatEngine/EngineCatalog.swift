@@ -231,8 +231,8 @@ struct EngineCatalog: Sendable {
                 } else {
                     let message = findings.first { $0.severity == .error }?.message ?? "does not check"
                     result.problems.append("rule \(number + 1) does not check: \(message)")
-                    result.diagnostics.append(.error("rule \(number + 1) of \(tip.id) does not check, so the tip never shows: \(message)",
-                                                     rule: "engine-rule-error", at: rule.location ?? tip.location))
+                    result.diagnostics.append(Diagnostic("rule \(number + 1) of \(tip.id) does not check, so the tip never shows: \(message)",
+                                                         rule: .engineRuleError, at: rule.location ?? tip.location))
                 }
             }
             guard result.problems.isEmpty else {

@@ -24,6 +24,6 @@ public struct JSONSyntaxError: TipcatError, Sendable, Hashable, CustomStringConv
 
     /// The error as an `invalid-json` error diagnostic located in `source`.
     public func diagnostic(in source: SourceFile) -> Diagnostic {
-        .error(message, rule: "invalid-json", at: location(in: source))
+        Diagnostic(message, rule: .invalidJSON, at: location(in: source))
     }
 }

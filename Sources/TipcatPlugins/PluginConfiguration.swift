@@ -57,7 +57,7 @@ public struct PluginConfiguration: Sendable {
         do {
             bytes = try fileSystem.read(path)
         } catch {
-            return (PluginConfiguration(file: path), [.error(error.description, rule: PluginRuleID.unreadableFile,
+            return (PluginConfiguration(file: path), [Diagnostic(error.description, rule: .unreadableFile,
                                                              at: SourceLocation(file: path, line: 1, column: 1))])
         }
         let source = SourceFile(path: path, bytes: bytes)
@@ -87,7 +87,7 @@ private struct ConfigurationDecoder {
         guard let root = object(document.root, what: "plugins.json") else { return [] }
         checkKeys(root, allowed: ConfigurationDecoder.topKeys, what: "plugins.json")
         guard let list = root["plugins"] else {
-            error("plugins.json has no 'plugins' array", rule: PluginRuleID.missingKey, at: document.root)
+            error("plugins.json has no 'plugins' array", rule: .missingKey, at: document.root)
             return []
         }
         guard case .array(let elements) = list.value else {
@@ -99,7 +99,7 @@ private struct ConfigurationDecoder {
         for element in elements {
             guard let spec = plugin(element) else { continue }
             if let first = seen[spec.name] {
-                diagnostics.append(.error("plugin '\(spec.name)' is declared twice", rule: PluginRuleID.duplicatePlugin,
+                diagnostics.append(Diagnostic("plugin '\(spec.name)' is declared twice", rule: .duplicatePlugin,
                                           at: document.location(of: element), notes: [.init("first declared here", at: document.location(of: first))]))
                 continue
             }
@@ -113,7 +113,7 @@ private struct ConfigurationDecoder {
         guard let object = object(node, what: "a plugin") else { return nil }
         checkKeys(object, allowed: ConfigurationDecoder.pluginKeys, what: "a plugin")
         guard let nameNode = object["name"] else {
-            error("a plugin needs a 'name'", rule: PluginRuleID.missingKey, at: node)
+            error("a plugin needs a 'name'", rule: .missingKey, at: node)
             return nil
         }
         guard case .string(let name) = nameNode.value else {
@@ -122,7 +122,7 @@ private struct ConfigurationDecoder {
         }
         guard PluginName.isValid(name) else {
             error("plugin name '\(name)' must be kebab-case: lowercase letters, digits and '-', starting with a letter or digit",
-                  rule: PluginRuleID.invalidName, at: nameNode)
+                  rule: .invalidName, at: nameNode)
             return nil
         }
         var valid = true
@@ -145,7 +145,7 @@ private struct ConfigurationDecoder {
                         error("'kinds' of plugin '\(name)' lists \(describe(part)); an external plugin's kinds are "
                               + external.joined(separator: ", ")
                               + (part.value.stringValue.map { Suggestions.didYouMean($0, in: external) } ?? ""),
-                              rule: PluginRuleID.invalidValue, at: part)
+                              rule: .invalidValue, at: part)
                         valid = false
                         continue
                     }
@@ -156,7 +156,7 @@ private struct ConfigurationDecoder {
                 valid = false
             }
         } else {
-            error("plugin '\(name)' needs 'kinds' (lint, generate, pre-publish, post-publish)", rule: PluginRuleID.missingKey, at: node)
+            error("plugin '\(name)' needs 'kinds' (lint, generate, pre-publish, post-publish)", rule: .missingKey, at: node)
             valid = false
         }
         var timeout = ExternalPluginSpec.defaultTimeout
@@ -165,7 +165,7 @@ private struct ConfigurationDecoder {
                 timeout = seconds
             } else {
                 error("'timeout' of plugin '\(name)' must be a duration from 1ms to 1h, such as \"10s\" or \"500ms\"",
-                      rule: PluginRuleID.outOfRange, at: timeoutNode)
+                      rule: .outOfRange, at: timeoutNode)
                 valid = false
             }
         }
@@ -217,20 +217,20 @@ private struct ConfigurationDecoder {
         for member in object.members {
             let at = document.location(ofByte: member.keyOffset)
             if let first = seen[member.key] {
-                diagnostics.append(.error("duplicate key '\(member.key)' in \(what)", rule: PluginRuleID.duplicateKey, at: at,
+                diagnostics.append(Diagnostic("duplicate key '\(member.key)' in \(what)", rule: .duplicateKey, at: at,
                                           notes: [.init("first written here", at: document.location(ofByte: first))]))
             } else {
                 seen[member.key] = member.keyOffset
             }
             if !allowed.contains(member.key) {
-                diagnostics.append(.error("unknown key '\(member.key)' in \(what)" + Suggestions.didYouMean(member.key, in: allowed),
-                                          rule: PluginRuleID.unknownKey, at: at))
+                diagnostics.append(Diagnostic("unknown key '\(member.key)' in \(what)" + Suggestions.didYouMean(member.key, in: allowed),
+                                          rule: .unknownKey, at: at))
             }
         }
     }
 
     private mutating func wrongType(_ what: String, expected: String, node: JSONNode) {
-        error("\(what) must be \(expected), found \(describe(node))", rule: PluginRuleID.wrongType, at: node)
+        error("\(what) must be \(expected), found \(describe(node))", rule: .wrongType, at: node)
     }
 
     private func describe(_ node: JSONNode) -> String {
@@ -244,8 +244,8 @@ private struct ConfigurationDecoder {
         }
     }
 
-    private mutating func error(_ message: String, rule: String, at node: JSONNode) {
-        diagnostics.append(.error(message, rule: rule, at: document.location(of: node)))
+    private mutating func error(_ message: String, rule: DiagnosticRule, at node: JSONNode) {
+        diagnostics.append(Diagnostic(message, rule: rule, at: document.location(of: node)))
     }
 }
 

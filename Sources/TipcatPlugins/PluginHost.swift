@@ -41,7 +41,7 @@ public struct PluginHost: Sendable {
         return run(plugins, kind: .postPublish, encoder: PluginRequestEncoder(catalog: catalog, tipcatVersion: registry.tipcatVersion), publish: event).map { finding in
             var finding = finding
             if finding.severity == .error { finding.severity = .warning }
-            if finding.ruleID == PluginRuleID.pluginFailed { finding.ruleID = PluginRuleID.postPublishWarning }
+            if finding.ruleID == DiagnosticRule.pluginFailed.id { finding.ruleID = DiagnosticRule.postPublishFailed.id }
             return finding
         }
     }
@@ -99,7 +99,7 @@ public struct PluginHost: Sendable {
         for (plugin, outcome) in zip(plugins, outcomes) {
             switch outcome {
             case .failure(let failure):
-                diagnostics.append(.error(failure.description, rule: PluginRuleID.pluginFailed, at: plugin.spec.location))
+                diagnostics.append(Diagnostic(failure.description, rule: .pluginFailed, at: plugin.spec.location))
             case .success(let response):
                 for finding in response.diagnostics ?? [] {
                     diagnostics.append(diagnostic(finding, from: plugin, resolver: resolver))
@@ -129,10 +129,10 @@ public struct PluginHost: Sendable {
         case .failure(let error):
             let place = PluginHost.cleanText(file + (finding.pointer.map { " " + $0 } ?? "")
                 + (finding.line.map { ":\($0)" } ?? "") + (finding.column.map { ":\($0)" } ?? ""), limit: 200)
-            return .error(
+            return Diagnostic(
                 "plugin '\(name)' reported \(rule) at \(place), which does not exist: \(PluginHost.cleanText(error.reason, limit: 300)) "
                     + "(its message: \(message))",
-                rule: PluginRuleID.pluginBadLocation, at: plugin.spec.location)
+                rule: .pluginBadLocation, at: plugin.spec.location)
         }
     }
 

@@ -21,10 +21,10 @@ public struct PluginRegistry: Sendable {
 
         public var label: String {
             switch self {
-            case .builtIn: "built-in"
-            case .folder: "folder"
-            case .external: "external"
-            case .command: "command"
+            case .builtIn: return "built-in"
+            case .folder: return "folder"
+            case .external: return "external"
+            case .command: return "command"
             }
         }
 
@@ -113,7 +113,7 @@ public struct PluginRegistry: Sendable {
     /// Problems of every enabled external plugin that cannot be started (for `plugins check`).
     public var unstartable: [Diagnostic] {
         external.filter(\.spec.enabled).compactMap { plugin in
-            plugin.notFoundReason.map { .error($0, rule: PluginRuleID.pluginNotFound, at: plugin.spec.location) }
+            plugin.notFoundReason.map { Diagnostic($0, rule: .pluginNotFound, at: plugin.spec.location) }
         }
     }
 

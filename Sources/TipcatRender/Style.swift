@@ -107,14 +107,14 @@ public struct StyleRegistry: Sendable {
         }
         let manifestBytes: [UInt8]
         do { manifestBytes = try fileSystem.read(manifestPath) } catch {
-            return fail("cannot read \(manifestPath)", [.error("a style folder needs style.json: \(error.reason)", rule: "invalid-style",
+            return fail("cannot read \(manifestPath)", [Diagnostic("a style folder needs style.json: \(error.reason)", rule: .invalidStyle,
                                                               at: SourceLocation(file: manifestPath, line: 1, column: 1))])
         }
         let (manifest, manifestDiagnostics) = StyleManifest.parse(SourceFile(path: manifestPath, bytes: manifestBytes))
         guard let manifest else { return fail("invalid \(manifestPath)", manifestDiagnostics) }
         let templateBytes: [UInt8]
         do { templateBytes = try fileSystem.read(templatePath) } catch {
-            return fail("cannot read \(templatePath)", [.error("a style folder needs tip.mustache: \(error.reason)", rule: "invalid-style",
+            return fail("cannot read \(templatePath)", [Diagnostic("a style folder needs tip.mustache: \(error.reason)", rule: .invalidStyle,
                                                               at: SourceLocation(file: templatePath, line: 1, column: 1))])
         }
         do {

@@ -36,24 +36,24 @@ public struct StyleManifest: Sendable, Hashable {
         do {
             document = try JSONDocument.parse(file)
         } catch {
-            return (nil, [.error(error.message, rule: "invalid-json", at: file.location(ofByte: error.offset))])
+            return (nil, [Diagnostic(error.message, rule: .invalidJSON, at: file.location(ofByte: error.offset))])
         }
         var diagnostics: [Diagnostic] = []
         guard case .object(let object) = document.root.value else {
-            return (nil, [.error("a style manifest must be a JSON object", rule: "wrong-type", at: document.location(of: document.root))])
+            return (nil, [Diagnostic("a style manifest must be a JSON object", rule: .wrongType, at: document.location(of: document.root))])
         }
         let keys = ["$schema", "name", "description", "output", "escaper"]
         for member in object.members where !keys.contains(member.key) {
-            diagnostics.append(.error("unknown key '\(member.key)' in style.json" + Suggestions.didYouMean(member.key, in: keys),
-                                      rule: "unknown-key", at: document.location(ofByte: member.keyOffset)))
+            diagnostics.append(Diagnostic("unknown key '\(member.key)' in style.json" + Suggestions.didYouMean(member.key, in: keys),
+                                          rule: .unknownKey, at: document.location(ofByte: member.keyOffset)))
         }
         func string(_ key: String) -> String? {
             guard let node = object[key] else {
-                diagnostics.append(.error("missing required key '\(key)' in style.json", rule: "missing-key", at: document.location(of: document.root)))
+                diagnostics.append(Diagnostic("missing required key '\(key)' in style.json", rule: .missingKey, at: document.location(of: document.root)))
                 return nil
             }
             guard case .string(let text) = node.value else {
-                diagnostics.append(.error("'\(key)' in style.json must be a string", rule: "wrong-type", at: document.location(of: node)))
+                diagnostics.append(Diagnostic("'\(key)' in style.json must be a string", rule: .wrongType, at: document.location(of: node)))
                 return nil
             }
             return text
@@ -62,9 +62,9 @@ public struct StyleManifest: Sendable, Hashable {
             guard let text = string(key) else { return nil }
             if let value = T(rawValue: text) { return value }
             let names = T.allCases.map(\.rawValue)
-            diagnostics.append(.error(
+            diagnostics.append(Diagnostic(
                 "'\(key)' in style.json must be one of \(names.joined(separator: ", ")), found '\(text)'" + Suggestions.didYouMean(text, in: names),
-                rule: "invalid-value", at: object[key].map { document.location(of: $0) }))
+                rule: .invalidValue, at: object[key].map { document.location(of: $0) }))
             return nil
         }
         let name = string("name")

@@ -13,13 +13,13 @@ extension RuleCheckerState {
         }
         if let subjectType = subject.type, subjectType == .int, case .double(let value, let literalInfo) = other,
            value != value.rounded() {
-            error("type-mismatch", "\(name(of: subject)) is an int; comparing it with \(source(other)) can never be exact",
+            report(.typeMismatch, "\(name(of: subject)) is an int; comparing it with \(source(other)) can never be exact",
                   literalInfo.range)
             return result
         }
         if let outcome = staticOutcome(op, lhs, rhs) {
             let what = info.range == wholeRuleRange ? "rule" : "condition"
-            warning(outcome.value ? "always-true" : "always-false",
+            report(outcome.value ? .alwaysTrue : .alwaysFalse,
                     "this \(what) is always \(outcome.value): \(outcome.reason)", info.range)
         }
         return result
@@ -65,7 +65,7 @@ extension RuleCheckerState {
                 break
             }
         }
-        error("type-mismatch", message, range)
+        report(.typeMismatch, message, range)
     }
 
     /// The result of a comparison known without running it, and why.

@@ -29,7 +29,7 @@ extension RuleCheckerState {
         case .record(let fields):
             guard let field = fields.first(where: { $0.name == member.name }) else {
                 let suggestion = RuleSuggestions.didYouMean(member.name, in: fields.map(\.name))
-                error("unknown-member", "unknown member '\(member.name)' of \(name(of: base))\(suggestion)", member.nameRange)
+                report(.unknownMember, "unknown member '\(member.name)' of \(name(of: base))\(suggestion)", member.nameRange)
                 return result(nil, nil)
             }
             guard noArguments(member, range) else { return result(nil, nil) }
@@ -46,7 +46,7 @@ extension RuleCheckerState {
             guard noArguments(member, range) else { return result(nil, nil) }
             return result(kind, type)
         default:
-            error("unknown-member", "unknown member '\(member.name)' of \(baseType): \(baseType.withArticle) has no members",
+            report(.unknownMember, "unknown member '\(member.name)' of \(baseType): \(baseType.withArticle) has no members",
                   member.nameRange)
             return result(nil, nil)
         }
@@ -54,14 +54,14 @@ extension RuleCheckerState {
 
     mutating func unknownMember(_ member: RuleMember, of what: String, _ candidates: [String], hint: String = "") {
         let suggestion = RuleSuggestions.didYouMean(member.name, in: candidates)
-        error("unknown-member", "unknown member '\(member.name)' of \(what)\(suggestion.isEmpty ? hint : suggestion)",
+        report(.unknownMember, "unknown member '\(member.name)' of \(what)\(suggestion.isEmpty ? hint : suggestion)",
               member.nameRange)
     }
 
     /// Reports arguments given to a property such as `count`.
     mutating func noArguments(_ member: RuleMember, _ range: Range<Int>) -> Bool {
         guard member.arguments != nil else { return true }
-        error("type-mismatch", "'\(member.name)' takes no arguments; write '.\(member.name)'", range)
+        report(.typeMismatch, "'\(member.name)' takes no arguments; write '.\(member.name)'", range)
         return false
     }
 
@@ -70,11 +70,11 @@ extension RuleCheckerState {
         _ member: RuleMember, _ range: Range<Int>, example: @autoclosure () -> String, label allowedLabel: String? = nil
     ) -> RuleArgument? {
         guard let arguments = member.arguments else {
-            error("type-mismatch", "'\(member.name)' needs an argument, as in '\(example())'", range)
+            report(.typeMismatch, "'\(member.name)' needs an argument, as in '\(example())'", range)
             return nil
         }
         guard arguments.count == 1, let argument = arguments.first else {
-            error("type-mismatch", "'\(member.name)' takes one argument, as in '\(example())', but has \(arguments.count)", range)
+            report(.typeMismatch, "'\(member.name)' takes one argument, as in '\(example())', but has \(arguments.count)", range)
             return nil
         }
         if let label = argument.label, label != allowedLabel {
@@ -82,7 +82,7 @@ extension RuleCheckerState {
             let message = allowedLabel == nil
                 ? "'\(member.name)' takes no argument label; remove '\(label):'"
                 : "unknown argument label '\(label):' of '\(member.name)'\(suggestion)"
-            error("unknown-member", message, argument.labelRange ?? range)
+            report(.unknownMember, message, argument.labelRange ?? range)
             return nil
         }
         return argument
@@ -141,7 +141,7 @@ extension RuleCheckerState {
         guard let type = value.type, type != .duration else { return value }
         var message = "'within' needs a duration such as 5d or a window such as .day, but this is \(type.withArticle)"
         if case .int(let number, _) = value, number > 0 { message += "; did you mean '\(number)d'?" }
-        error("type-mismatch", message, value.range)
+        report(.typeMismatch, message, value.range)
         return value.with(type: nil)
     }
 
@@ -150,16 +150,16 @@ extension RuleCheckerState {
         _ argument: RuleExpression, of event: String, member: String, example: @autoclosure () -> String
     ) -> RuleExpression? {
         guard case .name(let name, let info) = argument else {
-            error("type-mismatch", "'\(member)' needs a field name of #\(event), as in '.\(member)(\(example()))'", argument.range)
+            report(.typeMismatch, "'\(member)' needs a field name of #\(event), as in '.\(member)(\(example()))'", argument.range)
             return nil
         }
         let fields = environment.events[event] ?? [:]
         guard let type = fields[name] else {
             if fields.isEmpty {
-                error("unknown-field", "unknown field '\(name)': #\(event) declares no fields", info.range)
+                report(.unknownField, "unknown field '\(name)': #\(event) declares no fields", info.range)
             } else {
                 let suggestion = RuleSuggestions.didYouMean(name, in: fields.keys)
-                error("unknown-field", "unknown field '\(name)' of #\(event)\(suggestion)", info.range)
+                report(.unknownField, "unknown field '\(name)' of #\(event)\(suggestion)", info.range)
             }
             return nil
         }
@@ -184,7 +184,7 @@ extension RuleCheckerState {
             let fits = type == element || (type.isNumeric && element.isNumeric)
             guard fits, RuleCheckerState.comparable(element, type, .equal) else {
                 let what = baseType == .string ? "a string contains a string" : "this \(baseType) contains \(element.withArticle)"
-                error("type-mismatch", "'contains' checks whether \(what), but \(name(of: value)) is \(type.withArticle)",
+                report(.typeMismatch, "'contains' checks whether \(what), but \(name(of: value)) is \(type.withArticle)",
                       value.range)
                 return result(nil, nil, [RuleArgument(value: value)])
             }

@@ -45,12 +45,9 @@ struct RuleCheckerState {
         self.environment = environment
     }
 
-    mutating func error(_ rule: String, _ message: String, _ range: Range<Int>) {
-        diagnostics.append(RuleDiagnostic(.error, message, rule: rule, range: range))
-    }
-
-    mutating func warning(_ rule: String, _ message: String, _ range: Range<Int>) {
-        diagnostics.append(RuleDiagnostic(.warning, message, rule: rule, range: range))
+    /// Adds a finding of `rule` at the rule's severity.
+    mutating func report(_ rule: DiagnosticRule, _ message: String, _ range: Range<Int>) {
+        diagnostics.append(RuleDiagnostic(message, rule: rule, range: range))
     }
 
     func source(_ expression: RuleExpression) -> String {
@@ -70,8 +67,8 @@ struct RuleCheckerState {
         let checked = check(expression, in: Scope())
         switch checked {
         case .bool(let value, let info):
-            let rule = value ? "always-true" : "always-false"
-            warning(rule, "this rule is always \(value)", info.range)
+            let rule: DiagnosticRule = value ? .alwaysTrue : .alwaysFalse
+            report(rule, "this rule is always \(value)", info.range)
         default:
             break
         }
@@ -80,7 +77,7 @@ struct RuleCheckerState {
             if case .donations = type {
                 message += "; compare its count, as in '\(countExample(checked)) >= 1'"
             }
-            error("type-mismatch", message, checked.range)
+            report(.typeMismatch, message, checked.range)
         }
         return checked
     }
@@ -96,14 +93,14 @@ struct RuleCheckerState {
         case .duration: return expression.with(type: .duration)
         case .now: return expression.with(type: .date)
         case .window(_, let info):
-            error("type-mismatch", "a calendar window such as '.day' can only be the argument of 'within'", info.range)
+            report(.typeMismatch, "a calendar window such as '.day' can only be the argument of 'within'", info.range)
             return expression.with(type: nil)
         case .appParameter(let name, let info):
             return checkAppParameter(name, info)
         case .event(let id, let info):
             guard environment.events[id] != nil else {
                 let suggestion = RuleSuggestions.didYouMean("#" + id, in: environment.events.keys.map { "#" + $0 })
-                error("unknown-event", "unknown event '#\(id)'\(suggestion)", info.range)
+                diagnostics.append(.unknownEvent(id, suggestion: suggestion, at: info.range))
                 return expression.with(type: nil)
             }
             events.insert(id)
@@ -111,7 +108,7 @@ struct RuleCheckerState {
         case .tip(let id, let idRange, _):
             guard environment.tipIDs.contains(id) else {
                 let suggestion = RuleSuggestions.didYouMean(id, in: environment.tipIDs)
-                error("unknown-tip", "unknown tip '\(id)'\(suggestion)", idRange)
+                diagnostics.append(.unknownTip(id, suggestion: suggestion, at: idRange))
                 return expression.with(type: nil)
             }
             tips.insert(id)
@@ -149,7 +146,7 @@ struct RuleCheckerState {
     /// Reports `operand` unless it is a bool (or already in error).
     mutating func requireCondition(_ operand: RuleExpression, _ what: String) {
         guard let type = operand.type, type != .bool else { return }
-        error("type-mismatch", "\(what), but this is \(type.withArticle)", operand.range)
+        report(.typeMismatch, "\(what), but this is \(type.withArticle)", operand.range)
     }
 
     mutating func checkAppParameter(_ name: String, _ info: RuleNodeInfo) -> RuleExpression {
@@ -158,7 +155,7 @@ struct RuleCheckerState {
             if suggestion.isEmpty, environment.tipParameters[name] != nil {
                 suggestion = "; '\(name)' is a parameter of this tip: write it without '$'"
             }
-            error("unknown-parameter", "unknown parameter '$\(name)'\(suggestion)", info.range)
+            diagnostics.append(.unknownParameter(name, suggestion: suggestion, at: info.range))
             return .appParameter(name, RuleNodeInfo(info.range))
         }
         appParameters.insert(name)
@@ -170,7 +167,7 @@ struct RuleCheckerState {
         let parameter = environment.tipParameters[name]
         if let event = scope.event, let field = environment.events[event]?[name] {
             if parameter != nil {
-                error("ambiguous-name", "'\(name)' is both a field of #\(event) and a parameter of this tip; rename one", info.range)
+                diagnostics.append(.ambiguousName(name, event: event, at: info.range))
                 return .name(name, RuleNodeInfo(info.range))
             }
             return .eventField(name, event: event, RuleNodeInfo(info.range, type: RuleType(field)))
@@ -197,9 +194,9 @@ struct RuleCheckerState {
             suggestion = RuleSuggestions.didYouMean("#" + name, in: environment.events.keys.map { "#" + $0 })
         }
         if let event = scope.event {
-            error("unknown-field", "unknown field '\(name)' of #\(event)\(suggestion)", info.range)
+            report(.unknownField, "unknown field '\(name)' of #\(event)\(suggestion)", info.range)
         } else {
-            error("unknown-name", "unknown name '\(name)'\(suggestion)", info.range)
+            diagnostics.append(.unknownName(name, suggestion: suggestion, at: info.range))
         }
         return .name(name, RuleNodeInfo(info.range))
     }
@@ -213,13 +210,13 @@ struct RuleCheckerState {
             if left == .date, right == .duration {
                 type = .date
             } else if left == .duration, right == .date, op == .plus {
-                error("type-mismatch", "'+' needs the date first, as in '\(source(rhs)) + \(source(lhs))'", info.range)
+                report(.typeMismatch, "'+' needs the date first, as in '\(source(rhs)) + \(source(lhs))'", info.range)
             } else {
                 var message = "'\(op.rawValue)' only adds a duration to a date or subtracts it (as in now - 3d), but this is \(left) \(op.rawValue) \(right)"
                 if left == .date, case .int(let value, _) = rhs {
                     message += "; did you mean '\(value)d'?"
                 }
-                error("type-mismatch", message, info.range)
+                report(.typeMismatch, message, info.range)
             }
         }
         return .arithmetic(op, lhs, rhs, RuleNodeInfo(info.range, type: type))

@@ -21,6 +21,11 @@ public struct RuleDiagnostic: Sendable, Hashable, CustomStringConvertible {
         self.range = range
     }
 
+    /// A finding of `rule`, at the rule's default severity unless `severity` is given.
+    public init(_ message: String, rule: DiagnosticRule, range: Range<Int>, severity: Severity? = nil) {
+        self.init(severity ?? rule.defaultSeverity, message, rule: rule.id, range: range)
+    }
+
     /// This finding as a general `Diagnostic` at `location` (the location of `range.lowerBound` in the file).
     public func diagnostic(at location: SourceLocation?, notes: [Diagnostic.Note] = []) -> Diagnostic {
         Diagnostic(severity, message, rule: ruleID, at: location, notes: notes)

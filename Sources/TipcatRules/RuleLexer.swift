@@ -28,7 +28,7 @@ struct RuleLexer {
     }
 
     private mutating func error(_ message: String, _ range: Range<Int>) {
-        diagnostics.append(RuleDiagnostic(.error, message, rule: "rule-syntax", range: range))
+        diagnostics.append(RuleDiagnostic(message, rule: .ruleSyntax, range: range))
     }
 
     private mutating func add(_ kind: RuleToken.Kind, from start: Int, text: String = "", unit: UInt8 = 0) {

@@ -22,7 +22,7 @@ public enum RuleParser {
         diagnostics.sort { $0.range.lowerBound < $1.range.lowerBound }
         if diagnostics.isEmpty, expression == nil {
             // Cannot happen (the parser reports every failure); keep the contract anyway.
-            diagnostics.append(RuleDiagnostic(.error, "rule could not be parsed", rule: "rule-syntax", range: 0..<bytes.count))
+            diagnostics.append(RuleDiagnostic("rule could not be parsed", rule: .ruleSyntax, range: 0..<bytes.count))
         }
         return (diagnostics.hasErrors ? nil : expression, diagnostics)
     }
@@ -64,7 +64,7 @@ struct RuleParserState {
     }
 
     mutating func report(_ message: String, _ range: Range<Int>) {
-        diagnostics.append(RuleDiagnostic(.error, message, rule: "rule-syntax", range: range))
+        diagnostics.append(RuleDiagnostic(message, rule: .ruleSyntax, range: range))
     }
 
     mutating func abort(_ message: String, _ range: Range<Int>) -> Abort {

@@ -77,21 +77,24 @@ public struct TemplateError: TipcatError, Hashable, Sendable, CustomStringConver
     }
 
     /// A stable kebab-case identifier for the kind of error.
-    public var ruleID: String? {
+    public var ruleID: String? { rule.id }
+
+    /// The rule this kind of error belongs to.
+    public var rule: DiagnosticRule {
         switch kind {
-        case .unclosedTag: "template-unclosed-tag"
-        case .emptyTagName: "template-empty-tag-name"
-        case .invalidTagName: "template-invalid-tag-name"
-        case .invalidDelimiters: "template-invalid-delimiters"
-        case .unclosedSection: "template-unclosed-section"
-        case .mismatchedClosingTag: "template-mismatched-closing-tag"
-        case .unexpectedClosingTag: "template-unexpected-closing-tag"
-        case .nestingTooDeep: "template-nesting-too-deep"
-        case .missingPartial: "template-missing-partial"
-        case .unsafePartialName: "template-unsafe-partial-name"
-        case .partialFailed: "template-partial-failed"
-        case .recursionLimit: "template-recursion-limit"
-        case .lambdaFailed: "template-lambda-failed"
+        case .unclosedTag: .templateUnclosedTag
+        case .emptyTagName: .templateEmptyTagName
+        case .invalidTagName: .templateInvalidTagName
+        case .invalidDelimiters: .templateInvalidDelimiters
+        case .unclosedSection: .templateUnclosedSection
+        case .mismatchedClosingTag: .templateMismatchedClosingTag
+        case .unexpectedClosingTag: .templateUnexpectedClosingTag
+        case .nestingTooDeep: .templateNestingTooDeep
+        case .missingPartial: .templateMissingPartial
+        case .unsafePartialName: .templateUnsafePartialName
+        case .partialFailed: .templatePartialFailed
+        case .recursionLimit: .templateRecursionLimit
+        case .lambdaFailed: .templateLambdaFailed
         }
     }
 
@@ -99,5 +102,5 @@ public struct TemplateError: TipcatError, Hashable, Sendable, CustomStringConver
     public var description: String { (location.map { "\($0): " } ?? "") + message }
 
     /// The error as a diagnostic, for the CLI's printers.
-    public var diagnostic: Diagnostic { .error(message, rule: ruleID ?? "template-error", at: location) }
+    public var diagnostic: Diagnostic { Diagnostic(message, rule: rule, at: location) }
 }

@@ -3,6 +3,7 @@ import TipcatCore
 @testable import TipcatCatalog
 
 /// Every lint rule's own examples: triggering ones report the rule, the others do not (SwiftLint style).
+/// `DiagnosticRulesTests` (TipcatCLITests) runs the examples of every rule in the registry the same way.
 @Suite struct LintRuleExampleTests {
     struct RuleCase: CustomStringConvertible, Sendable {
         var rule: any CatalogLintRule

@@ -35,7 +35,7 @@ struct GenerateCommand {
         case .success(let generated): files = generated
         case .failure(let failure):
             let location = registry.external.first { $0.spec.name == name }?.spec.location
-            context.stderr.write(DiagnosticFormat.text.render([.error(failure.description, rule: PluginRuleID.pluginFailed, at: location)]))
+            context.stderr.write(DiagnosticFormat.text.render([Diagnostic(failure.description, rule: .pluginFailed, at: location)]))
             context.stderr.line("error: nothing was generated")
             throw CommandError.exit(.failure)
         }
@@ -43,7 +43,7 @@ struct GenerateCommand {
         let problems = generated.problems()
         if !problems.isEmpty {
             for problem in problems {
-                context.stderr.line("error: generator '\(name)' returned the path \(Sanitizer.terminalSafe(problem.description)) [\(PluginRuleID.pluginBadPath)]")
+                context.stderr.line("error: generator '\(name)' returned the path \(Sanitizer.terminalSafe(problem.description)) [\(DiagnosticRule.pluginBadPath.id)]")
             }
             context.stderr.line("error: \(problems.count) bad \(plural(problems.count, "path")); nothing was written")
             throw CommandError.exit(.failure)

@@ -143,14 +143,14 @@ struct PluginsCommand {
         for (plugin, result) in zip(enabled, host.describeAll(enabled)) {
             switch result {
             case .failure(let failure):
-                problems.append(.error(failure.description, rule: PluginRuleID.pluginFailed, at: plugin.spec.location))
+                problems.append(Diagnostic(failure.description, rule: .pluginFailed, at: plugin.spec.location))
             case .success(let description):
                 let missing = plugin.spec.kinds.filter { !description.kinds.contains($0) }
                 if !missing.isEmpty {
-                    problems.append(.error(
+                    problems.append(Diagnostic(
                         "plugins.json gives plugin '\(plugin.spec.name)' the kinds \(missing.map(\.rawValue).joined(separator: ", ")), "
                             + "but it describes itself as doing \(description.kinds.map(\.rawValue).joined(separator: ", "))",
-                        rule: PluginRuleID.pluginFailed, at: plugin.spec.location))
+                        rule: .pluginFailed, at: plugin.spec.location))
                 } else {
                     report.append("ok  \(plugin.spec.name) \(description.version) (\(plugin.spec.kinds.map(\.rawValue).joined(separator: ", ")))")
                 }

@@ -113,7 +113,7 @@ struct RenderCommand {
                 document = try JSONDocument.parse(source)
             } catch {
                 // The parser knows the byte; the file gives it a line and column.
-                throw InputError(message: error.message, location: error.location(in: source), ruleID: "invalid-json")
+                throw InputError(message: error.message, location: error.location(in: source), ruleID: DiagnosticRule.invalidJSON.id)
             }
             guard case .object(let object) = document.root.value else {
                 throw InputError(

@@ -7,7 +7,7 @@ import TipcatLocalization
 struct SimulationParser {
     struct Problem: Error {
         var message: String
-        var rule: String
+        var rule: DiagnosticRule
         var offset: Int
     }
 
@@ -39,12 +39,12 @@ struct SimulationParser {
                 do throws(SimulationLexer.Failure) {
                     words = try SimulationLexer.words(bytes, start..<end)
                 } catch {
-                    throw Problem(message: error.message, rule: "simulate-syntax", offset: error.offset)
+                    throw Problem(message: error.message, rule: .simulateSyntax, offset: error.offset)
                 }
                 guard !words.isEmpty else { continue }
                 steps.append(try step(words[...]))
             } catch {
-                diagnostics.append(.error(error.message, rule: error.rule, at: source.location(ofByte: error.offset)))
+                diagnostics.append(Diagnostic(error.message, rule: error.rule, at: source.location(ofByte: error.offset)))
             }
         }
         return steps
@@ -54,7 +54,7 @@ struct SimulationParser {
 
     func step(_ line: ArraySlice<Word>) throws(Problem) -> SimulationStep {
         guard let first = line.first, let last = line.last else {
-            throw Problem(message: "empty line", rule: "simulate-syntax", offset: 0)
+            throw Problem(message: "empty line", rule: .simulateSyntax, offset: 0)
         }
         let end = max(first.offset, last.end)
         let text = String(decoding: source.bytes[first.offset..<end], as: UTF8.self)
@@ -63,7 +63,7 @@ struct SimulationParser {
         if first.text == "at" {
             let word = try argument(words, 1, "a time such as 2026-01-01T09:00")
             guard let time = Timestamp(iso8601: word.text) else {
-                throw Problem(message: "expected a time such as 2026-01-01T09:00, found '\(word.text)'", rule: "invalid-value", offset: word.offset)
+                throw Problem(message: "expected a time such as 2026-01-01T09:00, found '\(word.text)'", rule: .invalidValue, offset: word.offset)
             }
             at = time
             words = words.dropFirst(2)
@@ -72,12 +72,12 @@ struct SimulationParser {
         if words.first?.text == "repeat" {
             let word = try argument(words, 1, "a count")
             guard let number = Int(word.text), (1...100_000).contains(number) else {
-                throw Problem(message: "expected a count from 1 to 100000, found '\(word.text)'", rule: "invalid-value", offset: word.offset)
+                throw Problem(message: "expected a count from 1 to 100000, found '\(word.text)'", rule: .invalidValue, offset: word.offset)
             }
             count = number
             words = words.dropFirst(2)
             guard !words.isEmpty else {
-                throw Problem(message: "expected a command after 'repeat \(number)'", rule: "simulate-syntax", offset: end)
+                throw Problem(message: "expected a command after 'repeat \(number)'", rule: .simulateSyntax, offset: end)
             }
         }
         let command: SimulationCommand = words.isEmpty ? .clock : try self.command(words)
@@ -93,7 +93,7 @@ struct SimulationParser {
             try noMore(words, after: 1)
             guard let span = TimeSpan(word.text), span.seconds > 0, span <= EngineCore.longestSpan else {
                 throw Problem(message: "expected a duration such as 30m, 2h or 7d (at most 100 years), found '\(word.text)'",
-                              rule: "invalid-value", offset: word.offset)
+                              rule: .invalidValue, offset: word.offset)
             }
             return .advance(span)
         case "configure":
@@ -111,7 +111,7 @@ struct SimulationParser {
                 guard let type = declaration.field(name) else {
                     let hint = declaration.fields.isEmpty ? "; #\(event) has no fields"
                         : Suggestions.didYouMean(name, in: declaration.fields.map(\.name))
-                    throw Problem(message: "unknown field '\(name)' of \(event)\(hint)", rule: "unknown-field", offset: word.offset)
+                    throw Problem(message: "unknown field '\(name)' of \(event)\(hint)", rule: .unknownField, offset: word.offset)
                 }
                 values[name] = try value(text, as: type, at: offset)
             }
@@ -121,7 +121,7 @@ struct SimulationParser {
             guard let parameter = catalog.parameter(ParameterName(word.text)) else {
                 throw Problem(message: "unknown parameter '\(word.text)'"
                               + Suggestions.didYouMean(word.text, in: catalog.parameters.map(\.name.rawValue)),
-                              rule: "unknown-parameter", offset: word.offset)
+                              rule: .unknownParameter, offset: word.offset)
             }
             let valueWord = try argument(words, 2, "a value")
             try noMore(words, after: 2)
@@ -137,7 +137,7 @@ struct SimulationParser {
                 guard let type = tip.parameterType(atPath: path) else {
                     throw Problem(message: "\(tip.id) has no parameter '\(path)'"
                                   + Suggestions.didYouMean(path, in: tip.parameters.map(\.name)),
-                                  rule: "unknown-parameter", offset: word.offset)
+                                  rule: .unknownParameter, offset: word.offset)
                 }
                 let parsed = try value(text, as: type, at: offset)
                 SimulationParser.insert(parsed, at: path.split(separator: ".").map(String.init)[...], into: &values)
@@ -159,7 +159,7 @@ struct SimulationParser {
             guard let reason = TipInvalidationReason(rawValue: word.text) else {
                 let names = TipInvalidationReason.allCases.map(\.rawValue)
                 throw Problem(message: "unknown reason '\(word.text)'; use one of " + names.joined(separator: ", ")
-                              + Suggestions.didYouMean(word.text, in: names), rule: "invalid-value", offset: word.offset)
+                              + Suggestions.didYouMean(word.text, in: names), rule: .invalidValue, offset: word.offset)
             }
             return .invalidate(name, reason)
         case "delete-donations":
@@ -173,7 +173,7 @@ struct SimulationParser {
             return try expectation(words)
         default:
             let hint = keyword.text.hasPrefix("#") ? "" : Suggestions.didYouMean(keyword.text, in: SimulationParser.commands)
-            throw Problem(message: "unknown command '\(keyword.text)'\(hint)", rule: "unknown-command", offset: words[start].offset)
+            throw Problem(message: "unknown command '\(keyword.text)'\(hint)", rule: .unknownCommand, offset: words[start].offset)
         }
     }
 
@@ -188,7 +188,7 @@ struct SimulationParser {
                 guard catalog.group(GroupID(word.text)) != nil else {
                     throw Problem(message: "unknown group '\(word.text)'"
                                   + Suggestions.didYouMean(word.text, in: catalog.groups.map(\.id.rawValue)),
-                                  rule: "unknown-group", offset: word.offset)
+                                  rule: .unknownGroup, offset: word.offset)
                 }
                 group = GroupID(word.text)
                 position = 4
@@ -202,7 +202,7 @@ struct SimulationParser {
             try noMore(words, after: 3)
             guard let status = TipStatus(word.text) else {
                 throw Problem(message: "expected pending, available or invalidated(REASON), found '\(word.text)'",
-                              rule: "invalid-value", offset: word.offset)
+                              rule: .invalidValue, offset: word.offset)
             }
             return .expectStatus(name, status)
         case "explain":
@@ -213,7 +213,7 @@ struct SimulationParser {
         default:
             throw Problem(message: "unknown expectation '\(what.text)'; use next, status or explain"
                           + Suggestions.didYouMean(what.text, in: ["next", "status", "explain"]),
-                          rule: "unknown-command", offset: what.offset)
+                          rule: .unknownCommand, offset: what.offset)
         }
     }
 
@@ -235,11 +235,11 @@ struct SimulationParser {
                         settings.displayFrequency = .custom(span)
                     } else {
                         throw Problem(message: "expected immediate, hourly, daily, weekly, monthly or a duration, found '\(text)'",
-                                      rule: "invalid-value", offset: offset)
+                                      rule: .invalidValue, offset: offset)
                     }
                 case "locale":
                     guard let locale = LocaleID(text) else {
-                        throw Problem(message: "'\(text)' is not a locale such as en or fr-CA", rule: "invalid-value", offset: offset)
+                        throw Problem(message: "'\(text)' is not a locale such as en or fr-CA", rule: .invalidValue, offset: offset)
                     }
                     settings.locale = locale
                 case "show-tips", "hide-tips":
@@ -250,7 +250,7 @@ struct SimulationParser {
                     }
                     if key == "show-tips" { settings.overrides.showTips.formUnion(names) } else { settings.overrides.hideTips.formUnion(names) }
                 default:
-                    throw Problem(message: "unknown setting '\(key)'" + Suggestions.didYouMean(key, in: keys), rule: "unknown-command", offset: word.offset)
+                    throw Problem(message: "unknown setting '\(key)'" + Suggestions.didYouMean(key, in: keys), rule: .unknownCommand, offset: word.offset)
                 }
             }
         }
@@ -265,20 +265,20 @@ struct SimulationParser {
         if index < words.endIndex { return words[index] }
         let last = words.last?.end ?? 0
         let after = words.last.map { " after '\($0.text)'" } ?? ""
-        throw Problem(message: "expected \(what)\(after)", rule: "simulate-syntax", offset: last)
+        throw Problem(message: "expected \(what)\(after)", rule: .simulateSyntax, offset: last)
     }
 
     func noMore(_ words: ArraySlice<Word>, after position: Int) throws(Problem) {
         let index = words.startIndex + position + 1
         guard index < words.endIndex else { return }
-        throw Problem(message: "unexpected '\(words[index].text)'", rule: "simulate-syntax", offset: words[index].offset)
+        throw Problem(message: "unexpected '\(words[index].text)'", rule: .simulateSyntax, offset: words[index].offset)
     }
 
     /// `name=value`: the name, the value's text and the value's byte offset.
     func assignment(_ word: Word) throws(Problem) -> (String, String, Int) {
         let bytes = Array(word.text.utf8)
         guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")), equals > 0 else {
-            throw Problem(message: "expected name=value, found '\(word.text)'", rule: "simulate-syntax", offset: word.offset)
+            throw Problem(message: "expected name=value, found '\(word.text)'", rule: .simulateSyntax, offset: word.offset)
         }
         return (String(decoding: bytes[..<equals], as: UTF8.self), String(decoding: bytes[(equals + 1)...], as: UTF8.self),
                 word.offset + equals + 1)
@@ -288,7 +288,7 @@ struct SimulationParser {
         do throws(SimulationLexer.Failure) {
             return try SimulationValues.parse(text, as: type)
         } catch {
-            throw Problem(message: error.message, rule: "invalid-value", offset: offset + error.offset)
+            throw Problem(message: error.message, rule: .invalidValue, offset: offset + error.offset)
         }
     }
 
@@ -296,7 +296,7 @@ struct SimulationParser {
         let name = word.text.hasPrefix("#") ? String(word.text.dropFirst()) : word.text
         guard let declaration = catalog.event(EventID(name)) else {
             throw Problem(message: "unknown event '\(name)'" + Suggestions.didYouMean(name, in: catalog.events.map(\.id.rawValue)),
-                          rule: "unknown-event", offset: word.offset)
+                          rule: .unknownEvent, offset: word.offset)
         }
         return (declaration.id, declaration)
     }
@@ -316,7 +316,7 @@ struct SimulationParser {
 
     func unknownTip(_ word: Word) -> Problem {
         Problem(message: "unknown tip '\(word.text)'" + Suggestions.didYouMean(word.text, in: catalog.tips.map(\.id.rawValue)),
-                rule: "unknown-tip", offset: word.offset)
+                rule: .unknownTip, offset: word.offset)
     }
 
     /// Puts `value` at a dotted path, creating records on the way.

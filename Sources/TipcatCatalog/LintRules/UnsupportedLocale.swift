@@ -1,0 +1,35 @@
+public import TipcatCore
+
+extension DiagnosticRule {
+    /// A translation into a locale that `supportedLocales` does not list is never shown.
+    public static let unsupportedLocale = DiagnosticRule(
+        "unsupported-locale", .warning, stage: .lint,
+        summary: "a translation into a locale that `supportedLocales` does not list",
+        triggering: [CatalogExample.catalog(tips: ["A"], extra: ["Localizable.xcstrings": """
+                {"sourceLanguage": "en", "version": "1.0", "strings": {"A.title": {"localizations": {
+                  "de": {"stringUnit": {"state": "translated", "value": "Ein Tipp"}}}}}}
+                """])],
+        nonTriggering: [CatalogExample.catalog(tips: ["A"], extra: ["Localizable.xcstrings": """
+                {"sourceLanguage": "en", "version": "1.0", "strings": {"A.title": {"localizations": {
+                  "fr": {"stringUnit": {"state": "translated", "value": "Une astuce"}}}}}}
+                """])])
+}
+
+/// A translation into a locale that `supportedLocales` does not list is never shown.
+struct UnsupportedLocaleRule: CatalogLintRule {
+    var description: DiagnosticRule { .unsupportedLocale }
+
+    func check(_ catalog: Catalog) -> [Diagnostic] {
+        let supported = Set(catalog.settings.supportedLocales)
+        var findings: [Diagnostic] = []
+        // No sorting here: the loader sorts all findings by location.
+        for (key, entry) in catalog.localizations.entries {
+            for (locale, translation) in entry.translations where !supported.contains(locale) {
+                findings.append(Diagnostic(
+                    "'\(key)' is translated into '\(locale)', which is not in supportedLocales; add it there or remove the translation",
+                    rule: description, at: translation.location))
+            }
+        }
+        return findings
+    }
+}

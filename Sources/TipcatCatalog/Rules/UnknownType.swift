@@ -1,0 +1,41 @@
+public import TipcatCore
+
+extension DiagnosticRule {
+    /// A type name tipcat does not know, or a type where it is not allowed.
+    public static let unknownType = DiagnosticRule(
+        "unknown-type", .error, stage: .catalog,
+        summary: "a parameter or field type that does not exist",
+        triggering: [
+            CatalogExample.catalog(tips: ["A"], extra: ["parameters.json": ##"""
+                {"parameters": [{"name": "launches", "type": "integer", "default": 0}]}
+                """##]),
+            CatalogExample.catalog(tips: ["A"], extra: ["events.json": ##"""
+                {"events": [{"id": "opened-map", "fields": {"tags": "list<string>"}}]}
+                """##]),
+            CatalogExample.catalog(tips: [], extra: ["tips/A.json": CatalogExample.tip("A", ##""parameters": {"trail": {}}"##)]),
+        ],
+        nonTriggering: [
+            CatalogExample.catalog(tips: ["A"], extra: ["parameters.json": ##"""
+                {"parameters": [{"name": "launches", "type": "int", "default": 0}]}
+                """##]),
+        ])
+}
+
+extension Diagnostic {
+    /// `unknown type 'integer' for parameter 'launches'; use …` (`suggestion` follows).
+    static func unknownType(_ text: String, for what: String, suggestion: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic("unknown type '\(text)' for \(what); use string, int, double, bool, date, list<T> or set<T>" + suggestion,
+                   rule: .unknownType, at: location)
+    }
+
+    /// `field 'tags' of event 'x' must have a scalar type (…), found 'list<string>'`.
+    static func nonScalarType(_ text: String, for what: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic("\(what) must have a scalar type (string, int, double, bool or date), found '\(text)'",
+                   rule: .unknownType, at: location)
+    }
+
+    /// `the record type of parameter 'trail' of tip 'A' has no fields`.
+    static func emptyRecordType(for what: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic("the record type of \(what) has no fields", rule: .unknownType, at: location)
+    }
+}
