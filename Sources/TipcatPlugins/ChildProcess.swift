@@ -60,7 +60,7 @@ public struct ChildProcess: Sendable {
     }
 
     /// Starts the program, writes `input` to it, and collects its output until it ends or a limit is hit.
-    public func run(input: [UInt8]) throws(ChildProcessError) -> ChildOutcome {
+    public func run(input: [[UInt8]]) throws(ChildProcessError) -> ChildOutcome {
         signal(SIGPIPE, SIG_IGN)
         let start = monotonicSeconds()
         // Pipes are created and the child spawned under one lock: a pipe made by another thread between its
@@ -129,7 +129,8 @@ public struct ChildProcess: Sendable {
         _ = fcntl(stdinPipe[1], 1031, Int32(1 << 20))
         _ = fcntl(stdoutPipe[0], 1031, Int32(1 << 20))
 
-        var writeFD: Int32 = input.isEmpty ? -1 : stdinPipe[1]
+        var pieces = input.filter { !$0.isEmpty }[...]
+        var writeFD: Int32 = pieces.isEmpty ? -1 : stdinPipe[1]
         if writeFD < 0 { close(stdinPipe[1]) }
         var outFD = stdoutPipe[0]
         var errFD = stderrPipe[0]
@@ -182,13 +183,17 @@ public struct ChildProcess: Sendable {
                 break
             }
             for entry in fds where entry.revents != 0 {
-                if entry.fd == writeFD {
-                    let count = input.withUnsafeBytes { raw in
-                        Glibc.write(writeFD, raw.baseAddress.map { $0 + written }, min(input.count - written, 1 << 20))
+                if entry.fd == writeFD, let piece = pieces.first {
+                    let count = piece.withUnsafeBytes { raw in
+                        Glibc.write(writeFD, raw.baseAddress.map { $0 + written }, min(piece.count - written, 1 << 20))
                     }
                     if count > 0 {
                         written += count
-                        if written >= input.count { finishWriting() }
+                        if written >= piece.count {
+                            pieces.removeFirst()
+                            written = 0
+                            if pieces.isEmpty { finishWriting() }
+                        }
                     } else if count < 0 && errno != EAGAIN && errno != EINTR {
                         finishWriting()  // EPIPE: the child stopped reading; its answer still counts.
                     }

@@ -50,7 +50,7 @@ public struct ExternalPlugin: Sendable {
     }
 
     /// Sends one request and decodes the answer; every way this can go wrong is a `PluginFailure`.
-    public func run(_ request: [UInt8], kind: RequestKind) -> Result<PluginResponse, PluginFailure> {
+    public func run(_ request: [[UInt8]], kind: RequestKind) -> Result<PluginResponse, PluginFailure> {
         guard let executable else {
             return .failure(PluginFailure(plugin: spec.name, reason: "cannot start: " + (notFoundReason ?? "not found"), stderrTail: ""))
         }

@@ -95,19 +95,6 @@ struct JSONBytes {
     /// Appends `text` escaped for the inside of a JSON string, without quotes (inside a `rawValue`).
     mutating func appendEscaped(_ text: String) { appendStringContents(text) }
 
-    /// An array whose elements are already encoded, in pieces (each a comma-separated run of elements).
-    mutating func rawArray(_ pieces: [[UInt8]]) {
-        valueSeparator()
-        bytes.append(UInt8(ascii: "["))
-        var first = true
-        for piece in pieces where !piece.isEmpty {
-            if !first { bytes.append(UInt8(ascii: ",")) }
-            bytes.append(contentsOf: piece)
-            first = false
-        }
-        bytes.append(UInt8(ascii: "]"))
-    }
-
     private mutating func valueSeparator() {
         if pendingValueAfterKey {
             pendingValueAfterKey = false

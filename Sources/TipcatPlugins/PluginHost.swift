@@ -48,7 +48,7 @@ public struct PluginHost: Sendable {
 
     /// Asks one external plugin to describe itself.
     public func describe(_ plugin: ExternalPlugin) -> Result<PluginDescription, PluginFailure> {
-        plugin.run(PluginRequestEncoder.describeRequest(plugin: plugin.spec.name, tipcatVersion: registry.tipcatVersion), kind: .describe).flatMap { response in
+        plugin.run([PluginRequestEncoder.describeRequest(plugin: plugin.spec.name, tipcatVersion: registry.tipcatVersion)], kind: .describe).flatMap { response in
             guard let description = response.description else {
                 return .failure(PluginFailure(plugin: plugin.spec.name, reason: "answered describe without a description", stderrTail: ""))
             }
@@ -81,7 +81,7 @@ public struct PluginHost: Sendable {
         case .external(let plugin):
             var merged = plugin.spec.options
             for (key, value) in options { merged[key] = value }
-            let request = encoder.request(kind: .generate, plugin: plugin.spec.name, options: merged)
+            let request = encoder.requestPieces(kind: .generate, plugin: plugin.spec.name, options: merged)
             return plugin.run(request, kind: .generate).map { $0.files ?? [] }
         }
     }
@@ -91,7 +91,7 @@ public struct PluginHost: Sendable {
     private func run(_ plugins: [ExternalPlugin], kind: RequestKind, encoder: PluginRequestEncoder, publish: PublishEvent?) -> [Diagnostic] {
         let outcomes = concurrently(plugins.count) { index in
             let plugin = plugins[index]
-            let request = encoder.request(kind: kind, plugin: plugin.spec.name, options: plugin.spec.options, publish: publish)
+            let request = encoder.requestPieces(kind: kind, plugin: plugin.spec.name, options: plugin.spec.options, publish: publish)
             return plugin.run(request, kind: kind)
         }
         let resolver = PointerResolver(catalogDirectory: catalogDirectory)

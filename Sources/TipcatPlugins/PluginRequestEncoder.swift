@@ -7,22 +7,23 @@ public import TipcatPlugin
 /// Writes `tipcat.plugin/1` requests. The catalog part is encoded once and shared by every plugin of a run
 /// (only the envelope — kind, plugin name, options — differs), straight into bytes.
 public struct PluginRequestEncoder: Sendable {
-    /// The catalog as the `catalog` member's JSON.
-    public let catalogJSON: [UInt8]
+    /// The catalog as the `catalog` member's JSON, in pieces (a head, the tips in chunks, a tail) that are written to
+    /// a plugin one after the other: tens of megabytes are never copied into one buffer.
+    public let catalogPieces: [[UInt8]]
 
     /// The tipcat version reported to plugins.
     public let tipcatVersion: String
 
     public init(catalog: Catalog, tipcatVersion: String) {
-        catalogJSON = PluginRequestEncoder.encode(catalog)
+        catalogPieces = PluginRequestEncoder.encode(catalog)
         self.tipcatVersion = tipcatVersion
     }
 
-    /// A whole request around the shared catalog.
-    public func request(
+    /// A whole request around the shared catalog, as pieces to write in order.
+    public func requestPieces(
         kind: RequestKind, plugin: String, options: [String: PluginJSON], publish: PublishEvent? = nil
-    ) -> [UInt8] {
-        var writer = JSONBytes(capacity: catalogJSON.count + 512)
+    ) -> [[UInt8]] {
+        var writer = JSONBytes()
         writer.objectValue { object in
             object.key("protocol")
             object.string(PluginProtocol.version)
@@ -39,10 +40,17 @@ public struct PluginRequestEncoder: Sendable {
                 PluginRequestEncoder.write(publish, into: &object)
             }
             object.key("catalog")
-            object.raw(catalogJSON)
+            object.rawValue { _ in }  // the pieces go here
         }
-        writer.bytes.append(UInt8(ascii: "\n"))
-        return writer.bytes
+        writer.bytes.removeLast()  // the envelope's closing brace comes after the catalog
+        return [writer.bytes] + catalogPieces + [Array("}\n".utf8)]
+    }
+
+    /// The whole request in one buffer (in-process generators and tests).
+    public func request(
+        kind: RequestKind, plugin: String, options: [String: PluginJSON], publish: PublishEvent? = nil
+    ) -> [UInt8] {
+        Array(requestPieces(kind: kind, plugin: plugin, options: options, publish: publish).joined())
     }
 
     /// A `describe` request (no catalog).
@@ -64,10 +72,20 @@ public struct PluginRequestEncoder: Sendable {
 
     // MARK: - Catalog
 
-    static func encode(_ catalog: Catalog) -> [UInt8] {
+    static func encode(_ catalog: Catalog) -> [[UInt8]] {
         let root = catalog.root
         let stringsFile = catalog.localizations.file.map { relative($0, to: root) } ?? "Localizable.xcstrings"
-        var writer = JSONBytes(capacity: 1 << 20)
+        // Tips are encoded in parallel chunks, each a comma-separated run of tip objects.
+        let tips = catalog.tips
+        let chunks = concurrentChunks(count: tips.count, chunkSize: 128) { range -> [UInt8] in
+            var chunk = JSONBytes(capacity: range.count * 4096)
+            for index in range {
+                writeTip(tips[index], catalog: catalog, root: root, stringsFile: stringsFile, into: &chunk)
+            }
+            return chunk.bytes
+        }
+        var tipsOffset = 0
+        var writer = JSONBytes(capacity: 1 << 16)
         writer.objectValue { object in
             object.key("root")
             object.string(root)
@@ -84,18 +102,7 @@ public struct PluginRequestEncoder: Sendable {
             object.key("enabled")
             object.bool(catalog.settings.enabled)
             object.key("tips")
-            // Tips are encoded in parallel chunks (each "[tip,tip…]" without its brackets), then joined.
-            let tips = catalog.tips
-            let chunks = concurrentChunks(count: tips.count, chunkSize: 128) { range -> [UInt8] in
-                var chunk = JSONBytes(capacity: range.count * 4096)
-                chunk.arrayValue { array in
-                    for index in range {
-                        writeTip(tips[index], catalog: catalog, root: root, stringsFile: stringsFile, into: &array)
-                    }
-                }
-                return Array(chunk.bytes.dropFirst().dropLast())
-            }
-            object.rawArray(chunks)
+            object.rawValue { raw in tipsOffset = raw.bytes.count }  // the tips go here, in chunks
             object.key("groups")
             object.arrayValue { array in
                 for group in catalog.groups {
@@ -165,7 +172,13 @@ public struct PluginRequestEncoder: Sendable {
                 }
             }
         }
-        return writer.bytes
+        var pieces: [[UInt8]] = [Array(writer.bytes[..<tipsOffset]) + [UInt8(ascii: "[")]]
+        for (index, chunk) in chunks.enumerated() where !chunk.isEmpty {
+            if index > 0 { pieces.append([UInt8(ascii: ",")]) }
+            pieces.append(chunk)
+        }
+        pieces.append([UInt8(ascii: "]")] + Array(writer.bytes[tipsOffset...]))
+        return pieces
     }
 
     private static func writeTip(_ tip: Tip, catalog: Catalog, root: String, stringsFile: String, into array: inout JSONBytes) {
