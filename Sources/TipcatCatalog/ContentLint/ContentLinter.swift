@@ -1,0 +1,159 @@
+import TipcatCore
+import TipcatLocalization
+
+/// What a content check found in one text: the kind's default message and the values a rule's own
+/// message may substitute (`match`, `expected`, `max`, `actual`).
+struct ContentFinding {
+    var defaultMessage: String
+    var values: [String: String]
+}
+
+/// One rule kind's check over a text. One kind a file; `ContentLinter.compile` lists them.
+protocol ContentCheck: Sendable {
+    /// Whether the check reads words; texts are split into words once for all such checks.
+    var readsWords: Bool { get }
+    /// Reports what the check finds in `text`. `words` is parallel to `text.variants` and their segments
+    /// (nil for placeholders, and everywhere when no rule reads words).
+    func check(_ text: LintText, words: [[SegmentWords?]], report: (ContentFinding) -> Void)
+}
+
+/// Runs the enabled content rules of `lint.json` over every tip text: the source text of each field in
+/// scope and each translation whose state is `translated`.
+///
+/// Rules are compiled once (phrase tables, regular expressions); tips are checked in parallel chunks.
+struct ContentLinter: Sendable {
+    private struct Compiled: Sendable {
+        var rule: ContentRule
+        var check: any ContentCheck
+        /// The locales in scope (nil: all).
+        var locales: [LocaleID]?
+    }
+
+    private struct ScopeKey: Hashable {
+        var field: ContentRule.Field
+        var locale: LocaleID
+    }
+
+    private let rules: [Compiled]
+    private let readsWords: Bool
+
+    init(rules: [ContentRule], sourceLanguage: LocaleID) {
+        self.rules = rules.filter(\.enabled).map { rule in
+            let check: any ContentCheck
+            var locales = rule.scope.locales
+            switch rule.kind {
+            case .existence(let tokens, let ignoreCase, let regex):
+                check = ExistenceCheck(matcher: PatternMatcher(patterns: tokens, ignoreCase: ignoreCase, regex: regex))
+            case .substitution(let swaps, let ignoreCase, let regex):
+                check = SubstitutionCheck(
+                    swaps: swaps, matcher: PatternMatcher(patterns: swaps.map(\.pattern), ignoreCase: ignoreCase, regex: regex))
+            case .capitalization(let style, let exceptions):
+                check = CapitalizationCheck(style: style, exceptions: exceptions)
+                // Case conventions belong to a language (German capitalizes nouns): the source language by default.
+                if locales == nil { locales = [sourceLanguage] }
+            case .length(let max, let maxByLocale):
+                check = LengthCheck(max: max, maxByLocale: maxByLocale)
+            case .punctuation(let forbidEnding, let forbid):
+                check = PunctuationCheck(forbidEnding: forbidEnding, forbid: forbid)
+            }
+            return Compiled(rule: rule, check: check, locales: locales)
+        }
+        readsWords = self.rules.contains { $0.check.readsWords }
+    }
+
+    func check(_ catalog: Catalog) -> [Diagnostic] {
+        guard !rules.isEmpty else { return [] }
+        let tips = catalog.tips
+        let chunks = concurrentChunks(count: tips.count, chunkSize: 128) { range in
+            var cache: [ScopeKey: [Int]] = [:]
+            var findings: [Diagnostic] = []
+            for tip in tips[range] {
+                check(tip, in: catalog, cache: &cache, into: &findings)
+            }
+            return findings
+        }
+        return chunks.flatMap { $0 }
+    }
+
+    private func check(_ tip: Tip, in catalog: Catalog, cache: inout [ScopeKey: [Int]], into findings: inout [Diagnostic]) {
+        let source = catalog.settings.sourceLanguage
+        var fields: [(ContentRule.Field, LocalizedText)] = [(.title, tip.title)]
+        if let message = tip.message { fields.append((.message, message)) }
+        for action in tip.actions { fields.append((.action, action.title)) }
+        for (field, text) in fields {
+            if let message = text.message {
+                run(LintText(tip: tip, field: field, key: text.key, locale: source, isSource: true, location: text.location,
+                             variants: LintText.variants(of: message)),
+                    cache: &cache, into: &findings)
+            }
+            guard let entry = catalog.localizations.entries[text.key] else { continue }
+            for (locale, translation) in entry.translations where translation.state == .translated {
+                let variants: [[LintText.Segment]]
+                switch translation.content {
+                case .message(let message):
+                    variants = LintText.variants(of: message)
+                case .plural(let argument, let forms):
+                    variants = forms.keys.sorted().flatMap { forms[$0].map { LintText.variants(of: $0, poundPath: argument) } ?? [] }
+                }
+                run(LintText(tip: tip, field: field, key: text.key, locale: locale, isSource: false,
+                             location: translation.location, variants: variants),
+                    cache: &cache, into: &findings)
+            }
+        }
+    }
+
+    private func rules(for key: ScopeKey, cache: inout [ScopeKey: [Int]]) -> [Int] {
+        if let cached = cache[key] { return cached }
+        let chain = key.locale.fallbackChain(sourceLanguage: key.locale)
+        let indices = rules.indices.filter { index in
+            let rule = rules[index]
+            guard rule.rule.scope.fields.contains(key.field) else { return false }
+            guard let locales = rule.locales else { return true }
+            return chain.contains { locales.contains($0) }
+        }
+        cache[key] = indices
+        return indices
+    }
+
+    private func run(_ text: LintText, cache: inout [ScopeKey: [Int]], into findings: inout [Diagnostic]) {
+        let indices = rules(for: ScopeKey(field: text.field, locale: text.locale), cache: &cache)
+        guard !indices.isEmpty else { return }
+        var words: [[SegmentWords?]] = []
+        if readsWords, indices.contains(where: { rules[$0].check.readsWords }) {
+            words = text.variants.map { variant in
+                variant.map { segment in
+                    if case .text(let string) = segment { return SegmentWords(string) }
+                    return nil
+                }
+            }
+        }
+        for index in indices {
+            let rule = rules[index].rule
+            var reported = Set<String>()
+            rules[index].check.check(text, words: words) { finding in
+                let message = rule.message.map { Self.substitute($0, finding.values, text: text) } ?? finding.defaultMessage
+                guard reported.insert(message).inserted else { return }
+                findings.append(Diagnostic(rule.severity, message, rule: rule.id, at: text.location))
+            }
+        }
+    }
+
+    /// `template` with `{match}`, `{expected}`, `{max}`, `{actual}` and `{text}` replaced; other braces kept.
+    static func substitute(_ template: String, _ values: [String: String], text: LintText) -> String {
+        var result = ""
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            let name = String(rest[rest.index(after: open)..<close])
+            if let value = name == "text" ? text.description : values[name] {
+                result += value
+            } else {
+                result += rest[open...close]
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        result += rest
+        return result
+    }
+}
