@@ -118,8 +118,15 @@ struct LintConfigurationDecoder {
         case "punctuation": decoded = punctuation(rule)
         default: decoded = nil
         }
-        guard let decoded, let scope else { return nil }
+        guard let decoded, var scope else { return nil }
+        // Capitalization styles are for titles and button titles unless the scope says otherwise.
+        if case .capitalization = decoded, !hasFields(rule) { scope.fields = [.title, .action] }
         return ContentRule(id: id, kind: decoded, severity: severity, message: message, scope: scope, enabled: enabled, location: location)
+    }
+
+    private func hasFields(_ rule: ObjectReader) -> Bool {
+        if case .object(let scope)? = rule.object["scope"]?.value { return scope["fields"] != nil }
+        return false
     }
 
     /// The rule's scope (all fields and locales when absent); nil when it is invalid (reported).
