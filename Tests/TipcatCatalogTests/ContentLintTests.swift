@@ -44,11 +44,27 @@ import TipcatLocalization
     @Test func existenceMatchesWholeWordsIgnoringCaseAndPointsAtTheText() {
         let rule = #"{"id": "no-promotion", "kind": "existence", "tokens": ["free", "buy now"]}"#
         let result = Self.load(content: rule, tips: ["A": Self.tip(title: "Free for you", message: "Buy   now, freedom later")])
+        // Columns of the match inside each string (the strings open at columns 22 and 49).
         #expect(Self.findings(result, "no-promotion") == [
-            "cat/tips/A.json:1:22: warning: avoid 'Free' in the title of A [no-promotion]",
-            "cat/tips/A.json:1:49: warning: avoid 'Buy   now' in the message of A [no-promotion]",
+            "cat/tips/A.json:1:23: warning: avoid 'Free' in the title of A [no-promotion]",
+            "cat/tips/A.json:1:50: warning: avoid 'Buy   now' in the message of A [no-promotion]",
         ], "\(result.diagnostics)")
         #expect(result.diagnostics.count == 2)
+    }
+
+    @Test func findingsPointInsideVerbatimStringsAndAtTheStringOtherwise() {
+        let rule = #"{"id": "no-free", "kind": "existence", "tokens": ["free"]}"#
+        let tips = [
+            "A": Self.tip(id: "A", title: "Café is free"),           // no escapes: the match's column (scalars)
+            "B": Self.tip(id: "B", title: #"Caf\u00e9 is free"#),     // an escape: the string's column
+            "C": Self.tip(id: "C", title: "free, so free"),           // two occurrences: the string's column
+        ]
+        let strings = Self.strings(["A.title": ["de": "Kostenlos: free"]])
+        let result = Self.load(content: rule, tips: tips, strings: strings)
+        let locations = result.diagnostics.map { $0.location.map(\.description) ?? "" }
+        #expect(locations == [
+            "cat/Localizable.xcstrings:1:152", "cat/tips/A.json:1:31", "cat/tips/B.json:1:22", "cat/tips/C.json:1:22",
+        ], "\(result.diagnostics)")
     }
 
     @Test func existenceDoesNotTriggerOnPartsOfWordsOrOtherCase() {

@@ -89,7 +89,7 @@ struct CapitalizationCheck: ContentCheck {
                 guard let expected else { continue }
                 report(ContentFinding(
                     defaultMessage: "'\(coreText)' should be '\(expected)' in \(text.description) (\(style.rawValue) case)",
-                    values: ["match": coreText, "expected": expected]))
+                    values: ["match": coreText, "expected": expected], anchor: .words(coreText)))
             }
         }
     }

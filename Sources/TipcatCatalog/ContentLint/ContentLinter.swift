@@ -4,8 +4,19 @@ import TipcatLocalization
 /// What a content check found in one text: the kind's default message and the values a rule's own
 /// message may substitute (`match`, `expected`, `max`, `actual`).
 struct ContentFinding {
+    /// What in the text a finding points at, when the text is written verbatim in its file.
+    enum Anchor {
+        /// The one whole-word occurrence of these words.
+        case words(String)
+        /// The one occurrence of this text.
+        case text(String)
+        /// This ending of the text.
+        case ending(String)
+    }
+
     var defaultMessage: String
     var values: [String: String]
+    var anchor: Anchor?
 }
 
 /// One rule kind's check over a text. One kind a file; `ContentLinter.compile` lists them.
@@ -83,20 +94,22 @@ struct ContentLinter: Sendable {
         for (field, text) in fields {
             if let message = text.message {
                 run(LintText(tip: tip, field: field, key: text.key, locale: source, isSource: true, location: text.location,
-                             variants: LintText.variants(of: message)),
+                             verbatimText: text.isVerbatim ? text.source : nil, variants: LintText.variants(of: message)),
                     cache: &cache, into: &findings)
             }
             guard let entry = catalog.localizations.entries[text.key] else { continue }
             for (locale, translation) in entry.translations where translation.state == .translated {
                 let variants: [[LintText.Segment]]
+                var verbatimText: String?
                 switch translation.content {
                 case .message(let message):
                     variants = LintText.variants(of: message)
+                    if translation.isVerbatim { verbatimText = message.text }
                 case .plural(let argument, let forms):
                     variants = forms.keys.sorted().flatMap { forms[$0].map { LintText.variants(of: $0, poundPath: argument) } ?? [] }
                 }
                 run(LintText(tip: tip, field: field, key: text.key, locale: locale, isSource: false,
-                             location: translation.location, variants: variants),
+                             location: translation.location, verbatimText: verbatimText, variants: variants),
                     cache: &cache, into: &findings)
             }
         }
@@ -133,9 +146,30 @@ struct ContentLinter: Sendable {
             rules[index].check.check(text, words: words) { finding in
                 let message = rule.message.map { Self.substitute($0, finding.values, text: text) } ?? finding.defaultMessage
                 guard reported.insert(message).inserted else { return }
-                findings.append(Diagnostic(rule.severity, message, rule: rule.id, at: text.location))
+                findings.append(Diagnostic(rule.severity, message, rule: rule.id, at: Self.location(of: finding.anchor, in: text)))
             }
         }
+    }
+
+    /// The column of the anchor inside the text when the text is verbatim in its file and the anchor is
+    /// unambiguous; else the text's own location (its opening quote).
+    static func location(of anchor: ContentFinding.Anchor?, in text: LintText) -> SourceLocation? {
+        guard let anchor, let raw = text.verbatimText, let base = text.location else { return text.location }
+        var offset: String.Index?
+        switch anchor {
+        case .words(let words):
+            let ranges = raw.ranges(of: words).filter { WordScanner.isWholeWord($0, in: raw) }
+            if ranges.count == 1 { offset = ranges[0].lowerBound }
+        case .text(let needle):
+            let ranges = raw.ranges(of: needle)
+            if ranges.count == 1 { offset = ranges[0].lowerBound }
+        case .ending(let ending):
+            let trimmed = raw[..<(raw.lastIndex { !$0.isWhitespace }.map { raw.index(after: $0) } ?? raw.startIndex)]
+            if trimmed.hasSuffix(ending) { offset = trimmed.index(trimmed.endIndex, offsetBy: -ending.count) }
+        }
+        guard let offset else { return base }
+        let column = base.column + 1 + raw.unicodeScalars[..<offset].count
+        return SourceLocation(file: base.file, line: base.line, column: column)
     }
 
     /// `template` with `{match}`, `{expected}`, `{max}`, `{actual}` and `{text}` replaced; other braces kept.

@@ -9,7 +9,7 @@ struct ExistenceCheck: ContentCheck {
             for case let segment? in variant {
                 matcher.matches(in: segment) { range, _ in
                     let match = String(segment.text[range])
-                    report(ContentFinding(defaultMessage: "avoid '\(match)' in \(text.description)", values: ["match": match]))
+                    report(ContentFinding(defaultMessage: "avoid '\(match)' in \(text.description)", values: ["match": match], anchor: .words(match)))
                 }
             }
         }

@@ -27,6 +27,9 @@ struct LintText {
     /// Whether this is the source text from the tip file (else a translation).
     let isSource: Bool
     let location: SourceLocation?
+    /// The message text as written in the file, when the file holds it without escapes (columns inside it
+    /// can then be computed); nil otherwise.
+    let verbatimText: String?
     /// Each visible variant: one per plural or select branch.
     let variants: [[Segment]]
 

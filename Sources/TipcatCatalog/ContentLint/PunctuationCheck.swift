@@ -12,7 +12,8 @@ struct PunctuationCheck: ContentCheck {
             for segment in variant {
                 guard case .text(let string) = segment else { continue }
                 for forbidden in forbid where string.contains(forbidden) {
-                    report(ContentFinding(defaultMessage: "\(text.description) contains '\(forbidden)'", values: ["match": forbidden]))
+                    report(ContentFinding(defaultMessage: "\(text.description) contains '\(forbidden)'", values: ["match": forbidden],
+                                          anchor: .text(forbidden)))
                 }
             }
             guard case .text(let last)? = variant.last(where: { segment in
@@ -22,7 +23,8 @@ struct PunctuationCheck: ContentCheck {
             let trimmed = last.reversed().drop(while: \.isWhitespace)
             let ending = String(trimmed.reversed())
             for forbidden in forbidEnding where ending.hasSuffix(forbidden) {
-                report(ContentFinding(defaultMessage: "\(text.description) ends with '\(forbidden)'", values: ["match": forbidden]))
+                report(ContentFinding(defaultMessage: "\(text.description) ends with '\(forbidden)'", values: ["match": forbidden],
+                                      anchor: .ending(forbidden)))
             }
         }
     }

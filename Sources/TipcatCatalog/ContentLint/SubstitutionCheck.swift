@@ -14,7 +14,7 @@ struct SubstitutionCheck: ContentCheck {
                     guard match != expected else { return }  // a swap that only fixes case matches its own fix
                     report(ContentFinding(
                         defaultMessage: "use '\(expected)' instead of '\(match)' in \(text.description)",
-                        values: ["match": match, "expected": expected]))
+                        values: ["match": match, "expected": expected], anchor: .words(match)))
                 }
             }
         }
