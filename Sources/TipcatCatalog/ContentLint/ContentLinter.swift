@@ -76,7 +76,7 @@ struct ContentLinter: Sendable {
         guard !rules.isEmpty else { return [] }
         let tips = catalog.tips
         let chunks = concurrentChunks(count: tips.count, chunkSize: 128) { range in
-            var cache: [ScopeKey: [Int]] = [:]
+            var cache = Cache()
             var findings: [Diagnostic] = []
             for tip in tips[range] {
                 check(tip, in: catalog, cache: &cache, into: &findings)
@@ -86,14 +86,29 @@ struct ContentLinter: Sendable {
         return chunks.flatMap { $0 }
     }
 
-    private func check(_ tip: Tip, in catalog: Catalog, cache: inout [ScopeKey: [Int]], into findings: inout [Diagnostic]) {
+    /// Per-chunk memo: the rules for a field and locale, and each locale's chain.
+    private struct Cache {
+        var rules: [ScopeKey: [Int]] = [:]
+        var chains: [LocaleID: [LocaleID]] = [:]
+
+        mutating func chain(_ locale: LocaleID) -> [LocaleID] {
+            if let chain = chains[locale] { return chain }
+            let chain = locale.fallbackChain(sourceLanguage: locale)
+            chains[locale] = chain
+            return chain
+        }
+    }
+
+    private func check(_ tip: Tip, in catalog: Catalog, cache: inout Cache, into findings: inout [Diagnostic]) {
         let source = catalog.settings.sourceLanguage
+        let widths = LintText.exampleWidths(of: tip)
         var fields: [(ContentRule.Field, LocalizedText)] = [(.title, tip.title)]
         if let message = tip.message { fields.append((.message, message)) }
         for action in tip.actions { fields.append((.action, action.title)) }
         for (field, text) in fields {
             if let message = text.message {
-                run(LintText(tip: tip, field: field, key: text.key, locale: source, isSource: true, location: text.location,
+                run(LintText(tipID: tip.id, exampleWidths: widths, field: field, key: text.key, locale: source,
+                             localeChain: cache.chain(source), isSource: true, location: text.location,
                              verbatimText: text.isVerbatim ? text.source : nil, variants: LintText.variants(of: message)),
                     cache: &cache, into: &findings)
             }
@@ -108,28 +123,28 @@ struct ContentLinter: Sendable {
                 case .plural(let argument, let forms):
                     variants = forms.keys.sorted().flatMap { forms[$0].map { LintText.variants(of: $0, poundPath: argument) } ?? [] }
                 }
-                run(LintText(tip: tip, field: field, key: text.key, locale: locale, isSource: false,
+                run(LintText(tipID: tip.id, exampleWidths: widths, field: field, key: text.key, locale: locale,
+                             localeChain: cache.chain(locale), isSource: false,
                              location: translation.location, verbatimText: verbatimText, variants: variants),
                     cache: &cache, into: &findings)
             }
         }
     }
 
-    private func rules(for key: ScopeKey, cache: inout [ScopeKey: [Int]]) -> [Int] {
-        if let cached = cache[key] { return cached }
-        let chain = key.locale.fallbackChain(sourceLanguage: key.locale)
+    private func rules(for key: ScopeKey, chain: [LocaleID], cache: inout Cache) -> [Int] {
+        if let cached = cache.rules[key] { return cached }
         let indices = rules.indices.filter { index in
             let rule = rules[index]
             guard rule.rule.scope.fields.contains(key.field) else { return false }
             guard let locales = rule.locales else { return true }
             return chain.contains { locales.contains($0) }
         }
-        cache[key] = indices
+        cache.rules[key] = indices
         return indices
     }
 
-    private func run(_ text: LintText, cache: inout [ScopeKey: [Int]], into findings: inout [Diagnostic]) {
-        let indices = rules(for: ScopeKey(field: text.field, locale: text.locale), cache: &cache)
+    private func run(_ text: LintText, cache: inout Cache, into findings: inout [Diagnostic]) {
+        let indices = rules(for: ScopeKey(field: text.field, locale: text.locale), chain: text.localeChain, cache: &cache)
         guard !indices.isEmpty else { return }
         var words: [[SegmentWords?]] = []
         if readsWords, indices.contains(where: { rules[$0].check.readsWords }) {

@@ -11,16 +11,17 @@ struct LengthCheck: ContentCheck {
 
     var readsWords: Bool { false }
 
-    func limit(for locale: LocaleID) -> Int {
+    /// The limit for a locale chain (`de-CH`, `de`): the most specific `maxByLocale` entry, else `max`.
+    func limit(for chain: [LocaleID]) -> Int {
         guard !maxByLocale.isEmpty else { return max }
-        for candidate in locale.fallbackChain(sourceLanguage: locale) {
+        for candidate in chain {
             if let limit = maxByLocale[candidate] { return limit }
         }
         return max
     }
 
     func check(_ text: LintText, words: [[SegmentWords?]], report: (ContentFinding) -> Void) {
-        let limit = limit(for: text.locale)
+        let limit = limit(for: text.localeChain)
         guard let widest = text.variants.map(text.width(of:)).max(), widest > limit else { return }
         report(ContentFinding(
             defaultMessage: "\(text.description) is \(widest) columns wide; keep it within \(limit)",

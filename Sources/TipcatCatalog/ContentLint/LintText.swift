@@ -20,10 +20,14 @@ struct LintText {
     /// The most variants one message expands to (every plural and select branch, nested ones multiplied).
     static let maxVariants = 64
 
-    let tip: Tip
+    let tipID: TipID
+    /// Display widths of the tip's example values by placeholder path (`trail.name` → 11).
+    let exampleWidths: [String: Int]
     let field: ContentRule.Field
     let key: String
     let locale: LocaleID
+    /// `locale` and its parents (`de-CH`, `de`), for locale-scoped rules and limits.
+    let localeChain: [LocaleID]
     /// Whether this is the source text from the tip file (else a translation).
     let isSource: Bool
     let location: SourceLocation?
@@ -35,7 +39,7 @@ struct LintText {
 
     /// How messages name the text: `the title of NewTrailTip`, `the 'de' translation of NewTrailTip.title`.
     var description: String {
-        isSource ? "the \(field == .action ? "action title" : field.rawValue) of \(tip.id)" : "the '\(locale)' translation of \(key)"
+        isSource ? "the \(field == .action ? "action title" : field.rawValue) of \(tipID)" : "the '\(locale)' translation of \(key)"
     }
 
     /// The display width of a variant, placeholders counted as their example values.
@@ -44,15 +48,27 @@ struct LintText {
         for segment in variant {
             switch segment {
             case .text(let text): total += DisplayWidth.of(text)
-            case .placeholder(let path): total += exampleValue(path).map { DisplayWidth.of($0.displayText) } ?? Self.placeholderWidth
-            case .pound(let path): total += path.flatMap(exampleValue).map { DisplayWidth.of($0.displayText) } ?? Self.poundWidth
+            case .placeholder(let path): total += exampleWidths[path] ?? Self.placeholderWidth
+            case .pound(let path): total += path.flatMap { exampleWidths[$0] } ?? Self.poundWidth
             }
         }
         return total
     }
 
+    /// The display widths of `tip`'s example values for every placeholder of its texts (computed once per tip).
+    static func exampleWidths(of tip: Tip) -> [String: Int] {
+        guard tip.example != nil else { return [:] }
+        var widths: [String: Int] = [:]
+        for text in tip.localizableTexts {
+            for placeholder in text.message?.placeholders ?? [] where widths[placeholder.path] == nil {
+                if let value = exampleValue(placeholder.path, in: tip) { widths[placeholder.path] = DisplayWidth.of(value.displayText) }
+            }
+        }
+        return widths
+    }
+
     /// The tip's example value at a dotted path (`trail.name`).
-    func exampleValue(_ path: String) -> Value? {
+    static func exampleValue(_ path: String, in tip: Tip) -> Value? {
         guard let example = tip.example else { return nil }
         var parts = path.split(separator: ".")[...]
         guard let first = parts.popFirst(), var value = example[String(first)] else { return nil }
@@ -127,6 +143,7 @@ enum WordScanner {
 
     /// The ranges of the words of `text`, in order.
     static func words(in text: String) -> [Range<String.Index>] {
+        if let ascii = asciiWords(in: text) { return ascii }
         var result: [Range<String.Index>] = []
         var start: String.Index?
         var index = text.startIndex
@@ -140,6 +157,34 @@ enum WordScanner {
             } else if isWordCharacter(character) {
                 if start == nil { start = index }
             } else if start != nil, isJoiner(character), next < text.endIndex, isWordCharacter(text[next]), !isWide(text[next]) {
+                // a joiner inside a word
+            } else if let wordStart = start {
+                result.append(wordStart..<index)
+                start = nil
+            }
+            index = next
+        }
+        if let wordStart = start { result.append(wordStart..<text.endIndex) }
+        return result
+    }
+
+    /// `words(in:)` for ASCII text, byte by byte; nil when the text is not ASCII.
+    private static func asciiWords(in text: String) -> [Range<String.Index>]? {
+        let utf8 = text.utf8
+        func isWordByte(_ byte: UInt8) -> Bool {
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        }
+        var result: [Range<String.Index>] = []
+        var start: String.Index?
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            guard byte < 0x80 else { return nil }
+            let next = utf8.index(after: index)
+            if isWordByte(byte) {
+                if start == nil { start = index }
+            } else if start != nil, byte == UInt8(ascii: "'") || byte == UInt8(ascii: "-"), next != utf8.endIndex, isWordByte(utf8[next]) {
                 // a joiner inside a word
             } else if let wordStart = start {
                 result.append(wordStart..<index)
