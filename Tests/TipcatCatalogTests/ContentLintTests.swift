@@ -215,6 +215,21 @@ import TipcatLocalization
         #expect(result.diagnostics.map(\.message) == ["the title of A ends with '.'", "the title of B contains '!'"])
     }
 
+    @Test func punctuationEndingsOfSeveralBytes() {
+        let rule = #"{"id": "no-ellipsis", "kind": "punctuation", "forbidEnding": ["…", "..."]}"#
+        let result = Self.load(content: rule, tips: ["A": Self.tip(id: "A", title: "Wait…"), "B": Self.tip(id: "B", title: "Wait...  "),
+                                                     "C": Self.tip(id: "C", title: "… and go")])
+        #expect(result.diagnostics.map(\.message) == ["the title of A ends with '…'", "the title of B ends with '...'"])
+        #expect(result.diagnostics.first?.location?.column == 27)  // the '…' inside "Wait…"
+    }
+
+    @Test func wordsAreSplitTheSameWayInASCIIAndOtherText() {
+        func words(_ text: String) -> [String] { WordScanner.words(in: text).map { String(text[$0]) } }
+        #expect(words("Don't sign-in -- now, 2x! -x") == ["Don't", "sign-in", "now", "2x", "x"])
+        #expect(words("Don’t sign-in -- café, 2x! -x") == ["Don’t", "sign-in", "café", "2x", "x"])
+        #expect(words("地図をタップ map") == ["地", "図", "を", "タ", "ッ", "プ", "map"])
+    }
+
     // MARK: scope, enabled, severity
 
     @Test func scopeByFieldAndLocale() {

@@ -6,11 +6,13 @@ struct PunctuationCheck: ContentCheck {
     let forbidEnding: [String]
     let forbid: [String]
     private let forbidBytes: [[UInt8]]
+    private let endingBytes: [[UInt8]]
 
     init(forbidEnding: [String], forbid: [String]) {
         self.forbidEnding = forbidEnding
         self.forbid = forbid
         forbidBytes = forbid.map { Array($0.utf8) }
+        endingBytes = forbidEnding.map { Array($0.utf8) }
     }
 
     var readsWords: Bool { false }
@@ -27,7 +29,8 @@ struct PunctuationCheck: ContentCheck {
                 }
             }
             guard !forbidEnding.isEmpty, let ending = Self.ending(of: variant) else { continue }
-            for forbidden in forbidEnding where ending.hasSuffix(forbidden) {
+            for (index, bytes) in endingBytes.enumerated() where Self.hasSuffix(ending, bytes) {
+                let forbidden = forbidEnding[index]
                 report(ContentFinding(defaultMessage: "\(text.description) ends with '\(forbidden)'", values: ["match": forbidden],
                                       anchor: .ending(forbidden)))
             }
@@ -41,6 +44,18 @@ struct PunctuationCheck: ContentCheck {
             if let last = string.lastIndex(where: { !$0.isWhitespace }) { return string[...last] }
         }
         return nil
+    }
+
+    /// Whether the UTF-8 bytes of `text` end with `suffix`.
+    private static func hasSuffix(_ text: Substring, _ suffix: [UInt8]) -> Bool {
+        let utf8 = text.utf8
+        guard !suffix.isEmpty, utf8.count >= suffix.count else { return false }
+        var index = utf8.endIndex
+        for byte in suffix.reversed() {
+            index = utf8.index(before: index)
+            if utf8[index] != byte { return false }
+        }
+        return true
     }
 
     /// Whether the UTF-8 bytes of `string` contain `needle`.
