@@ -269,12 +269,15 @@ public enum CatalogSchemas {
     },
     "rules": {
       "type": "object",
-      "description": "Rule id → level: \"off\" drops its findings, \"note\"/\"warning\"/\"error\" re-grades them. Any id: built-in lint rules, loader checks, content rules, plugin findings (\"plugin/rule\"). \"invalid-json\" cannot be configured, and findings in lint.json itself never change.",
+      "description": "Rule id → level: \"off\" drops its findings, \"note\"/\"warning\"/\"error\" re-grades them. Any id: built-in lint rules, loader checks, content rules, plugin findings (\"plugin/rule\"). \"invalid-json\" and the ids lint.json itself is reported with cannot be configured, and findings in lint.json itself never change.",
       "propertyNames": {
         "not": {
           "enum": [
             "invalid-json",
-            "rule-not-configurable"
+            "unknown-rule",
+            "rule-not-configurable",
+            "invalid-regex",
+            "duplicate-rule-id"
           ]
         }
       },

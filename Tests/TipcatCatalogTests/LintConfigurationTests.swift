@@ -142,12 +142,13 @@ import TipcatCore
     }
 
     @Test func lintFileFindingsCannotBeHiddenByItsOwnLevels() {
-        // "wrong-type": "off" hides wrong types in tips, never in lint.json itself.
+        // "wrong-type": "off" hides wrong types in tips, never in lint.json itself; lint.json's own ids are locked.
         let lint = #"{"rules": {"wrong-type": "off", "unknown-rule": "off"}, "content": [{"id": "x", "kind": "length", "max": "9"}]}"#
         let result = Self.load(lint, files: ["tips/B.json": #"{"id": "B", "title": "Hi", "image": 3}"#])
-        // Both ids are unknown to the default registry: the unknown-rule warnings stay too.
-        #expect(result.diagnostics.map(\.ruleID) == ["unknown-rule", "unknown-rule", "wrong-type"])
+        // "wrong-type" is unknown to the default registry, so its unknown-rule warning stays too.
+        #expect(result.diagnostics.map(\.ruleID) == ["unknown-rule", "rule-not-configurable", "wrong-type"], "\(result.diagnostics)")
         #expect(result.diagnostics.allSatisfy { $0.location?.file == "cat/lint.json" })
+        #expect(result.diagnostics[1].message == "'unknown-rule' cannot be turned off or re-graded: it reports problems in lint.json itself, which must always be reported")
     }
 
     @Test func applyIsPublicForLaterFindings() {

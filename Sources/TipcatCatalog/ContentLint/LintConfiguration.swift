@@ -33,8 +33,9 @@ public struct LintConfiguration: Sendable, Hashable {
     /// The path of the `lint.json` the configuration came from; its own diagnostics are never changed.
     public var file: String?
 
-    /// Rule ids whose diagnostics cannot be disabled or re-graded: a broken file must never hide itself.
-    public static let lockedRuleIDs: Set<String> = ["invalid-json", LintConfigurationRuleID.notConfigurable]
+    /// Rule ids whose diagnostics cannot be disabled or re-graded: `invalid-json` (a file that cannot be read),
+    /// and the ids only `lint.json` itself is reported with, so a broken configuration can never hide itself.
+    public static let lockedRuleIDs: Set<String> = LintConfigurationRuleID.all.union(["invalid-json"])
 
     /// A configuration; the default changes nothing and has no content rules.
     public init(levels: [String: Level] = [:], contentRules: [ContentRule] = [], file: String? = nil) {
@@ -76,4 +77,7 @@ public enum LintConfigurationRuleID {
     public static let invalidRegex = "invalid-regex"
     /// Two content rules share an id, or a content rule takes the id of a built-in check.
     public static let duplicateRuleID = "duplicate-rule-id"
+
+    /// Every id above.
+    public static let all: Set<String> = [unknownRule, notConfigurable, invalidRegex, duplicateRuleID]
 }

@@ -72,7 +72,9 @@ struct LintConfigurationDecoder {
                 continue
             }
             if LintConfiguration.lockedRuleIDs.contains(member.key) {
-                sink.error("'\(member.key)' cannot be turned off or re-graded: a file that cannot be read must always be reported",
+                let reason = member.key == "invalid-json" ? "a file that cannot be read must always be reported"
+                    : "it reports problems in lint.json itself, which must always be reported"
+                sink.error("'\(member.key)' cannot be turned off or re-graded: \(reason)",
                            rule: LintConfigurationRuleID.notConfigurable, at: keyLocation)
                 continue
             }
