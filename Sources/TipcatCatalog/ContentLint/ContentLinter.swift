@@ -180,7 +180,7 @@ struct ContentLinter: Sendable {
             if ranges.count == 1 { offset = ranges[0].lowerBound }
         case .ending(let ending):
             let trimmed = raw[..<(raw.lastIndex { !$0.isWhitespace }.map { raw.index(after: $0) } ?? raw.startIndex)]
-            if trimmed.hasSuffix(ending) { offset = trimmed.index(trimmed.endIndex, offsetBy: -ending.count) }
+            if trimmed.hasSuffix(ending) { offset = trimmed.index(trimmed.endIndex, offsetBy: -ending.count, limitedBy: trimmed.startIndex) }
         }
         guard let offset else { return base }
         let column = base.column + 1 + raw.unicodeScalars[..<offset].count
