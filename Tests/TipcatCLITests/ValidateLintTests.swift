@@ -1,12 +1,23 @@
 import Foundation
 import Testing
 @testable import TipcatCLI
+import TipcatTestSupport
 
 /// `validate` with the sample catalog's lint.json plus one more content rule.
 @Suite struct ValidateLintTests {
+    /// A copy of the sample catalog without plugins (only the built-in checks and lint.json run).
+    static func sampleCopy(in directory: TemporaryDirectory) throws -> String {
+        var root = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { root.deleteLastPathComponent() }
+        let catalog = directory.path + "/Catalog"
+        try FileManager.default.copyItem(atPath: root.path + "/Catalog", toPath: catalog)
+        if FileManager.default.fileExists(atPath: catalog + "/plugins.json") { try FileManager.default.removeItem(atPath: catalog + "/plugins.json") }
+        return catalog
+    }
+
     @Test func addedContentRuleIsReportedAtTheMatchInJSON() throws {
         let directory = try TemporaryDirectory()
-        let catalog = try directory.copyOfSampleCatalog()
+        let catalog = try Self.sampleCopy(in: directory)
         let lintPath = catalog + "/lint.json"
         let lint = try String(contentsOfFile: lintPath, encoding: .utf8)
         #expect(lint.contains(#""content": ["#))

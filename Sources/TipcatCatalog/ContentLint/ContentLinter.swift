@@ -106,7 +106,8 @@ struct ContentLinter: Sendable {
         if let message = tip.message { fields.append((.message, message)) }
         for action in tip.actions { fields.append((.action, action.title)) }
         for (field, text) in fields {
-            if let message = text.message {
+            // Texts no rule reads are not expanded at all.
+            if let message = text.message, !rules(for: ScopeKey(field: field, locale: source), chain: cache.chain(source), cache: &cache).isEmpty {
                 run(LintText(tipID: tip.id, exampleWidths: widths, field: field, key: text.key, locale: source,
                              localeChain: cache.chain(source), isSource: true, location: text.location,
                              verbatimText: text.isVerbatim ? text.source : nil, variants: LintText.variants(of: message)),
@@ -114,6 +115,7 @@ struct ContentLinter: Sendable {
             }
             guard let entry = catalog.localizations.entries[text.key] else { continue }
             for (locale, translation) in entry.translations where translation.state == .translated {
+                guard !rules(for: ScopeKey(field: field, locale: locale), chain: cache.chain(locale), cache: &cache).isEmpty else { continue }
                 let variants: [[LintText.Segment]]
                 var verbatimText: String?
                 switch translation.content {
