@@ -33,7 +33,7 @@ let package = Package(
         // Catalog model, loader and validators.
         .target(
             name: "TipcatCatalog",
-            dependencies: ["TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatRules"],
+            dependencies: ["TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatRules", "TipcatText"],
             swiftSettings: strict
         ),
         // The system SQLite library (libsqlite3-dev), through a module map and a shim header.
@@ -115,7 +115,7 @@ let package = Package(
         .testTarget(name: "TipcatJSONTests", dependencies: ["TipcatJSON", "TipcatCore"]),
         .testTarget(name: "TipcatLocalizationTests", dependencies: ["TipcatLocalization", "TipcatCore", "TipcatTestSupport"]),
         .testTarget(name: "TipcatRulesTests", dependencies: ["TipcatRules", "TipcatCore"]),
-        .testTarget(name: "TipcatCatalogTests", dependencies: ["TipcatCatalog", "TipcatCore", "TipcatJSON"]),
+        .testTarget(name: "TipcatCatalogTests", dependencies: ["TipcatCatalog", "TipcatCore", "TipcatJSON", "TipcatLocalization"]),
         .testTarget(name: "TipcatTemplatesTests", dependencies: ["TipcatTemplates", "TipcatCore"]),
         .testTarget(
             name: "TipcatEngineTests",

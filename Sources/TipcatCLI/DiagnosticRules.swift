@@ -95,6 +95,11 @@ public enum DiagnosticRules {
         .unknownGroup,
         // The engine (TipcatEngine)
         .engineRuleError,
+        // lint.json: house rules as data and rule levels (TipcatCatalog)
+        .unknownRule,
+        .ruleNotConfigurable,
+        .invalidRegex,
+        .duplicateRuleID,
         // External plugins (TipcatPlugins)
         .pluginFailed,
         .pluginBadLocation,

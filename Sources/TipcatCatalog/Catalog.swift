@@ -14,11 +14,14 @@ public struct Catalog: Sendable {
     public var groups: [TipGroup]
     public var tips: [Tip]
     public var localizations: LocalizationTable
+    /// The house style from `lint.json` (empty when there is none): content rules and rule levels.
+    public var lint: LintConfiguration
 
     public init(
         root: String, settings: CatalogSettings, parameters: [AppParameter] = [], events: [EventDeclaration] = [],
-        groups: [TipGroup] = [], tips: [Tip] = [], localizations: LocalizationTable
+        groups: [TipGroup] = [], tips: [Tip] = [], localizations: LocalizationTable, lint: LintConfiguration = LintConfiguration()
     ) {
+        self.lint = lint
         self.root = root
         self.settings = settings
         self.parameters = parameters

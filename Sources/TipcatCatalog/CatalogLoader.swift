@@ -21,6 +21,10 @@ public struct LoadResult: Sendable {
 public struct CatalogLoader: Sendable {
     public var fileSystem: any CatalogFileSystem
     public var lintRules: [any CatalogLintRule]
+    /// The rule ids `lint.json`'s `"rules"` may name; others get an `unknown-rule` warning with a did-you-mean.
+    /// The ids of the catalog's own content rules and plugin ids (`name/rule`, with a `/`) are always accepted.
+    /// nil skips the check.
+    public var knownRuleIDs: Set<String>?
 
     /// The files of a catalog directory.
     public enum FileName {
@@ -30,11 +34,20 @@ public struct CatalogLoader: Sendable {
         public static let groups = "groups.json"
         public static let tips = "tips"
         public static let strings = "Localizable.xcstrings"
+        /// Optional house style: content rules and per-rule levels (`LintConfiguration`).
+        public static let lint = "lint.json"
     }
 
-    public init(fileSystem: any CatalogFileSystem = DiskFileSystem(), lintRules: [any CatalogLintRule] = LintRegistry.builtIn) {
+    /// The ids `knownRuleIDs` defaults to: the built-in lint rules'.
+    public static var builtInRuleIDs: Set<String> { Set(LintRegistry.builtIn.map(\.description.id)) }
+
+    public init(
+        fileSystem: any CatalogFileSystem = DiskFileSystem(), lintRules: [any CatalogLintRule] = LintRegistry.builtIn,
+        knownRuleIDs: Set<String>? = CatalogLoader.builtInRuleIDs
+    ) {
         self.fileSystem = fileSystem
         self.lintRules = lintRules
+        self.knownRuleIDs = knownRuleIDs
     }
 
     public func load(directory: String) -> LoadResult {
@@ -134,9 +147,15 @@ public struct CatalogLoader: Sendable {
                 document: document, sink: sink, settings: catalog.settings, tips: catalog.tips).decode()
         }
 
-        // 5. Checks across files.
+        if let document = parseOptional(FileName.lint) {
+            catalog.lint = LintConfigurationDecoder(document: document, sink: sink, knownRuleIDs: knownRuleIDs).decode()
+        }
+
+        // 5. Checks across files, then the house style of lint.json: content rules, and levels over every finding.
         for rule in lintRules { sink.add(contentsOf: rule.check(catalog)) }
-        return LoadResult(catalog: catalog, diagnostics: sink.diagnostics.sortedForOutput(), filesRead: filesRead, bytesRead: bytesRead)
+        sink.add(contentsOf: ContentLinter(rules: catalog.lint.contentRules, sourceLanguage: catalog.settings.sourceLanguage).check(catalog))
+        let diagnostics = catalog.lint.apply(to: sink.diagnostics)
+        return LoadResult(catalog: catalog, diagnostics: diagnostics.sortedForOutput(), filesRead: filesRead, bytesRead: bytesRead)
     }
 
     // MARK: Parsing files

@@ -254,6 +254,260 @@ public enum CatalogSchemas {
   }
 }
 """#,
+        "lint.schema.json": #"""
+{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "$id": "urn:tipcat:schema:lint",
+  "title": "tipcat house style",
+  "description": "Optional Catalog/lint.json: content rules over tip texts (Vale-style) and per-rule levels that turn any diagnostic off or re-grade it.",
+  "type": "object",
+  "additionalProperties": false,
+  "properties": {
+    "$schema": {
+      "type": "string",
+      "description": "Path or URL of the JSON Schema for this file (editor support only; ignored by tipcat), e.g. \"schemas/lint.schema.json\"."
+    },
+    "rules": {
+      "type": "object",
+      "description": "Rule id → level: \"off\" drops its findings, \"note\"/\"warning\"/\"error\" re-grades them. Any id: built-in lint rules, loader checks, content rules, plugin findings (\"plugin/rule\"). \"invalid-json\" and the ids lint.json itself is reported with cannot be configured, and findings in lint.json itself never change.",
+      "propertyNames": {
+        "not": {
+          "enum": [
+            "invalid-json",
+            "unknown-rule",
+            "rule-not-configurable",
+            "invalid-regex",
+            "duplicate-rule-id"
+          ]
+        }
+      },
+      "additionalProperties": {
+        "type": "string",
+        "enum": [
+          "off",
+          "note",
+          "warning",
+          "error"
+        ]
+      }
+    },
+    "content": {
+      "type": "array",
+      "description": "Content rules, checked against the source text of each tip field in scope and every translation whose state is \"translated\". Ids must be unique.",
+      "items": {
+        "$ref": "#/$defs/contentRule"
+      }
+    }
+  },
+  "$defs": {
+    "nonEmptyStrings": {
+      "type": "array",
+      "minItems": 1,
+      "items": {
+        "type": "string",
+        "minLength": 1
+      }
+    },
+    "contentRule": {
+      "type": "object",
+      "required": [
+        "id",
+        "kind"
+      ],
+      "properties": {
+        "id": {
+          "type": "string",
+          "pattern": "^[A-Za-z][A-Za-z0-9_]*(-[A-Za-z0-9_]+)*$",
+          "description": "Kebab-case id, unique, reported as the finding's rule id (e.g. \"no-promotion\")."
+        },
+        "kind": {
+          "type": "string",
+          "enum": [
+            "existence",
+            "substitution",
+            "capitalization",
+            "length",
+            "punctuation"
+          ],
+          "description": "What the rule checks; each kind has its own keys."
+        },
+        "severity": {
+          "type": "string",
+          "enum": [
+            "error",
+            "warning",
+            "note"
+          ],
+          "default": "warning"
+        },
+        "message": {
+          "type": "string",
+          "description": "The finding's message; {match}, {expected}, {max}, {actual} and {text} (which text, e.g. \"the title of NewTrailTip\") are substituted. Default: a message of the kind."
+        },
+        "description": {
+          "type": "string",
+          "description": "Why the rule exists, for people reading the file (ignored by tipcat)."
+        },
+        "enabled": {
+          "type": "boolean",
+          "default": true,
+          "description": "false keeps the rule in the file without running it."
+        },
+        "scope": {
+          "type": "object",
+          "additionalProperties": false,
+          "description": "Which texts the rule reads; default all fields, and every locale (capitalization: the source language).",
+          "properties": {
+            "fields": {
+              "type": "array",
+              "minItems": 1,
+              "items": {
+                "type": "string",
+                "enum": [
+                  "title",
+                  "message",
+                  "action"
+                ]
+              }
+            },
+            "locales": {
+              "type": "array",
+              "minItems": 1,
+              "items": {
+                "type": "string",
+                "description": "A locale identifier; \"de\" also matches \"de-CH\"."
+              }
+            }
+          }
+        }
+      },
+      "oneOf": [
+        {
+          "properties": {
+            "kind": {
+              "const": "existence"
+            },
+            "tokens": {
+              "$ref": "#/$defs/nonEmptyStrings",
+              "description": "Banned words or phrases, matched as whole words (regular expressions when \"regex\" is true)."
+            },
+            "ignoreCase": {
+              "type": "boolean",
+              "default": true
+            },
+            "regex": {
+              "type": "boolean",
+              "default": false
+            }
+          },
+          "required": [
+            "tokens"
+          ]
+        },
+        {
+          "properties": {
+            "kind": {
+              "const": "substitution"
+            },
+            "swap": {
+              "type": "object",
+              "minProperties": 1,
+              "additionalProperties": {
+                "type": "string",
+                "minLength": 1
+              },
+              "description": "Pattern → the words to use instead, e.g. {\"log in\": \"sign in\"}."
+            },
+            "ignoreCase": {
+              "type": "boolean",
+              "default": true
+            },
+            "regex": {
+              "type": "boolean",
+              "default": false
+            }
+          },
+          "required": [
+            "swap"
+          ]
+        },
+        {
+          "properties": {
+            "kind": {
+              "const": "capitalization"
+            },
+            "style": {
+              "type": "string",
+              "enum": [
+                "title",
+                "sentence"
+              ]
+            },
+            "exceptions": {
+              "$ref": "#/$defs/nonEmptyStrings",
+              "description": "Words left as written (brand names, proper nouns)."
+            }
+          },
+          "required": [
+            "style"
+          ]
+        },
+        {
+          "properties": {
+            "kind": {
+              "const": "length"
+            },
+            "max": {
+              "type": "integer",
+              "minimum": 1,
+              "description": "The most display columns (wide characters count two)."
+            },
+            "maxByLocale": {
+              "type": "object",
+              "additionalProperties": {
+                "type": "integer",
+                "minimum": 1
+              },
+              "description": "Per-locale limits, e.g. {\"de\": 52}; \"de\" also applies to \"de-CH\"."
+            }
+          },
+          "required": [
+            "max"
+          ]
+        },
+        {
+          "properties": {
+            "kind": {
+              "const": "punctuation"
+            },
+            "forbidEnding": {
+              "$ref": "#/$defs/nonEmptyStrings",
+              "description": "Endings the text must not have, e.g. [\".\"]."
+            },
+            "forbid": {
+              "$ref": "#/$defs/nonEmptyStrings",
+              "description": "Text that must not appear anywhere, e.g. [\"!\"]."
+            }
+          },
+          "anyOf": [
+            {
+              "required": [
+                "forbidEnding"
+              ]
+            },
+            {
+              "required": [
+                "forbid"
+              ]
+            }
+          ]
+        }
+      ],
+      "unevaluatedProperties": false
+    }
+  }
+}
+"""#,
         "parameters.schema.json": #"""
 {
   "$schema": "https://json-schema.org/draft/2020-12/schema",

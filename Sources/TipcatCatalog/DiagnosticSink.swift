@@ -28,6 +28,25 @@ extension JSONValue {
     }
 }
 
+extension JSONDocument {
+    /// Whether the string `node` is written in the file without escapes, so the file holds its text byte for
+    /// byte between the quotes (a scan to the closing quote; false for anything else).
+    func isVerbatimString(_ node: JSONNode) -> Bool {
+        guard case .string = node.value else { return false }
+        let bytes = source.bytes
+        guard node.offset >= 0, node.offset < bytes.count, bytes[node.offset] == UInt8(ascii: "\"") else { return false }
+        var index = node.offset + 1
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\""): return true
+            case UInt8(ascii: "\\"): return false
+            default: index += 1
+            }
+        }
+        return false
+    }
+}
+
 /// A JSON object being decoded: typed accessors that report missing keys, wrong types and unknown keys.
 struct ObjectReader {
     let document: JSONDocument

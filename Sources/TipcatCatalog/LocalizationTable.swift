@@ -76,10 +76,14 @@ public struct Translation: Sendable, Hashable {
     public var content: Content
     public var state: State
     public var location: SourceLocation?
+    /// Whether `location` is a string that holds the message text exactly as decoded (no JSON escapes), so
+    /// a character's column inside it is `location.column + 1 +` the characters before it.
+    public var isVerbatim: Bool
 
-    public init(content: Content, state: State, location: SourceLocation? = nil) {
+    public init(content: Content, state: State, location: SourceLocation? = nil, isVerbatim: Bool = false) {
         self.content = content
         self.state = state
         self.location = location
+        self.isVerbatim = isVerbatim
     }
 }

@@ -92,7 +92,8 @@ struct StringCatalogDecoder {
                 comparePlaceholders(message.placeholderPaths, with: sourceMessage, node: valueNode, what: what)
             }
             messages.checkPluralCoverage(message, locale: locale, node: valueNode, in: document, what: what, sink: sink)
-            return Translation(content: .message(message), state: state, location: document.location(of: valueNode))
+            return Translation(content: .message(message), state: state, location: document.location(of: valueNode),
+                               isVerbatim: document.isVerbatimString(valueNode))
         }
         if let (variations, variationsNode) = reader.objectNode("variations") {
             guard let variationsReader = ObjectReader(variationsNode, in: document, subject: "the variations of \(what)", sink: sink) else { return nil }

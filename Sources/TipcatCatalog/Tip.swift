@@ -119,11 +119,15 @@ public struct LocalizedText: Sendable, Hashable {
     /// The parsed message; nil when the text has a syntax error (reported by the loader).
     public var message: Message?
     public var location: SourceLocation?
+    /// Whether the file holds `source` exactly as decoded (no JSON escapes), so a character's column inside
+    /// the text is `location.column + 1 +` the characters before it (content lint findings use this).
+    public var isVerbatim: Bool
 
-    public init(key: String, source: String, message: Message?, location: SourceLocation? = nil) {
+    public init(key: String, source: String, message: Message?, location: SourceLocation? = nil, isVerbatim: Bool = false) {
         self.key = key
         self.source = source
         self.message = message
         self.location = location
+        self.isVerbatim = isVerbatim
     }
 }

@@ -88,7 +88,8 @@ struct TipDecoder {
             messages.checkPlaceholders(message, node: node, in: document, tip: scope, what: what, sink: sink)
             messages.checkPluralCoverage(message, locale: messages.sourceLanguage, node: node, in: document, what: what, sink: sink)
         }
-        return LocalizedText(key: textKey, source: source, message: message, location: document.location(of: node))
+        return LocalizedText(key: textKey, source: source, message: message, location: document.location(of: node),
+                             isVerbatim: document.isVerbatimString(node))
     }
 
     private func decodeCustomID(_ reader: ObjectReader, id: String, scope: TipParameterScope) -> LocalizedText? {

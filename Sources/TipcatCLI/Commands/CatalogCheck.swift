@@ -36,11 +36,12 @@ struct CatalogCheck {
 
     func run() -> Outcome {
         let registry = self.registry
-        let result = CatalogLoader(lintRules: registry.lintRules).load(directory: directory)
+        let result = CatalogLoader(lintRules: registry.lintRules, knownRuleIDs: DiagnosticRules.allIDs).load(directory: directory)
         var diagnostics = result.diagnostics + registry.diagnostics
-        let loaded = !result.diagnostics.contains { $0.ruleID == "catalog-not-found" }
+        let loaded = !result.diagnostics.contains { $0.ruleID == DiagnosticRule.catalogNotFound.id }
         if loaded && !registry.external(.lint).isEmpty {
-            diagnostics += PluginHost(registry: registry, catalogDirectory: directory).lint(result.catalog)
+            // lint.json's "rules" turn plugin findings off or re-grade them like built-in ones.
+            diagnostics += result.catalog.lint.apply(to: PluginHost(registry: registry, catalogDirectory: directory).lint(result.catalog))
         }
         return Outcome(result: result, diagnostics: diagnostics.sortedForOutput(), registry: registry)
     }
