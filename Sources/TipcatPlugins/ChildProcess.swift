@@ -61,8 +61,12 @@ public struct ChildProcess: Sendable {
 
     /// Starts the program, writes `input` to it, and collects its output until it ends or a limit is hit.
     public func run(input: [[UInt8]]) throws(ChildProcessError) -> ChildOutcome {
+        try start().communicate(input: input)
+    }
+
+    /// Starts the program; it waits for its input until `communicate` is called (or `cancel`).
+    public func start() throws(ChildProcessError) -> RunningChild {
         signal(SIGPIPE, SIG_IGN)
-        let start = monotonicSeconds()
         // Pipes are created and the child spawned under one lock: a pipe made by another thread between its
         // pipe() and its FD_CLOEXEC must not leak into this child (it would hold that pipe open).
         spawnLock.lock()
@@ -128,12 +132,59 @@ public struct ChildProcess: Sendable {
         // megabytes then takes tens of wake-ups instead of hundreds.
         _ = fcntl(stdinPipe[1], 1031, Int32(1 << 20))
         _ = fcntl(stdoutPipe[0], 1031, Int32(1 << 20))
+        return RunningChild(pid: pid, stdin: stdinPipe[1], stdout: stdoutPipe[0], stderr: stderrPipe[0], timeout: timeout,
+                            stdoutLimit: stdoutLimit)
+    }
+}
 
+/// A started child process waiting for its input. Call `communicate` or `cancel` exactly once.
+public final class RunningChild: @unchecked Sendable {
+    let pid: pid_t
+    let stdinFD: Int32
+    let stdoutFD: Int32
+    let stderrFD: Int32
+    let timeout: Double
+    let stdoutLimit: Int
+    private var finished = false
+
+    init(pid: pid_t, stdin: Int32, stdout: Int32, stderr: Int32, timeout: Double, stdoutLimit: Int) {
+        self.pid = pid
+        self.stdinFD = stdin
+        self.stdoutFD = stdout
+        self.stderrFD = stderr
+        self.timeout = timeout
+        self.stdoutLimit = stdoutLimit
+    }
+
+    deinit { if !finished { cancel() } }
+
+    /// Kills the child (and its process group) without sending it anything, and reaps it.
+    public func cancel() {
+        guard !finished else { return }
+        finished = true
+        for fd in [stdinFD, stdoutFD, stderrFD] { close(fd) }
+        kill(-pid, SIGKILL)
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
+
+    /// Writes `input` (pieces, in order) and collects the output until the child ends or a limit is hit. The
+    /// time limit counts from here: a child started early waits for its request at no cost.
+    public func communicate(input: [[UInt8]]) -> ChildOutcome {
+        guard !finished else {
+            return ChildOutcome(termination: .exited(127), stdout: [], stderrTail: Array("(the process was already finished)".utf8), seconds: 0)
+        }
+        finished = true
+        let start = monotonicSeconds()
+        let pid = self.pid
+        let timeout = self.timeout
+        let stdoutLimit = self.stdoutLimit
         var pieces = input.filter { !$0.isEmpty }[...]
-        var writeFD: Int32 = pieces.isEmpty ? -1 : stdinPipe[1]
-        if writeFD < 0 { close(stdinPipe[1]) }
-        var outFD = stdoutPipe[0]
-        var errFD = stderrPipe[0]
+        var writeFD: Int32 = pieces.isEmpty ? -1 : stdinFD
+        if writeFD < 0 { close(stdinFD) }
+        var outFD = stdoutFD
+        var errFD = stderrFD
         var written = 0
         var stdout: [UInt8] = []
         var stderrTail: [UInt8] = []
@@ -242,7 +293,9 @@ public struct ChildProcess: Sendable {
         }
         return ChildOutcome(termination: termination, stdout: stdout, stderrTail: stderrTail, seconds: monotonicSeconds() - start)
     }
+}
 
+extension ChildProcess {
     /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29+), looked up at run time: Swift's Glibc module does
     /// not declare it.
     private static func addChangeDirectory(_ actions: inout posix_spawn_file_actions_t, _ directory: String) -> Bool {

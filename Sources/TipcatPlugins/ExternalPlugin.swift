@@ -51,6 +51,11 @@ public struct ExternalPlugin: Sendable {
 
     /// Sends one request and decodes the answer; every way this can go wrong is a `PluginFailure`.
     public func run(_ request: [[UInt8]], kind: RequestKind) -> Result<PluginResponse, PluginFailure> {
+        start().flatMap { finish($0, request: request, kind: kind) }
+    }
+
+    /// Starts the program, which then waits for its request (so its start-up overlaps tipcat's own work).
+    public func start() -> Result<RunningChild, PluginFailure> {
         guard let executable else {
             return .failure(PluginFailure(plugin: spec.name, reason: "cannot start: " + (notFoundReason ?? "not found"), stderrTail: ""))
         }
@@ -61,13 +66,16 @@ public struct ExternalPlugin: Sendable {
         let process = ChildProcess(
             executable: executable, arguments: Array(spec.commandLine.dropFirst()), directory: directory,
             environment: environment, timeout: spec.timeout, stdoutLimit: ExternalPlugin.maxResponseBytes)
-        let outcome: ChildOutcome
         do {
-            outcome = try process.run(input: request)
+            return .success(try process.start())
         } catch {
             return .failure(PluginFailure(plugin: spec.name, reason: "cannot start: \(error.description)", stderrTail: ""))
         }
-        return ExternalPlugin.decode(outcome, plugin: spec.name, kind: kind)
+    }
+
+    /// Sends the request to a started plugin and decodes its answer.
+    public func finish(_ child: RunningChild, request: [[UInt8]], kind: RequestKind) -> Result<PluginResponse, PluginFailure> {
+        ExternalPlugin.decode(child.communicate(input: request), plugin: spec.name, kind: kind)
     }
 
     /// Checks how the plugin ended, then its answer: protocol version first, then the members the kind needs.

@@ -21,10 +21,38 @@ public struct PluginHost: Sendable {
 
     /// Runs every enabled lint plugin on `catalog` and returns their findings and failures as diagnostics.
     public func lint(_ catalog: Catalog) -> [Diagnostic] {
+        startLint().finish(catalog)
+    }
+
+    /// Starts the lint plugins now — before the catalog is loaded — so their start-up overlaps the load.
+    public func startLint() -> PendingLint {
         let plugins = registry.external(.lint)
-        guard !plugins.isEmpty else { return [] }
-        let encoder = PluginRequestEncoder(catalog: catalog, tipcatVersion: registry.tipcatVersion)
-        return run(plugins, kind: .lint, encoder: encoder, publish: nil)
+        return PendingLint(host: self, plugins: plugins, children: concurrently(plugins.count) { plugins[$0].start() })
+    }
+
+    /// Lint plugins started and waiting for their request.
+    public struct PendingLint: Sendable {
+        let host: PluginHost
+        let plugins: [ExternalPlugin]
+        let children: [Result<RunningChild, PluginFailure>]
+
+        /// Sends the catalog to every started plugin and collects what they find.
+        public func finish(_ catalog: Catalog) -> [Diagnostic] {
+            guard !plugins.isEmpty else { return [] }
+            let encoder = PluginRequestEncoder(catalog: catalog, tipcatVersion: host.registry.tipcatVersion)
+            let outcomes = concurrently(plugins.count) { index in
+                children[index].flatMap { child in
+                    plugins[index].finish(child, request: encoder.requestPieces(kind: .lint, plugin: plugins[index].spec.name,
+                                                                                options: plugins[index].spec.options), kind: .lint)
+                }
+            }
+            return host.diagnostics(for: plugins, outcomes: outcomes)
+        }
+
+        /// Stops the started plugins without asking them anything (the catalog could not be loaded).
+        public func cancel() {
+            for case .success(let child) in children { child.cancel() }
+        }
     }
 
     /// Runs the pre-publish hooks: any error finding (or failure) vetoes the publish.
@@ -94,6 +122,11 @@ public struct PluginHost: Sendable {
             let request = encoder.requestPieces(kind: kind, plugin: plugin.spec.name, options: plugin.spec.options, publish: publish)
             return plugin.run(request, kind: kind)
         }
+        return diagnostics(for: plugins, outcomes: outcomes)
+    }
+
+    /// What the plugins answered, as diagnostics: failures at the plugin's entry in plugins.json, findings located.
+    func diagnostics(for plugins: [ExternalPlugin], outcomes: [Result<PluginResponse, PluginFailure>]) -> [Diagnostic] {
         let resolver = PointerResolver(catalogDirectory: catalogDirectory)
         var diagnostics: [Diagnostic] = []
         for (plugin, outcome) in zip(plugins, outcomes) {

@@ -78,7 +78,7 @@ public struct PluginRequestEncoder: Sendable {
         // Tips are encoded in parallel chunks, each a comma-separated run of tip objects.
         let tips = catalog.tips
         let chunks = concurrentChunks(count: tips.count, chunkSize: 128) { range -> [UInt8] in
-            var chunk = JSONBytes(capacity: range.count * 4096)
+            var chunk = JSONBytes(capacity: range.count * 12_288)  // ~9 KB a tip at 12 locales: no regrowth
             for index in range {
                 writeTip(tips[index], catalog: catalog, root: root, stringsFile: stringsFile, into: &chunk)
             }
@@ -260,6 +260,7 @@ public struct PluginRequestEncoder: Sendable {
         _ text: LocalizedText, file: String, pointer: String, table: LocalizationTable, stringsFile: String,
         into object: inout JSONBytes
     ) {
+        let placePrefix = stringsFile == "Localizable.xcstrings" ? defaultPlacePrefix : placePrefix(stringsFile)
         object.objectValue { textObject in
             textObject.key("key")
             textObject.string(text.key)
@@ -272,14 +273,13 @@ public struct PluginRequestEncoder: Sendable {
                 guard let entry = table.entries[text.key] else { return }
                 // JSON object members are unordered: translations are written in the table's own order. Their
                 // places are written as bytes (no pointer strings built): 180,000 of them in a large catalog.
-                let fileBytes = Array(("{\"file\":" + jsonString(stringsFile) + ",\"pointer\":\"/strings/").utf8)
                 let key = escapePointerToken(text.key)
                 for (locale, translation) in entry.translations {
                     translations.key(locale.identifier)
                     translations.objectValue { item in
                         func place(_ suffix: String) {
                             item.rawValue { raw in
-                                raw.appendRaw(fileBytes)
+                                raw.appendRaw(placePrefix)
                                 raw.appendEscaped(key)
                                 raw.appendRaw(localizationsBytes)
                                 raw.appendEscaped(locale.identifier)
@@ -288,7 +288,10 @@ public struct PluginRequestEncoder: Sendable {
                             }
                         }
                         item.key("text")
-                        item.string(translation.content.message.text)
+                        switch translation.content {
+                        case .message(let message): item.string(message.text)
+                        case .plural: item.string(translation.content.message.text)
+                        }
                         item.key("state")
                         item.string(translation.state.rawValue)
                         switch translation.content {
@@ -330,6 +333,12 @@ public struct PluginRequestEncoder: Sendable {
     }
 
     private static let localizationsBytes = Array("/localizations/".utf8)
+    private static let defaultPlacePrefix = placePrefix("Localizable.xcstrings")
+
+    /// `{"file":"<strings file>","pointer":"/strings/` — the start of every translation's place.
+    private static func placePrefix(_ stringsFile: String) -> [UInt8] {
+        Array(("{\"file\":" + jsonString(stringsFile) + ",\"pointer\":\"/strings/").utf8)
+    }
     private static let closeBytes = Array("\"}".utf8)
 
     /// `text` as a JSON string literal.

@@ -36,12 +36,15 @@ struct CatalogCheck {
 
     func run() -> Outcome {
         let registry = self.registry
+        // Lint plugins start first: their start-up (an interpreter, say) overlaps loading the catalog.
+        let pending = PluginHost(registry: registry, catalogDirectory: directory).startLint()
         let result = CatalogLoader(lintRules: registry.lintRules, knownRuleIDs: DiagnosticRules.allIDs).load(directory: directory)
         var diagnostics = result.diagnostics + registry.diagnostics
-        let loaded = !result.diagnostics.contains { $0.ruleID == DiagnosticRule.catalogNotFound.id }
-        if loaded && !registry.external(.lint).isEmpty {
+        if result.diagnostics.contains(where: { $0.ruleID == DiagnosticRule.catalogNotFound.id }) {
+            pending.cancel()
+        } else {
             // lint.json's "rules" turn plugin findings off or re-grade them like built-in ones.
-            diagnostics += result.catalog.lint.apply(to: PluginHost(registry: registry, catalogDirectory: directory).lint(result.catalog))
+            diagnostics += result.catalog.lint.apply(to: pending.finish(result.catalog))
         }
         return Outcome(result: result, diagnostics: diagnostics.sortedForOutput(), registry: registry)
     }
