@@ -84,7 +84,7 @@ public struct PluginRegistry: Sendable {
     ) {
         self.lintRules = lintRules
         self.tipcatVersion = tipcatVersion
-        styles = StyleRegistry(directory: templatesDirectory, fileSystem: fileSystem)
+        styles = PluginRegistry.styles(templatesDirectory: templatesDirectory, fileSystem: fileSystem)
         generators = BuiltInGenerators.all
         self.commands = commands
         configurationFile = (catalogDirectory.hasSuffix("/") ? catalogDirectory : catalogDirectory + "/") + PluginConfiguration.fileName
@@ -102,6 +102,12 @@ public struct PluginRegistry: Sendable {
         }
         external = configuration.plugins.map { ExternalPlugin(spec: $0, directory: directory, environment: searchEnvironment) }
         self.diagnostics = diagnostics
+    }
+
+    /// The style plugins: the built-in styles, overridden or extended by the folders of `templatesDirectory`.
+    /// Every command that renders takes its styles from here.
+    public static func styles(templatesDirectory: String?, fileSystem: any CatalogFileSystem = DiskFileSystem()) -> StyleRegistry {
+        StyleRegistry(directory: templatesDirectory, fileSystem: fileSystem)
     }
 
     /// The directory of the running executable (`/proc/self/exe`), where `make install` also puts plugins.

@@ -33,6 +33,32 @@ struct ValidateGoldenTests {
     }
 }
 
+@Suite("lint.json levels for plugin findings")
+struct PluginLevelTests {
+    private func sandbox(level: String) throws -> PluginSandbox {
+        let sandbox = try PluginSandbox(plugins: [[
+            "name": "brand-voice", "command": ["python3", "plugins/brand_voice.py"], "kinds": ["lint"],
+            "options": ["replace": ["tap on": "tap"]],
+        ]])
+        try sandbox.write("Catalog/lint.json", #"{"rules": {"brand-voice/wording": "\#(level)"}}"#)
+        return sandbox
+    }
+
+    @Test func aPluginRuleCanBeTurnedOff() throws {
+        let sandbox = try sandbox(level: "off")
+        let run = sandbox.run("validate", "--catalog", sandbox.catalog, "--strict")
+        #expect(run.status == .success, "\(run.all)")
+        #expect(!run.stdout.contains("brand-voice"))
+    }
+
+    @Test func aPluginRuleCanBeMadeAnError() throws {
+        let sandbox = try sandbox(level: "error")
+        let run = sandbox.run("validate", "--catalog", sandbox.catalog)
+        #expect(run.status == .failure)
+        #expect(run.stdout.contains("FoodEventTip.json:5:14: error: say 'tap', not 'tap on' (FoodEventTip) [brand-voice/wording]"))
+    }
+}
+
 @Suite("plugins.json")
 struct ConfigurationTests {
     @Test func everyMistakeIsLocated() throws {
@@ -222,6 +248,10 @@ struct PublishHookTests {
 struct PluginsCommandTests {
     @Test func listShowsEveryKindAndOrigin() throws {
         let sandbox = try PluginSandbox(plugins: [fixture("gen", script: "gen-ok.sh", kinds: ["generate"])])
+        // An external command (git style): tipcat-hello on PATH.
+        try sandbox.write("bin/tipcat-hello", "#!/bin/sh\necho hello\n")
+        chmod(sandbox.root + "/bin/tipcat-hello", 0o755)
+        sandbox.environment["PATH"] = sandbox.root + "/bin:" + (sandbox.environment["PATH"] ?? "")
         let run = sandbox.run("plugins", "list", "--catalog", sandbox.catalog, "--templates", pluginRepositoryRoot + "/Templates", "--json")
         #expect(run.status == .success)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
@@ -231,6 +261,8 @@ struct PluginsCommandTests {
         #expect(byName["docs"]?["kinds"] as? [String] == ["generate"])
         #expect(byName["ansi"]?["kinds"] as? [String] == ["style"])
         #expect(byName["gen"]?["origin"] as? String == "external")
+        #expect(byName["hello"]?["origin"] as? String == "command")
+        #expect(byName["hello"]?["path"] as? String == sandbox.root + "/bin/tipcat-hello")
         let text = sandbox.run("plugins", "list", "--catalog", sandbox.catalog)
         #expect(text.stdout.hasPrefix("NAME"))
     }

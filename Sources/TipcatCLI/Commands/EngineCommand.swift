@@ -5,6 +5,7 @@ import TipcatCore
 import TipcatEngine
 import TipcatEngineStore
 import TipcatLocalization
+import TipcatPlugins
 import TipcatRender
 import TipcatTemplates
 import TipcatText
@@ -237,7 +238,7 @@ struct EngineCommand {
         let instance = try engine.instance(name)
         let catalog = engine.catalog
         guard let tip = catalog.tip(instance.tip) else { throw CommandError.failure("unknown tip '\(instance.tip)'") }
-        let registry = StyleRegistry(directory: arguments.value("templates") ?? "Templates")
+        let registry = PluginRegistry.styles(templatesDirectory: arguments.value("templates") ?? "Templates")
         let style: Style
         do {
             style = try registry.style(named: arguments.value("style") ?? "plain")

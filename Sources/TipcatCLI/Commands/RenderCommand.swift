@@ -4,6 +4,7 @@ import TipcatCatalog
 import TipcatCore
 import TipcatJSON
 import TipcatLocalization
+import TipcatPlugins
 import TipcatRender
 import TipcatTemplates
 import TipcatText
@@ -32,7 +33,7 @@ struct RenderCommand {
             throw CommandError.failure("the catalog has \(errors.count) \(plural(errors.count, "error")); fix them first (tipcat validate --catalog \(catalogDirectory)):\n\(shown)")
         }
         let catalog = loaded.catalog
-        let registry = StyleRegistry(directory: arguments.value("templates") ?? "Templates")
+        let registry = PluginRegistry.styles(templatesDirectory: arguments.value("templates") ?? "Templates")
         let style: Style
         do {
             style = try registry.style(named: arguments.value("style") ?? "plain")
@@ -196,7 +197,7 @@ struct StylesCommand {
     let context: CommandContext
 
     func run() throws {
-        let registry = StyleRegistry(directory: arguments.value("templates") ?? "Templates")
+        let registry = PluginRegistry.styles(templatesDirectory: arguments.value("templates") ?? "Templates")
         let width = registry.styles.map(\.name.count).max() ?? 0
         for style in registry.styles {
             let origin: String
@@ -217,7 +218,7 @@ struct TemplateCommand {
 
     func run() throws {
         let action = arguments.positional("action") ?? ""
-        let registry = StyleRegistry(directory: arguments.value("templates") ?? "Templates")
+        let registry = PluginRegistry.styles(templatesDirectory: arguments.value("templates") ?? "Templates")
         let style: Style
         style = try registry.style(named: arguments.positional("style") ?? "")
         switch action {
