@@ -60,7 +60,7 @@ public struct ChildProcess: Sendable {
     }
 
     /// Starts the program, writes `input` to it, and collects its output until it ends or a limit is hit.
-    public func run(input: [[UInt8]]) throws(ChildProcessError) -> ChildOutcome {
+    public func run(input: some RequestBody) throws(ChildProcessError) -> ChildOutcome {
         try start().communicate(input: input)
     }
 
@@ -171,7 +171,7 @@ public final class RunningChild: @unchecked Sendable {
 
     /// Writes `input` (pieces, in order) and collects the output until the child ends or a limit is hit. The
     /// time limit counts from here: a child started early waits for its request at no cost.
-    public func communicate(input: [[UInt8]]) -> ChildOutcome {
+    public func communicate(input: some RequestBody) -> ChildOutcome {
         guard !finished else {
             return ChildOutcome(termination: .exited(127), stdout: [], stderrTail: Array("(the process was already finished)".utf8), seconds: 0)
         }
@@ -180,9 +180,9 @@ public final class RunningChild: @unchecked Sendable {
         let pid = self.pid
         let timeout = self.timeout
         let stdoutLimit = self.stdoutLimit
-        var pieces = input.filter { !$0.isEmpty }[...]
-        var writeFD: Int32 = pieces.isEmpty ? -1 : stdinFD
-        if writeFD < 0 { close(stdinFD) }
+        var pieceIndex = 0
+        var current: [UInt8] = []
+        var writeFD: Int32 = stdinFD
         var outFD = stdoutFD
         var errFD = stderrFD
         var written = 0
@@ -234,17 +234,23 @@ public final class RunningChild: @unchecked Sendable {
                 break
             }
             for entry in fds where entry.revents != 0 {
-                if entry.fd == writeFD, let piece = pieces.first {
-                    let count = piece.withUnsafeBytes { raw in
-                        Glibc.write(writeFD, raw.baseAddress.map { $0 + written }, min(piece.count - written, 1 << 20))
+                if entry.fd == writeFD {
+                    // The next piece may still be being encoded: waiting for it here only delays reading the
+                    // child's output, which it cannot finish before it has read its input anyway.
+                    while written >= current.count, let next = input.piece(pieceIndex) {
+                        pieceIndex += 1
+                        current = next
+                        written = 0
+                    }
+                    if written >= current.count {
+                        finishWriting()
+                        continue
+                    }
+                    let count = current.withUnsafeBytes { raw in
+                        Glibc.write(writeFD, raw.baseAddress.map { $0 + written }, min(current.count - written, 1 << 20))
                     }
                     if count > 0 {
                         written += count
-                        if written >= piece.count {
-                            pieces.removeFirst()
-                            written = 0
-                            if pieces.isEmpty { finishWriting() }
-                        }
                     } else if count < 0 && errno != EAGAIN && errno != EINTR {
                         finishWriting()  // EPIPE: the child stopped reading; its answer still counts.
                     }

@@ -50,7 +50,7 @@ public struct ExternalPlugin: Sendable {
     }
 
     /// Sends one request and decodes the answer; every way this can go wrong is a `PluginFailure`.
-    public func run(_ request: [[UInt8]], kind: RequestKind) -> Result<PluginResponse, PluginFailure> {
+    public func run(_ request: some RequestBody, kind: RequestKind) -> Result<PluginResponse, PluginFailure> {
         start().flatMap { finish($0, request: request, kind: kind) }
     }
 
@@ -74,7 +74,7 @@ public struct ExternalPlugin: Sendable {
     }
 
     /// Sends the request to a started plugin and decodes its answer.
-    public func finish(_ child: RunningChild, request: [[UInt8]], kind: RequestKind) -> Result<PluginResponse, PluginFailure> {
+    public func finish(_ child: RunningChild, request: some RequestBody, kind: RequestKind) -> Result<PluginResponse, PluginFailure> {
         ExternalPlugin.decode(child.communicate(input: request), plugin: spec.name, kind: kind)
     }
 

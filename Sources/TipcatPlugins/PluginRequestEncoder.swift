@@ -1,28 +1,34 @@
 public import TipcatCatalog
 import TipcatCore
 import Dispatch
+import Foundation
 import TipcatLocalization
 public import TipcatPlugin
 
 /// Writes `tipcat.plugin/1` requests. The catalog part is encoded once and shared by every plugin of a run
 /// (only the envelope — kind, plugin name, options — differs), straight into bytes.
 public struct PluginRequestEncoder: Sendable {
-    /// The catalog as the `catalog` member's JSON, in pieces (a head, the tips in chunks, a tail) that are written to
-    /// a plugin one after the other: tens of megabytes are never copied into one buffer.
-    public let catalogPieces: [[UInt8]]
+    /// The catalog as the `catalog` member's JSON, in pieces (a head, the tips in chunks, a tail) written to a plugin
+    /// one after the other while later chunks are still being encoded; tens of megabytes are never copied into one
+    /// buffer, and a plugin starts reading before the last tip is encoded.
+    public let catalog: EncodedCatalog
 
     /// The tipcat version reported to plugins.
     public let tipcatVersion: String
 
+    /// Starts encoding `catalog` on every core, in the background.
     public init(catalog: Catalog, tipcatVersion: String) {
-        catalogPieces = PluginRequestEncoder.encode(catalog)
+        self.catalog = EncodedCatalog(PluginRequestEncoder.encode(catalog))
         self.tipcatVersion = tipcatVersion
     }
 
-    /// A whole request around the shared catalog, as pieces to write in order.
+    /// Every piece of the catalog, once all are encoded.
+    public var catalogPieces: [[UInt8]] { catalog.allPieces }
+
+    /// A whole request around the shared catalog, as pieces to write in order (waiting for each as it is read).
     public func requestPieces(
         kind: RequestKind, plugin: String, options: [String: PluginJSON], publish: PublishEvent? = nil
-    ) -> [[UInt8]] {
+    ) -> RequestPieces {
         var writer = JSONBytes()
         writer.objectValue { object in
             object.key("protocol")
@@ -43,14 +49,21 @@ public struct PluginRequestEncoder: Sendable {
             object.rawValue { _ in }  // the pieces go here
         }
         writer.bytes.removeLast()  // the envelope's closing brace comes after the catalog
-        return [writer.bytes] + catalogPieces + [Array("}\n".utf8)]
+        return RequestPieces(prefix: writer.bytes, catalog: catalog, suffix: Array("}\n".utf8))
     }
 
     /// The whole request in one buffer (in-process generators and tests).
     public func request(
         kind: RequestKind, plugin: String, options: [String: PluginJSON], publish: PublishEvent? = nil
     ) -> [UInt8] {
-        Array(requestPieces(kind: kind, plugin: plugin, options: options, publish: publish).joined())
+        let pieces = requestPieces(kind: kind, plugin: plugin, options: options, publish: publish)
+        var bytes: [UInt8] = []
+        var index = 0
+        while let piece = pieces.piece(index) {
+            bytes += piece
+            index += 1
+        }
+        return bytes
     }
 
     /// A `describe` request (no catalog).
@@ -72,15 +85,20 @@ public struct PluginRequestEncoder: Sendable {
 
     // MARK: - Catalog
 
-    static func encode(_ catalog: Catalog) -> [[UInt8]] {
+    static let tipsPerChunk = 128
+
+    /// The catalog's head and tail (everything but the tips) and a function that encodes one chunk of tips.
+    static func encode(_ catalog: Catalog) -> (head: [UInt8], tail: [UInt8], chunks: Int, chunk: @Sendable (Int) -> [UInt8]) {
         let root = catalog.root
         let stringsFile = catalog.localizations.file.map { relative($0, to: root) } ?? "Localizable.xcstrings"
-        // Tips are encoded in parallel chunks, each a comma-separated run of tip objects.
+        // Tips are encoded in chunks, each a comma-separated run of tip objects.
         let tips = catalog.tips
-        let chunks = concurrentChunks(count: tips.count, chunkSize: 128) { range -> [UInt8] in
+        let chunkCount = (tips.count + tipsPerChunk - 1) / tipsPerChunk
+        let chunk: @Sendable (Int) -> [UInt8] = { index in
+            let range = (index * tipsPerChunk)..<min(tips.count, (index + 1) * tipsPerChunk)
             var chunk = JSONBytes(capacity: range.count * 12_288)  // ~9 KB a tip at 12 locales: no regrowth
-            for index in range {
-                writeTip(tips[index], catalog: catalog, root: root, stringsFile: stringsFile, into: &chunk)
+            for tip in range {
+                writeTip(tips[tip], catalog: catalog, root: root, stringsFile: stringsFile, into: &chunk)
             }
             return chunk.bytes
         }
@@ -172,13 +190,8 @@ public struct PluginRequestEncoder: Sendable {
                 }
             }
         }
-        var pieces: [[UInt8]] = [Array(writer.bytes[..<tipsOffset]) + [UInt8(ascii: "[")]]
-        for (index, chunk) in chunks.enumerated() where !chunk.isEmpty {
-            if index > 0 { pieces.append([UInt8(ascii: ",")]) }
-            pieces.append(chunk)
-        }
-        pieces.append([UInt8(ascii: "]")] + Array(writer.bytes[tipsOffset...]))
-        return pieces
+        return (Array(writer.bytes[..<tipsOffset]) + [UInt8(ascii: "[")], [UInt8(ascii: "]")] + Array(writer.bytes[tipsOffset...]),
+                chunkCount, chunk)
     }
 
     private static func writeTip(_ tip: Tip, catalog: Catalog, root: String, stringsFile: String, into array: inout JSONBytes) {
@@ -465,4 +478,72 @@ func relative(_ path: String, to root: String) -> String {
     if path.hasPrefix(prefix) { return String(path.dropFirst(prefix.count)) }
     if root == "." || root.isEmpty { return path.hasPrefix("./") ? String(path.dropFirst(2)) : path }
     return path
+}
+
+/// What a child process reads, piece by piece: `piece(i)` may wait until that piece exists; nil ends the input.
+public protocol RequestBody: Sendable {
+    func piece(_ index: Int) -> [UInt8]?
+}
+
+extension Array: RequestBody where Element == [UInt8] {
+    public func piece(_ index: Int) -> [UInt8]? { index < count ? self[index] : nil }
+}
+
+/// One plugin's request: its envelope around the shared, streamed catalog.
+public struct RequestPieces: RequestBody {
+    let prefix: [UInt8]
+    let catalog: EncodedCatalog
+    let suffix: [UInt8]
+
+    public func piece(_ index: Int) -> [UInt8]? {
+        if index == 0 { return prefix }
+        if let piece = catalog.piece(index - 1) { return piece }
+        return index - 1 == catalog.count ? suffix : nil
+    }
+}
+
+/// The catalog's JSON as pieces — head, tip chunks separated by commas, tail — with the chunks encoded in the
+/// background on every core, in order, each available as soon as it is done.
+public final class EncodedCatalog: RequestBody, @unchecked Sendable {
+    private let condition = NSCondition()
+    /// Guarded by `condition`.
+    private var slots: [[UInt8]?]
+    public let count: Int
+
+    init(_ parts: (head: [UInt8], tail: [UInt8], chunks: Int, chunk: @Sendable (Int) -> [UInt8])) {
+        // head, chunk 0, ",", chunk 1, …, chunk n-1, tail
+        var slots: [[UInt8]?] = [parts.head]
+        for index in 0..<parts.chunks {
+            if index > 0 { slots.append([UInt8(ascii: ",")]) }
+            slots.append(nil)
+        }
+        slots.append(parts.tail)
+        self.slots = slots
+        count = slots.count
+        guard parts.chunks > 0 else { return }
+        let chunk = parts.chunk
+        let chunks = parts.chunks
+        let thread = Thread { [self] in
+            DispatchQueue.concurrentPerform(iterations: chunks) { index in
+                let bytes = chunk(index)
+                condition.lock()
+                self.slots[1 + 2 * index] = bytes
+                condition.broadcast()
+                condition.unlock()
+            }
+        }
+        thread.start()
+    }
+
+    /// Piece `index`, waiting until it is encoded; nil past the end.
+    public func piece(_ index: Int) -> [UInt8]? {
+        guard index >= 0, index < count else { return nil }
+        condition.lock()
+        defer { condition.unlock() }
+        while slots[index] == nil { condition.wait() }
+        return slots[index]
+    }
+
+    /// Every piece, once all are encoded.
+    public var allPieces: [[UInt8]] { (0..<count).compactMap { piece($0) } }
 }
