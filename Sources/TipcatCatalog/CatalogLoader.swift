@@ -25,6 +25,9 @@ public struct CatalogLoader: Sendable {
     /// The ids of the catalog's own content rules and plugin ids (`name/rule`, with a `/`) are always accepted.
     /// nil skips the check.
     public var knownRuleIDs: Set<String>?
+    /// Called with the decoded catalog just before the checks across files run — for work that can go on meanwhile
+    /// (`validate` sends the catalog to lint plugins here).
+    public var whenDecoded: (@Sendable (Catalog) -> Void)?
 
     /// The files of a catalog directory.
     public enum FileName {
@@ -152,6 +155,7 @@ public struct CatalogLoader: Sendable {
         }
 
         // 5. Checks across files, then the house style of lint.json: content rules, and levels over every finding.
+        whenDecoded?(catalog)
         for rule in lintRules { sink.add(contentsOf: rule.check(catalog)) }
         sink.add(contentsOf: ContentLinter(rules: catalog.lint.contentRules, sourceLanguage: catalog.settings.sourceLanguage).check(catalog))
         let diagnostics = catalog.lint.apply(to: sink.diagnostics)

@@ -36,6 +36,9 @@ public struct PluginHost: Sendable {
         let plugins: [ExternalPlugin]
         let children: [Result<RunningChild, PluginFailure>]
 
+        /// True when no lint plugin is configured.
+        public var isEmpty: Bool { plugins.isEmpty }
+
         /// Sends the catalog to every started plugin and collects what they find.
         public func finish(_ catalog: Catalog) -> [Diagnostic] {
             guard !plugins.isEmpty else { return [] }

@@ -1,3 +1,4 @@
+import Foundation
 import TipcatArguments
 import TipcatCatalog
 import TipcatCore
@@ -38,13 +39,21 @@ struct CatalogCheck {
         let registry = self.registry
         // Lint plugins start first: their start-up (an interpreter, say) overlaps loading the catalog.
         let pending = PluginHost(registry: registry, catalogDirectory: directory).startLint()
-        let result = CatalogLoader(lintRules: registry.lintRules, knownRuleIDs: DiagnosticRules.allIDs).load(directory: directory)
+        // The catalog goes to the lint plugins as soon as it is decoded, while the built-in checks run.
+        let pluginFindings = BackgroundResult<[Diagnostic]>()
+        var loader = CatalogLoader(lintRules: registry.lintRules, knownRuleIDs: DiagnosticRules.allIDs)
+        if pending.isEmpty {
+            pluginFindings.set([])
+        } else {
+            loader.whenDecoded = { catalog in pluginFindings.start { pending.finish(catalog) } }
+        }
+        let result = loader.load(directory: directory)
         var diagnostics = result.diagnostics + registry.diagnostics
-        if result.diagnostics.contains(where: { $0.ruleID == DiagnosticRule.catalogNotFound.id }) {
-            pending.cancel()
+        if !pluginFindings.started {
+            pending.cancel()  // the catalog was never decoded (no such directory)
         } else {
             // lint.json's "rules" turn plugin findings off or re-grade them like built-in ones.
-            diagnostics += result.catalog.lint.apply(to: pending.finish(result.catalog))
+            diagnostics += result.catalog.lint.apply(to: pluginFindings.wait())
         }
         return Outcome(result: result, diagnostics: diagnostics.sortedForOutput(), registry: registry)
     }
@@ -64,5 +73,38 @@ struct CatalogCheck {
             context.stderr.line("note: \(directory) has \(warnings) \(plural(warnings, "warning")); run 'tipcat validate --catalog \(directory)' to see them")
         }
         return outcome
+    }
+}
+
+/// A value computed on its own thread, waited for later.
+final class BackgroundResult<Value: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var value: Value?
+    private(set) var started = false
+
+    /// Runs `body` on a new thread.
+    func start(_ body: @escaping @Sendable () -> Value) {
+        condition.lock()
+        started = true
+        condition.unlock()
+        Thread { self.set(body()) }.start()
+    }
+
+    func set(_ result: Value) {
+        condition.lock()
+        started = true
+        value = result
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The value, once computed.
+    func wait() -> Value {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let value { return value }
+            condition.wait()
+        }
     }
 }
