@@ -19,9 +19,9 @@ all: build
 help:
 	@echo "make build     debug build"
 	@echo "make test      build and run every test (what CI runs)"
-	@echo "make demo      release build, then the whole flow on the sample catalog"
+	@echo "make demo      release build, then the whole flow on the sample catalog (plugins and generators included)"
 	@echo "make bench     benchmarks on a generated $(BENCH_TIPS) x $(BENCH_LOCALES) catalog (BENCH_ONLY=\"render engine\" runs just those parts)"
-	@echo "make install   install tipcat and its shell completions under PREFIX ($(PREFIX))"
+	@echo "make install   install tipcat, the tipcat-plugin-keys plugin and the shell completions under PREFIX ($(PREFIX))"
 	@echo "make plurals   regenerate the CLDR plural table from Tests/Fixtures/cldr/plurals.json"
 	@echo "make schemas   re-embed Catalog/schemas/*.schema.json into the binary (for tipcat init)"
 	@echo "make templates re-embed the built-in styles of Templates/ into the binary"
@@ -62,6 +62,7 @@ build: build-deps
 
 release: build-deps
 	$(SWIFT) build -c release --product tipcat
+	$(SWIFT) build -c release --product tipcat-plugin-keys
 
 test: deps
 	$(SWIFT) build --build-tests
@@ -70,6 +71,19 @@ test: deps
 demo: release
 	@echo "== tipcat validate (sample catalog)"
 	$(RELEASE)/tipcat validate --catalog $(CATALOG)
+	@echo
+	@echo "== tipcat plugins list: built-in, folder and external plugins (Catalog/plugins.json)"
+	$(RELEASE)/tipcat plugins list --catalog $(CATALOG)
+	@echo
+	@echo "== tipcat generate keys: the Swift plugin tipcat-plugin-keys writes typed constants"
+	@rm -rf .tipcat/demo-generated
+	PATH="$(CURDIR)/$(RELEASE):$$PATH" $(RELEASE)/tipcat generate keys --catalog $(CATALOG) -o .tipcat/demo-generated
+	head -n 12 .tipcat/demo-generated/TrailsKeys.swift
+	@echo
+	@echo "== tipcat generate docs: the built-in generator, then --check (up to date: exit 0)"
+	@rm -rf .tipcat/demo-docs
+	$(RELEASE)/tipcat generate docs --catalog $(CATALOG) -o .tipcat/demo-docs
+	$(RELEASE)/tipcat generate docs --catalog $(CATALOG) -o .tipcat/demo-docs --check
 	@echo
 	@echo "== tipcat list"
 	$(RELEASE)/tipcat list --catalog $(CATALOG)
@@ -122,6 +136,7 @@ bench: build-deps
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(RELEASE)/tipcat $(DESTDIR)$(PREFIX)/bin/tipcat
+	install -m 755 $(RELEASE)/tipcat-plugin-keys $(DESTDIR)$(PREFIX)/bin/tipcat-plugin-keys
 	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 	$(RELEASE)/tipcat completions bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/tipcat
 	install -d $(DESTDIR)$(PREFIX)/share/zsh/site-functions
@@ -130,7 +145,7 @@ install: release
 	$(RELEASE)/tipcat completions fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/tipcat.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/tipcat \
+	rm -f $(DESTDIR)$(PREFIX)/bin/tipcat $(DESTDIR)$(PREFIX)/bin/tipcat-plugin-keys \
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/tipcat \
 	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_tipcat \
 	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/tipcat.fish
