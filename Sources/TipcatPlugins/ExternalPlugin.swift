@@ -161,7 +161,8 @@ public struct ExternalPlugin: Sendable {
     }
 }
 
-func formatSeconds(_ seconds: Double) -> String {
+/// `500 ms`, `10 s`, `1.5 s`.
+public func formatSeconds(_ seconds: Double) -> String {
     seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms"
         : seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
 }

@@ -14,6 +14,8 @@ public struct ExternalPluginSpec: Sendable, Hashable {
     public var timeout: Double
     public var options: [String: PluginJSON]
     public var enabled: Bool
+    /// What the plugin is for, from plugins.json.
+    public var description: String?
     public var location: SourceLocation?
 
     public static let defaultTimeout = 10.0
@@ -21,7 +23,7 @@ public struct ExternalPluginSpec: Sendable, Hashable {
 
     public init(
         name: String, command: [String]?, kinds: [PluginKind], timeout: Double = ExternalPluginSpec.defaultTimeout,
-        options: [String: PluginJSON] = [:], enabled: Bool = true, location: SourceLocation? = nil
+        options: [String: PluginJSON] = [:], enabled: Bool = true, description: String? = nil, location: SourceLocation? = nil
     ) {
         self.name = name
         self.command = command
@@ -29,6 +31,7 @@ public struct ExternalPluginSpec: Sendable, Hashable {
         self.timeout = timeout
         self.options = options
         self.enabled = enabled
+        self.description = description
         self.location = location
     }
 
@@ -185,12 +188,15 @@ private struct ConfigurationDecoder {
                 valid = false
             }
         }
-        if let descriptionNode = object["description"], descriptionNode.value.stringValue == nil {
-            wrongType("'description' of plugin '\(name)'", expected: "a string", node: descriptionNode)
+        var description: String?
+        if let descriptionNode = object["description"] {
+            if case .string(let text) = descriptionNode.value { description = text } else {
+                wrongType("'description' of plugin '\(name)'", expected: "a string", node: descriptionNode)
+            }
         }
         guard valid else { return nil }
         return ExternalPluginSpec(name: name, command: command, kinds: kinds, timeout: timeout, options: options,
-                                  enabled: enabled, location: document.location(of: node))
+                                  enabled: enabled, description: description, location: document.location(of: node))
     }
 
     /// `"10s"`, `"500ms"`, `"2m"`, or a number of seconds.

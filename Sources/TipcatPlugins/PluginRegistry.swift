@@ -151,7 +151,8 @@ public struct PluginRegistry: Sendable {
         for plugin in external {
             entries.append(Entry(name: plugin.spec.name, kinds: plugin.spec.kinds,
                                  origin: .external(command: plugin.spec.commandLine, executable: plugin.executable),
-                                 summary: plugin.spec.commandLine.joined(separator: " "), version: nil, enabled: plugin.spec.enabled))
+                                 summary: plugin.spec.description ?? plugin.spec.commandLine.joined(separator: " "), version: nil,
+                                 enabled: plugin.spec.enabled))
         }
         for (name, path) in commands {
             entries.append(Entry(name: name, kinds: [], origin: .command(path: path), summary: "tipcat \(name) runs \(path)",
@@ -163,7 +164,7 @@ public struct PluginRegistry: Sendable {
     /// The generator called `name`: built-in or external (kind `generate`).
     public func generator(named name: String) -> GeneratorSource? {
         if let builtIn = generators.first(where: { $0.name == name }) { return .builtIn(builtIn.generator) }
-        if let plugin = external.first(where: { $0.spec.name == name && $0.spec.kinds.contains(.generate) }) {
+        if let plugin = external.first(where: { $0.spec.name == name && $0.spec.kinds.contains(.generate) && $0.spec.enabled }) {
             return .external(plugin)
         }
         return nil
@@ -171,7 +172,7 @@ public struct PluginRegistry: Sendable {
 
     /// The names `generate` accepts.
     public var generatorNames: [String] {
-        generators.map(\.name) + external.filter { $0.spec.kinds.contains(.generate) }.map(\.spec.name)
+        generators.map(\.name) + external.filter { $0.spec.kinds.contains(.generate) && $0.spec.enabled }.map(\.spec.name)
     }
 
     /// A generator, wherever it comes from.

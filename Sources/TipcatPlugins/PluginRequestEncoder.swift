@@ -1,5 +1,6 @@
 public import TipcatCatalog
 import TipcatCore
+import TipcatJSON
 import Dispatch
 import Foundation
 import TipcatLocalization
@@ -87,6 +88,36 @@ public struct PluginRequestEncoder: Sendable {
 
     static let tipsPerChunk = 128
 
+    /// Where each group, event and parameter is declared, as a JSON pointer (`/groups/2`): the declaration files
+    /// are read again (they are small) and each element matched by the location the loader recorded (the element's
+    /// or its id's), so an
+    /// element the loader skipped cannot shift the others' pointers.
+    static func declarationPointers(_ catalog: Catalog) -> [SourceLocation?: String] {
+        var pointers: [SourceLocation?: String] = [:]
+        let files: [(String, String)] = [
+            (CatalogLoader.FileName.groups, "groups"), (CatalogLoader.FileName.events, "events"),
+            (CatalogLoader.FileName.parameters, "parameters"),
+        ]
+        let root = catalog.root.hasSuffix("/") ? catalog.root : catalog.root + "/"
+        for (name, key) in files {
+            let path = root + name
+            guard let bytes = try? DiskFileSystem().read(path),
+                  let document = try? JSONDocument.parse(SourceFile(path: path, bytes: bytes)),
+                  case .object(let object) = document.root.value, let list = object[key], case .array(let elements) = list.value
+            else { continue }
+            for (index, element) in elements.enumerated() {
+                // The loader records an element's location, or its id's or name's.
+                pointers[document.location(of: element)] = "/\(key)/\(index)"
+                if case .object(let members) = element.value {
+                    for name in ["id", "name"] {
+                        if let node = members[name] { pointers[document.location(of: node)] = "/\(key)/\(index)" }
+                    }
+                }
+            }
+        }
+        return pointers
+    }
+
     /// The catalog's head and tail (everything but the tips) and a function that encodes one chunk of tips.
     static func encode(_ catalog: Catalog) -> (head: [UInt8], tail: [UInt8], chunks: Int, chunk: @Sendable (Int) -> [UInt8]) {
         let root = catalog.root
@@ -102,6 +133,7 @@ public struct PluginRequestEncoder: Sendable {
             }
             return chunk.bytes
         }
+        let declarationPointers = PluginRequestEncoder.declarationPointers(catalog)
         var tipsOffset = 0
         var writer = JSONBytes(capacity: 1 << 16)
         writer.objectValue { object in
@@ -134,7 +166,8 @@ public struct PluginRequestEncoder: Sendable {
                             for tip in group.tips { tips.string(tip.rawValue) }
                         }
                         object.key("at")
-                        writePlace(file: relative(group.location?.file ?? "groups.json", to: root), pointer: "", into: &object)
+                        writePlace(file: relative(group.location?.file ?? "groups.json", to: root),
+                                   pointer: declarationPointers[group.location] ?? "", into: &object)
                     }
                 }
             }
@@ -164,7 +197,8 @@ public struct PluginRequestEncoder: Sendable {
                             object.string(description)
                         }
                         object.key("at")
-                        writePlace(file: relative(event.location?.file ?? "events.json", to: root), pointer: "", into: &object)
+                        writePlace(file: relative(event.location?.file ?? "events.json", to: root),
+                                   pointer: declarationPointers[event.location] ?? "", into: &object)
                     }
                 }
             }
@@ -185,7 +219,8 @@ public struct PluginRequestEncoder: Sendable {
                             object.string(description)
                         }
                         object.key("at")
-                        writePlace(file: relative(parameter.location?.file ?? "parameters.json", to: root), pointer: "", into: &object)
+                        writePlace(file: relative(parameter.location?.file ?? "parameters.json", to: root),
+                                   pointer: declarationPointers[parameter.location] ?? "", into: &object)
                     }
                 }
             }

@@ -168,6 +168,23 @@ struct GenerateTests {
         #expect(!sandbox.exists("out"))
     }
 
+    @Test func aDisabledGeneratorDoesNotRun() throws {
+        var entry = fixture("gen", script: "gen-ok.sh", kinds: ["generate"])
+        entry["enabled"] = false
+        let sandbox = try PluginSandbox(plugins: [entry])
+        let run = sandbox.run("generate", "gen", "--catalog", sandbox.catalog, "-o", sandbox.root + "/out")
+        #expect(run.status == .failure)
+        #expect(run.stderr.contains("generator 'gen' is disabled in plugins.json"))
+        #expect(!sandbox.exists("out"))
+    }
+
+    @Test func theCheckHintRepeatsTheCommand() throws {
+        let sandbox = try PluginSandbox()
+        let run = sandbox.run("generate", "docs", "--catalog", sandbox.catalog, "-o", sandbox.root + "/d", "--check", "--option", "title=My Tips")
+        #expect(run.status == .failure)
+        #expect(run.stderr.contains("run 'tipcat generate docs --catalog \(sandbox.catalog) -o \(sandbox.root)/d --option 'title=My Tips''"))
+    }
+
     @Test func unknownGeneratorSuggestsOne() throws {
         let sandbox = try PluginSandbox()
         let run = sandbox.run("generate", "doc", "--catalog", sandbox.catalog)

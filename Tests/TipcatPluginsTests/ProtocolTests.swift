@@ -59,6 +59,19 @@ struct ProtocolTests {
             }
         }
         #expect(checked > 100)
+
+        // Groups, events and parameters point at their own element of their file.
+        for group in decoded.groups {
+            try expectValue(group.id, at: Place(file: group.at.file, pointer: group.at.pointer + "/id"), root: sandbox.catalog, resolver: resolver)
+        }
+        for event in decoded.events {
+            try expectValue(event.id, at: Place(file: event.at.file, pointer: event.at.pointer + "/id"), root: sandbox.catalog, resolver: resolver)
+        }
+        for parameter in decoded.parameters {
+            try expectValue(parameter.name, at: Place(file: parameter.at.file, pointer: parameter.at.pointer + "/name"),
+                            root: sandbox.catalog, resolver: resolver)
+        }
+        #expect(decoded.events.first?.at.pointer == "/events/0")
     }
 
     private func expectValue(_ expected: String, at place: Place, root: String, resolver: PointerResolver) throws {

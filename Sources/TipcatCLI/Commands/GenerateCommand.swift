@@ -20,6 +20,9 @@ struct GenerateCommand {
         let check = CatalogCheck(directory: directory, context: context, externalPlugins: !arguments.flag("no-plugins"))
         let registry = check.registry
         guard let source = registry.generator(named: name) else {
+            if registry.external.contains(where: { $0.spec.name == name && !$0.spec.enabled }) {
+                throw CommandError.failure("generator '\(Sanitizer.terminalSafe(name))' is disabled in plugins.json (\"enabled\": false)")
+            }
             let names = registry.generatorNames
             throw CommandError.failure("no generator named '\(Sanitizer.terminalSafe(name))'" + Suggestions.didYouMean(name, in: names)
                 + "; generators: \(names.joined(separator: ", "))"
@@ -60,14 +63,17 @@ struct GenerateCommand {
                 context.stderr.line("\(output): \(files.count) \(plural(files.count, "file")) up to date")
                 return
             }
-            context.stderr.line("error: \(differences.count) of \(files.count) \(plural(files.count, "file")) out of date; run 'tipcat generate \(name) -o \(output)'")
+            let again = (["tipcat", "generate", name] + (directory == "Catalog" ? [] : ["--catalog", directory]) + ["-o", output]
+                + arguments.values("option").flatMap { ["--option", $0] }).map(shellQuoted).joined(separator: " ")
+            context.stderr.line("error: \(differences.count) of \(files.count) \(plural(files.count, "file")) out of date; run '\(Sanitizer.terminalSafe(again))'")
             throw CommandError.exit(.failure)
         }
         let changed: [String]
         do {
             changed = try generated.write()
         } catch {
-            throw CommandError.failure("cannot write \(Sanitizer.terminalSafe(error.description)); files written so far were removed")
+            throw CommandError.failure("cannot write \(Sanitizer.terminalSafe(error.description)); no temporary file was left behind, "
+                + "but files already moved into place stay (run the command again)")
         }
         for path in changed { context.stdout.line("wrote \(Sanitizer.terminalSafe(output + "/" + path))") }
         context.stderr.line("\(output): \(files.count) \(plural(files.count, "file")), \(changed.count) changed")
@@ -90,4 +96,12 @@ struct GenerateCommand {
         }
         return options
     }
+}
+
+/// `text` as one shell word: as is when it is plain, else in single quotes.
+func shellQuoted(_ text: String) -> String {
+    let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
+        scalar.properties.isAlphabetic && scalar.isASCII || ("0"..."9").contains(scalar) || "-_./=:,+@%".unicodeScalars.contains(scalar)
+    }
+    return plain ? text : "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
 }

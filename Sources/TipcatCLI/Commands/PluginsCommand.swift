@@ -116,7 +116,7 @@ struct PluginsCommand {
                 pairs.append(("error", .string(failure.description)))
                 lines.append("  describe failed: \(failure.description)")
             }
-            lines.append("  command: \(plugin.spec.commandLine.joined(separator: " ")) (timeout \(plugin.spec.timeout) s)")
+            lines.append("  command: \(plugin.spec.commandLine.joined(separator: " ")) (timeout \(formatSeconds(plugin.spec.timeout)))")
             if !plugin.spec.options.isEmpty { lines.append("  configured options: " + JSONValue(plugin.spec.options).serialized()) }
         } else {
             pairs.append(("version", entry.version.map(JSONValue.string) ?? .null))
