@@ -1,22 +1,15 @@
 import Foundation
 import Testing
+import TipcatTestSupport
 @testable import TipcatCLI
 
-/// The repository root, found from this file's path.
-let pluginRepositoryRoot: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url.path
-}()
-
+let pluginRepositoryRoot = repositoryRoot
 let fixturePlugins = pluginRepositoryRoot + "/Tests/TipcatPluginsTests/Fixtures/plugins"
 let pluginGoldenDirectory = pluginRepositoryRoot + "/Tests/TipcatPluginsTests/Fixtures/golden"
 
-/// One in-process `tipcat` run.
-struct PluginRun {
-    var status: ExitCode
-    var stdout: String
-    var stderr: String
+typealias PluginRun = RunResult
+
+extension RunResult {
     var all: String { stdout + stderr }
 }
 
@@ -61,12 +54,7 @@ final class PluginSandbox {
 
     func run(_ arguments: String...) -> PluginRun { run(arguments) }
 
-    func run(_ arguments: [String]) -> PluginRun {
-        let out = CapturedOutput()
-        let err = CapturedOutput()
-        let status = TipcatCommand.run(arguments, context: CommandContext(stdout: out, stderr: err, environment: environment))
-        return PluginRun(status: status, stdout: out.text, stderr: err.text)
-    }
+    func run(_ arguments: [String]) -> PluginRun { tipcat(arguments, environment: environment) }
 }
 
 /// A plugin entry for plugins.json running a fixture script.
