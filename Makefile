@@ -12,7 +12,7 @@ BENCH_ONLY ?=
 BENCH_TIPS ?= 5000
 BENCH_LOCALES ?= 12
 
-.PHONY: all build-deps build release test demo bench install uninstall clean deps plurals schemas templates widths docs help
+.PHONY: all build-deps python-dep build release test demo bench install uninstall clean deps plurals schemas templates widths docs help
 
 all: build
 
@@ -42,7 +42,19 @@ build-deps:
 	  fi; \
 	fi
 
-deps: build-deps
+# The sample catalog's brand-voice lint plugin is a Python script: validate, publish, the demo and the plugin
+# tests run it.
+python-dep:
+	@if ! command -v python3 >/dev/null 2>&1; then \
+	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	    echo "installing: python3"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 >/dev/null; \
+	  else \
+	    echo "error: the sample catalog's lint plugin needs python3: sudo apt-get install python3" >&2; exit 1; \
+	  fi; \
+	fi
+
+deps: build-deps python-dep
 	@python3 -c "import commonmark, markdown_it" 2>/dev/null || pip install --quiet commonmark markdown-it-py >/dev/null 2>&1 \
 	  || echo "note: commonmark/markdown-it-py not installed; the CommonMark rendering checks will be skipped"
 	@missing=""; \
@@ -68,7 +80,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-demo: release
+demo: release python-dep
 	@echo "== tipcat validate (sample catalog)"
 	$(RELEASE)/tipcat validate --catalog $(CATALOG)
 	@echo

@@ -1,6 +1,6 @@
 public import TipcatCore
 import TipcatJSON
-public import TipcatLocalization
+import TipcatLocalization
 import TipcatRules
 
 /// What loading a catalog produced: a best-effort model (never nil) and every finding.

@@ -1,4 +1,4 @@
-public import TipcatCore
+import TipcatCore
 
 /// A typed identifier: a string that knows what it names, so a `TipID` can never be passed where an
 /// `EventID` is expected. `Kind` is a phantom type (one of the empty enums below).

@@ -1,4 +1,4 @@
-public import TipcatPlugin
+import TipcatPlugin
 
 /// The generators compiled into tipcat.
 enum BuiltInGenerators {

@@ -1,5 +1,5 @@
 import Foundation
-public import TipcatCore
+import TipcatCore
 public import TipcatPlugin
 import TipcatJSON
 import TipcatText

@@ -1,5 +1,5 @@
-public import TipcatCatalog
-public import TipcatTemplates
+import TipcatCatalog
+import TipcatTemplates
 
 /// The context fields that are the same for every tip a renderer renders.
 struct SharedContext: Sendable {

@@ -155,8 +155,8 @@ import TipcatCore
         let configuration = LintConfiguration(levels: ["acme/style": .error, "noise": .off, "invalid-json": .off], file: "cat/lint.json")
         let at = SourceLocation(file: "cat/tips/A.json", line: 1, column: 1)
         let findings: [Diagnostic] = [
-            .warning("plugin", rule: "acme/style", at: at), .warning("noise", rule: "noise", at: at),
-            .error("broken", rule: "invalid-json", at: at), .warning("own", rule: "noise", at: SourceLocation(file: "cat/lint.json", line: 1, column: 1)),
+            Diagnostic(.warning, "plugin", rule: "acme/style", at: at), Diagnostic(.warning, "noise", rule: "noise", at: at),
+            Diagnostic(.error, "broken", rule: "invalid-json", at: at), Diagnostic(.warning, "own", rule: "noise", at: SourceLocation(file: "cat/lint.json", line: 1, column: 1)),
         ]
         let applied = configuration.apply(to: findings)
         #expect(applied.map(\.message) == ["plugin", "broken", "own"])
