@@ -11,28 +11,6 @@ struct JSONBytes {
         needsComma[needsComma.count - 1] = true
     }
 
-    private mutating func beginObject() {
-        separate()
-        bytes.append(UInt8(ascii: "{"))
-        needsComma.append(false)
-    }
-
-    private mutating func endObject() {
-        needsComma.removeLast()
-        bytes.append(UInt8(ascii: "}"))
-    }
-
-    private mutating func beginArray() {
-        separate()
-        bytes.append(UInt8(ascii: "["))
-        needsComma.append(false)
-    }
-
-    private mutating func endArray() {
-        needsComma.removeLast()
-        bytes.append(UInt8(ascii: "]"))
-    }
-
     /// Writes `"key":`; the value that follows does not add a comma.
     mutating func key(_ name: String) {
         separate()
@@ -104,31 +82,23 @@ struct JSONBytes {
         }
     }
 
-    // Containers opened right after a key must not add a comma either.
+    /// An object whose members `body` writes.
     mutating func objectValue(_ body: (inout JSONBytes) -> Void) {
-        if pendingValueAfterKey {
-            pendingValueAfterKey = false
-            needsComma[needsComma.count - 1] = true
-            bytes.append(UInt8(ascii: "{"))
-            needsComma.append(false)
-        } else {
-            beginObject()
-        }
-        body(&self)
-        endObject()
+        container(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), body)
     }
 
+    /// An array whose elements `body` writes.
     mutating func arrayValue(_ body: (inout JSONBytes) -> Void) {
-        if pendingValueAfterKey {
-            pendingValueAfterKey = false
-            needsComma[needsComma.count - 1] = true
-            bytes.append(UInt8(ascii: "["))
-            needsComma.append(false)
-        } else {
-            beginArray()
-        }
+        container(open: UInt8(ascii: "["), close: UInt8(ascii: "]"), body)
+    }
+
+    private mutating func container(open: UInt8, close: UInt8, _ body: (inout JSONBytes) -> Void) {
+        valueSeparator()
+        bytes.append(open)
+        needsComma.append(false)
         body(&self)
-        endArray()
+        needsComma.removeLast()
+        bytes.append(close)
     }
 
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)

@@ -419,24 +419,7 @@ public struct PluginRequestEncoder: Sendable {
     }
 
     static func writeValue(_ value: Value, into writer: inout JSONBytes) {
-        switch value {
-        case .string(let text): writer.string(text)
-        case .int(let number): writer.int(number)
-        case .double(let number): writer.double(number)
-        case .bool(let flag): writer.bool(flag)
-        case .date(let time): writer.string(time.iso8601)
-        case .list(let values), .set(let values):
-            writer.arrayValue { array in
-                for element in values { writeValue(element, into: &array) }
-            }
-        case .record(let fields):
-            writer.objectValue { object in
-                for (name, field) in fields.sorted(by: { $0.key < $1.key }) {
-                    object.key(name)
-                    writeValue(field, into: &object)
-                }
-            }
-        }
+        write(PluginJSON(value), into: &writer)
     }
 
     static func write(_ json: PluginJSON, into writer: inout JSONBytes) {
@@ -581,4 +564,19 @@ public final class EncodedCatalog: RequestBody, @unchecked Sendable {
 
     /// Every piece, once all are encoded.
     public var allPieces: [[UInt8]] { (0..<count).compactMap { piece($0) } }
+}
+
+extension PluginJSON {
+    /// A catalog value as plugins see it: dates as ISO 8601 strings, sets as arrays, records as objects.
+    init(_ value: Value) {
+        switch value {
+        case .string(let text): self = .string(text)
+        case .int(let number): self = .number(Double(number))
+        case .double(let number): self = .number(number)
+        case .bool(let flag): self = .bool(flag)
+        case .date(let time): self = .string(time.iso8601)
+        case .list(let values), .set(let values): self = .array(values.map { PluginJSON($0) })
+        case .record(let fields): self = .object(fields.mapValues { PluginJSON($0) })
+        }
+    }
 }
