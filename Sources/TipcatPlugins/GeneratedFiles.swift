@@ -44,7 +44,7 @@ public struct GeneratedFiles: Sendable {
             if path.hasPrefix("/") {
                 problems.append(Problem(path: path, reason: "is absolute; generators return paths relative to the output directory"))
             } else if !isSafeRelativePath(path) {
-                problems.append(Problem(path: path, reason: "is not a plain relative path (no '..', '.', empty components, backslashes or NUL)"))
+                problems.append(Problem(path: path, reason: "is not a plain relative path (no '..', '.', empty components, backslashes or control characters)"))
             } else if !seen.insert(path).inserted {
                 problems.append(Problem(path: path, reason: "is returned twice"))
             } else {

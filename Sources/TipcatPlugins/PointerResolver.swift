@@ -100,9 +100,11 @@ public final class PointerResolver: @unchecked Sendable {
     }
 }
 
-/// A relative path that stays inside its base: not empty, not absolute, no `..` or empty components, no NUL.
+/// A relative path that stays inside its base: not empty, not absolute, no `..` or empty components, no control
+/// characters (NUL, newlines, escapes) and no backslash.
 public func isSafeRelativePath(_ path: String) -> Bool {
-    guard !path.isEmpty, !path.hasPrefix("/"), !path.utf8.contains(0), !path.contains("\\") else { return false }
+    guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\"),
+          !path.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return false }
     for component in path.split(separator: "/", omittingEmptySubsequences: false) {
         if component.isEmpty || component == ".." || component == "." { return false }
     }

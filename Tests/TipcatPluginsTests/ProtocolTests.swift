@@ -99,7 +99,7 @@ struct ProtocolTests {
     }
 
     @Test func unsafePathsAreRecognised() {
-        for path in ["", "/etc/passwd", "../x", "a/../b", "a//b", "./a", "a/.", "a\\b", "a\u{0}b"] {
+        for path in ["", "/etc/passwd", "../x", "a/../b", "a//b", "./a", "a/.", "a\\b", "a\u{0}b", "a\nb", "a\u{1B}[2Jb"] {
             #expect(!isSafeRelativePath(path), "\(path.debugDescription)")
         }
         for path in ["a", "a/b.json", "tips/A.json", "..a", "a..b"] {
