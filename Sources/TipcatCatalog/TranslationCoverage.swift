@@ -30,6 +30,7 @@ public struct TranslationCoverage: Sendable, Hashable {
         /// Texts with no String Catalog entry, or an entry without this locale.
         public var missing: Int
 
+        /// Counts for `locale`; every count defaults to zero.
         public init(locale: LocaleID, translated: Int = 0, needsReview: Int = 0, new: Int = 0, stale: Int = 0, missing: Int = 0) {
             self.locale = locale
             self.translated = translated
@@ -71,9 +72,9 @@ public struct TranslationCoverage: Sendable, Hashable {
         let targets = catalog.settings.supportedLocales.filter {
             $0 != catalog.settings.sourceLanguage && PseudoLocale($0) == nil && counted.insert($0).inserted
         }
-        locales = targets.map { locale in
+        locales = targets.map { [keys] locale in
             var coverage = LocaleCoverage(locale: locale)
-            for key in seen {
+            for key in keys {
                 switch table.entries[key]?.translations[locale]?.state {
                 case .translated?: coverage.translated += 1
                 case .needsReview?: coverage.needsReview += 1
