@@ -83,7 +83,7 @@ enum CommandTree {
             .flag("all", help: "Render every tip of the catalog."),
             .option("group", valueName: "group", help: "Render the tips of a group, in order."),
             .option("style", valueName: "style", help: "The style (see tipcat styles).", default: "plain"),
-            .option("locale", valueName: "locale", help: "The locale to render in (default: the source language)."),
+            .option("locale", valueName: "locale", help: "The locale to render in (default: the source language); en-XA and ar-XB are pseudo-locales derived from the source text."),
             .option("param", valueName: "name=value", help: "A parameter value; records by field: trail.id=butler-fork.", repeating: true),
             .option("params-file", valueName: "file", help: "A JSON object of parameter values.", completion: .file(extensions: ["json"])),
             .option("width", valueName: "columns", help: "The width to fit."),

@@ -74,6 +74,9 @@ public struct TipResolver: Sendable {
     }
 
     /// Resolves `tip` for `locale`. Missing parameters come from the tip's example when `useExample` is set.
+    ///
+    /// For a pseudo-locale (`en-XA`, `ar-XB`; see `PseudoLocale`) the texts are derived from the source
+    /// language's messages, and their `locale` is the pseudo-locale; the custom ID is never transformed.
     public func resolve(
         _ tip: Tip, locale: LocaleID, parameters given: [String: Value], useExample: Bool = false
     ) throws(ResolveError) -> ResolvedTip {
@@ -93,8 +96,21 @@ public struct TipResolver: Sendable {
             }
         }
         let lookup: (String) -> Value? = { path in Self.value(at: path, in: values) }
+        let pseudo = PseudoLocale(locale)
         func text(_ localized: LocalizedText) throws(ResolveError) -> ResolvedText {
             let source = catalog.settings.sourceLanguage
+            if let pseudo {
+                // Derived from the source text: literal parts transformed, values substituted as they are.
+                guard let message = localized.message else {
+                    return ResolvedText(key: localized.key, text: pseudo.finish(pseudo.localize(literal: localized.source)), locale: locale)
+                }
+                do {
+                    let formatted = try pseudo.localize(message).format(locale: source, value: lookup)
+                    return ResolvedText(key: localized.key, text: pseudo.finish(formatted), locale: locale)
+                } catch {
+                    throw .format(key: localized.key, message: error.message)
+                }
+            }
             var message = localized.message
             var textLocale = source
             if let found = catalog.localizations.lookup(localized.key, for: locale) {

@@ -92,6 +92,29 @@ import TipcatTestSupport
         #expect(show != nil && rotate != nil && show!.lowerBound < rotate!.lowerBound)
     }
 
+    /// en-XA and ar-XB are not in the sample's supportedLocales, and need not be: they are derived from the
+    /// source text. Parameter values are not transformed; the custom ID never is.
+    @Test func pseudoLocales() {
+        let accented = render("--all", "--locale", "en-xa")
+        #expect(accented.status == .success, "\(accented.stderr)")
+        #expect(accented.stdout.contains("[Šĥöŵ ýöûŕ ļöçáţîöñ"))
+        let given = render("NewTrailTip", "--locale", "en-XA", "--style", "markdown", "--param", "trail.id=x", "--param", "trail.name=Silver Lake", "--param", "trail.region=Wasatch")
+        #expect(given.stdout.contains("Silver Lake"), "\(given.stdout)")
+        #expect(given.stdout.contains("Wasatch"))
+        let bidi = render("ShowLocationTip", "--locale", "ar-XB")
+        #expect(bidi.status == .success)
+        #expect(bidi.stdout.contains("\u{200F}Show\u{200F} \u{200F}your\u{200F}"))
+        let validate = tipcat("validate", "--catalog", sampleCatalogPath, "--no-plugins")
+        #expect(validate.status == .success)
+        #expect(!validate.stdout.contains("XA") && !validate.stdout.contains("XB"))
+        // Other private-use regions are ordinary locales, unknown to the sample.
+        #expect(render("ShowLocationTip", "--locale", "fr-XA").status == .success)
+        #expect(render("ShowLocationTip", "--locale", "de-XB").status == .success)
+        let unknown = render("ShowLocationTip", "--locale", "ko-XA")
+        #expect(unknown.status == .failure)
+        #expect(unknown.stderr.contains("pseudo-locales en-XA, ar-XB"))
+    }
+
     @Test func badInput() {
         let unknownStyle = render("ShowLocationTip", "--style", "ansii")
         #expect(unknownStyle.status == .failure)

@@ -65,6 +65,11 @@ import TipcatTestSupport
         let markdown = run(["engine", "show", "HighlightTip", "--style", "markdown", "--store", store, "--state", scratch.file("state.sqlite")])
         #expect(markdown.stdout.contains("Add an Effect"))
         #expect(markdown.stdout != shown.stdout)
+        // The pseudo-locales go through the same resolver as render's.
+        let accented = run(["engine", "show", "HighlightTip", "--locale", "en-XA", "--store", store, "--state", scratch.file("state.sqlite"),
+                            "--templates", repositoryRoot + "/Templates"])
+        #expect(accented.status == .success, "\(accented.stderr)")
+        #expect(accented.stdout.hasPrefix("[Åðð áñ Éƒƒéçţ ~"), "\(accented.stdout)")
     }
 
     @Test func errorsAreClearWithDidYouMean() throws {

@@ -6,7 +6,8 @@ import TipcatLocalization
 import TipcatText
 @testable import TipcatRender
 
-/// Golden files: every sample tip × 3 styles × (en, fr, ar, ja), at width 60, ANSI with 16 colours.
+/// Golden files: every sample tip × 3 styles × (en, fr, ar, ja), at width 60, ANSI with 16 colours; NewTrailTip in
+/// the pseudo-locales en-XA and ar-XB, plain.
 ///
 /// Re-record after an intended change with `TIPCAT_RECORD_GOLDEN=1 swift test --filter GoldenTests`, then
 /// review the diff of Tests/Fixtures/render-golden in git.
@@ -50,6 +51,25 @@ import TipcatText
             let expected = try String(contentsOf: file, encoding: .utf8)
             #expect(output == expected, "\(item.style)/\(item.locale)/\(tip.id) differs from its golden file; re-record with TIPCAT_RECORD_GOLDEN=1 if intended")
         }
+    }
+
+    /// The pseudo-locales, derived from the source text at render time (`tipcat render NewTrailTip --locale en-XA`).
+    @Test(arguments: ["en-XA", "ar-XB"])
+    func pseudoLocale(_ identifier: String) throws {
+        let style = try Self.registry.style(named: "plain")
+        let locale = try #require(LocaleID(identifier))
+        let tip = try #require(Self.catalog.tip(TipID("NewTrailTip")))
+        let output = try Self.render(tip, style: style, locale: locale)
+        let file = Self.root.appendingPathComponent("Tests/Fixtures/render-golden/plain/\(identifier)/NewTrailTip.txt")
+        if Self.recording {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(output.utf8).write(to: file)
+            return
+        }
+        let expected = try String(contentsOf: file, encoding: .utf8)
+        #expect(output == expected, "plain/\(identifier)/NewTrailTip differs from its golden file; re-record with TIPCAT_RECORD_GOLDEN=1 if intended")
+        // The parameter values are substituted as they are.
+        #expect(output.contains("Butler Fork") && output.contains("Big Cottonwood"))
     }
 
     /// The compiled-in copies of the built-in styles render exactly like the folders in Templates/ (run

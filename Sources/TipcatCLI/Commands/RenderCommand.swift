@@ -66,9 +66,9 @@ struct RenderCommand {
         }
         let supported = Set(catalog.settings.supportedLocales)
         let chain = locale.fallbackChain(sourceLanguage: catalog.settings.sourceLanguage)
-        guard locale == catalog.settings.sourceLanguage || chain.dropLast().contains(where: supported.contains) else {
+        guard locale == catalog.settings.sourceLanguage || PseudoLocale(locale) != nil || chain.dropLast().contains(where: supported.contains) else {
             throw CommandError.failure(
-                "unknown locale '\(locale)': the catalog supports \(catalog.settings.supportedLocales.map(\.identifier).joined(separator: ", "))"
+                "unknown locale '\(locale)': the catalog supports \(catalog.settings.supportedLocales.map(\.identifier).joined(separator: ", ")) (and the pseudo-locales en-XA, ar-XB)"
                     + Suggestions.didYouMean(locale.identifier, in: catalog.settings.supportedLocales.map(\.identifier)))
         }
         return locale

@@ -17,6 +17,10 @@ enum CommandRegistry {
         Command(CommandTree.render, RenderCommand.self),
         Command(CommandTree.styles, StylesCommand.self),
         Command(CommandTree.template, TemplateCommand.self),
+        // Translations.
+        Command(group: CommandTree.strings, [
+            Command(CommandTree.stringsStatus) { try StringsCommand(arguments: $0, context: $1).status() },
+        ]),
         // Publishing.
         Command(CommandTree.publish, PublishCommand.self),
         Command(CommandTree.versions, VersionsCommand.self),
