@@ -46,11 +46,14 @@ public enum DiagnosticRules {
         .messageSyntax,
         .undeclaredPlaceholder,
         .missingPluralCategory,
+        .pluralCategoryFallback,
         // The String Catalog (TipcatCatalog)
         .sourceLanguageMismatch,
         .placeholderMismatch,
         .unexpectedPluralVariation,
         .unsupportedStringCatalogFeature,
+        .unknownExtractionState,
+        .sourceTextMismatch,
         .notTranslated,
         // The rule language (TipcatRules)
         .ruleSyntax,
