@@ -1,0 +1,101 @@
+import Testing
+import TipcatCore
+import TipcatLocalization
+import TipcatTestSupport
+@testable import TipcatCatalog
+
+/// String Catalogs as Xcode writes them (`Tests/Fixtures/xcstrings/`), each validated as the sample catalog's
+/// `Localizable.xcstrings`: the exact findings, then what is used at runtime.
+@Suite struct StringCatalogFixtureTests {
+    static let fixtures = repositoryRoot + "/Tests/Fixtures/xcstrings/"
+
+    /// A copy of the sample catalog with `fixture` as its String Catalog; `edit` may change the copy first.
+    func load(_ fixture: String, edit: (TemporaryDirectory) throws -> Void = { _ in }) throws -> (LoadResult, [String]) {
+        let directory = try TemporaryDirectory()
+        let catalog = try directory.sampleCatalog()
+        try directory.write("Catalog/Localizable.xcstrings", try String(contentsOfFile: Self.fixtures + fixture, encoding: .utf8))
+        try edit(directory)
+        let result = CatalogLoader().load(directory: catalog)
+        let lines = result.diagnostics.sortedForOutput().map { diagnostic in
+            var line = diagnostic.description
+            if line.hasPrefix(catalog + "/") { line.removeFirst(catalog.count + 1) }
+            return line
+        }
+        return (result, lines)
+    }
+
+    func format(_ table: LocalizationTable, _ key: String, _ locale: String, count: Int) throws -> String {
+        let locale = try #require(LocaleID(locale))
+        let found = try #require(table.lookup(key, for: locale))
+        return try found.translation.content.message.format(locale: found.locale) { $0 == "count" ? .int(count) : nil }
+    }
+
+    @Test func everythingXcodeWritesIsRead() throws {
+        let (result, lines) = try load("xcode-features.xcstrings")
+        // Keys no tip uses are the app's, kept whatever they hold (substitutions, device variations, printf
+        // formats, an unknown extractionState, a bad locale): nothing to report, not even orphan-translation.
+        #expect(lines == [])
+        let table = result.catalog.localizations
+        #expect(table.entries["%lld trails nearby"]?.comment == "Trail list header")
+        #expect(table.entries["%lld trails nearby"]?.translations.isEmpty == true)
+        // shouldTranslate: false: the 'new' French title is not reported, and not used: the String Catalog's
+        // English string is.
+        #expect(try format(table, "RotateMapTip.title", "fr", count: 0) == "Reorient the map")
+        #expect(table.lookup("RotateMapTip.title", for: LocaleID("fr")!)?.locale == LocaleID("en"))
+        #expect(try format(table, "FindTrailheadTip.title", "fr", count: 0) == "Trouver le point de départ")
+        #expect(try format(table, "ShowLocationTip.title", "de", count: 0) == "Standort anzeigen")
+    }
+
+    @Test func pluralVariationsFollowFoundation() throws {
+        let (result, lines) = try load("plurals.xcstrings") { directory in
+            try directory.edit("Catalog/catalog.json", replacing: #""pl""#, with: #""pl", "es", "it", "pt""#)
+        }
+        // French, Spanish, Italian and Portuguese without 'many' validate: 'other' is used (a warning).
+        #expect(lines == [
+            "Localizable.xcstrings:57:24: warning: the 'es' translation of 'FindTrailheadTip.message' lacks the plural category 'many', which 'es' has; 'other' is used for those numbers [plural-category-fallback]",
+            "Localizable.xcstrings:75:24: warning: the 'fr' translation of 'FindTrailheadTip.message' lacks the plural category 'many', which 'fr' has; 'other' is used for those numbers [plural-category-fallback]",
+            "Localizable.xcstrings:93:24: warning: the 'it' translation of 'FindTrailheadTip.message' lacks the plural category 'many', which 'it' has; 'other' is used for those numbers [plural-category-fallback]",
+            "Localizable.xcstrings:111:24: warning: the 'pl' translation of 'FindTrailheadTip.message' lacks the plural categories 'few' and 'many', which 'pl' has; 'other' is used for those numbers [plural-category-fallback]",
+            "Localizable.xcstrings:129:24: warning: the 'pt' translation of 'FindTrailheadTip.message' lacks the plural category 'many', which 'pt' has; 'other' is used for those numbers [plural-category-fallback]",
+        ])
+        #expect(!result.diagnostics.hasErrors)
+        let table = result.catalog.localizations
+        let key = "FindTrailheadTip.message"
+        // An explicit zero form is used for 0 in every language, although neither German nor English has the category.
+        #expect(try format(table, key, "de", count: 0) == "In deiner Nähe gibt es keine Wanderwege.")
+        #expect(try format(table, key, "de", count: 1) == "In deiner Nähe gibt es # Wanderweg.".replacingPound(1))
+        #expect(try format(table, key, "en", count: 0) == "There are no trails near you.")
+        #expect(try format(table, key, "en", count: 2) == "There are 2 trails near you. Tap Directions to get to the nearest trailhead.")
+        // Without 'zero', 0 takes its CLDR category; missing 'many' and 'few' fall back to 'other'.
+        #expect(try format(table, key, "fr", count: 0) == "Il y a 0 sentier près de vous.")
+        #expect(try format(table, key, "fr", count: 1_000_000) == "Il y a 1000000 sentiers près de vous.")
+        #expect(try format(table, key, "pl", count: 3) == "3 szlaku w pobliżu.")
+        #expect(try format(table, key, "pl", count: 1) == "1 szlak w pobliżu.")
+        // A locale without a translation falls back to the String Catalog's source-language string.
+        #expect(try format(table, key, "ja", count: 0) == "There are no trails near you.")
+    }
+
+    @Test func findingsOnKeysTipsUse() throws {
+        let (result, lines) = try load("tip-findings.xcstrings")
+        #expect(lines == [
+            "Localizable.xcstrings:9:24: warning: the 'de' translation of 'FindTrailheadTip.message' varies by device, which tipcat does not render yet; the source text is shown for this locale [unsupported-string-catalog-feature]",
+            "Localizable.xcstrings:54:29: warning: the 'fr' translation of 'FindTrailheadTip.message' uses 'substitutions', which tipcat does not render yet; the source text is shown for this locale (write the plural inside the message with {name, plural, …} or as plural variations) [unsupported-string-catalog-feature]",
+            "Localizable.xcstrings:79:24: error: the 'ja' translation of 'FindTrailheadTip.message' lacks the plural category 'other', which 'ja' needs [missing-plural-category]",
+            "Localizable.xcstrings:97:23: warning: the 'en' string of 'FindTrailheadTip.title' is \"Find a trailhead\" but the tip's text is \"Find the trailhead\"; the String Catalog's is shown [source-text-mismatch]",
+            "Localizable.xcstrings:109:27: warning: string 'RotateMapTip.title' has the extractionState 'automatic', which Xcode does not write ('extracted_with_value', 'manual', 'migrated' or 'stale') [unknown-extraction-state]",
+        ])
+        let table = result.catalog.localizations
+        // Not rendered: the source text is shown.
+        #expect(table.translation("FindTrailheadTip.message", for: LocaleID("fr")!) == nil)
+        #expect(table.translation("FindTrailheadTip.message", for: LocaleID("de")!) == nil)
+        #expect(table.translation("FindTrailheadTip.message", for: LocaleID("ja")!) == nil)
+        #expect(try format(table, "FindTrailheadTip.title", "en", count: 0) == "Find a trailhead")
+        #expect(try format(table, "RotateMapTip.title", "fr", count: 0) == "Réorienter la carte")
+    }
+}
+
+private extension String {
+    func replacingPound(_ number: Int) -> String {
+        split(separator: "#", omittingEmptySubsequences: false).joined(separator: String(number))
+    }
+}
