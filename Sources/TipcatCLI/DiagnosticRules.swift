@@ -50,6 +50,7 @@ public enum DiagnosticRules {
         // The String Catalog (TipcatCatalog)
         .sourceLanguageMismatch,
         .placeholderMismatch,
+        .printfMismatch,
         .unexpectedPluralVariation,
         .unsupportedStringCatalogFeature,
         .unknownExtractionState,

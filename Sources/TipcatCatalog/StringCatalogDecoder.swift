@@ -23,7 +23,8 @@ struct StringCatalogDecoder {
         }
         _ = root.string("version")
         guard let (strings, _) = root.objectNode("strings", required: true) else { return table }
-        let sources = Dictionary(tips.flatMap { $0.localizableTexts.map { ($0.key, $0) } }, uniquingKeysWith: { first, _ in first })
+        let sources = Dictionary(tips.flatMap { tip in tip.localizableTexts.map { ($0.key, (text: $0, tip: tip)) } },
+                                 uniquingKeysWith: { first, _ in first })
         // Entries are independent: decode them on every core, each chunk with its own findings.
         let members = strings.members
         let (document, settings, tips) = (self.document, self.settings, self.tips)
@@ -48,7 +49,7 @@ struct StringCatalogDecoder {
     }
 
     private func decodeEntry(
-        _ member: JSONMember, source: LocalizedText?, messages: MessageChecker, locales: inout [String: LocaleID?]
+        _ member: JSONMember, source: (text: LocalizedText, tip: Tip)?, messages: MessageChecker, locales: inout [String: LocaleID?]
     ) -> LocalizationTable.Entry? {
         let key = member.key
         // A key no tip uses belongs to the app: whatever it holds is Xcode's business, so it is kept (for
@@ -77,7 +78,8 @@ struct StringCatalogDecoder {
                 sink.add(.invalidLocale(localization.key, inString: key, at: document.location(ofByte: localization.keyOffset)))
                 continue
             }
-            let context = Context(key: key, locale: locale, source: source, messages: messages, reportsState: shouldTranslate)
+            let context = Context(key: key, locale: locale, source: source.text, tip: source.tip, messages: messages,
+                                  reportsState: shouldTranslate)
             if let translation = decodeTranslation(localization.value, context) {
                 entry.translations[locale] = translation
             }
@@ -99,6 +101,7 @@ struct StringCatalogDecoder {
         let key: String
         let locale: LocaleID
         let source: LocalizedText
+        let tip: Tip
         let messages: MessageChecker
         /// False for `shouldTranslate: false` keys: their states (`new`, …) are not reported.
         let reportsState: Bool
@@ -117,9 +120,16 @@ struct StringCatalogDecoder {
         }
         if let (_, unitNode) = reader.objectNode("stringUnit") {
             guard let (text, valueNode, state) = stringUnit(unitNode, what: what, reportsState: context.reportsState) else { return nil }
-            guard let message = messages.parse(text, node: valueNode, in: document, what: what, sink: sink) else { return nil }
-            if let sourceMessage = source.message {
-                comparePlaceholders(message.placeholderPaths, with: sourceMessage, node: valueNode, what: what)
+            let message: Message
+            if let format = PrintfFormat.parse(text) {
+                guard let converted = printfMessage(format, node: valueNode, context, what: what, pluralArgument: nil) else { return nil }
+                message = converted
+            } else {
+                guard let parsed = messages.parse(text, node: valueNode, in: document, what: what, sink: sink) else { return nil }
+                message = parsed
+                if let sourceMessage = source.message {
+                    comparePlaceholders(message.placeholderPaths, with: sourceMessage, node: valueNode, what: what)
+                }
             }
             if isSourceLanguage, text != source.source {
                 sink.add(.sourceTextMismatch(what, catalogText: text, tipText: source.source, at: document.location(of: valueNode)))
@@ -171,7 +181,13 @@ struct StringCatalogDecoder {
             guard let (text, valueNode, formState) = stringUnitWrapper(member.value, what: "\(what) (\(member.key))", reportsState: context.reportsState)
             else { continue }
             if formState != .translated { state = formState }
-            guard let message = messages.parse(text, node: valueNode, in: document, what: "\(what) (\(member.key))", sink: sink, pluralForm: true) else { continue }
+            let formWhat = "\(what) (\(member.key))"
+            let parsed = if let format = PrintfFormat.parse(text) {
+                printfMessage(format, node: valueNode, context, what: formWhat, pluralArgument: argument.path)
+            } else {
+                messages.parse(text, node: valueNode, in: document, what: formWhat, sink: sink, pluralForm: true)
+            }
+            guard let message = parsed else { continue }
             used.formUnion(message.placeholderPaths)
             forms[member.key] = message
         }
@@ -196,6 +212,56 @@ struct StringCatalogDecoder {
         form.checkKeys(["stringUnit"])
         guard let (_, unitNode) = form.objectNode("stringUnit", required: true) else { return nil }
         return stringUnit(unitNode, what: what, reportsState: reportsState)
+    }
+
+    /// A printf-style value as a message: each specifier is the source text's placeholder at its position
+    /// (`%2$lld` is the second), of a fitting type; in a plural form the plural argument becomes `#`. Nil after
+    /// reporting when they do not fit.
+    private func printfMessage(_ format: PrintfFormat, node: JSONNode, _ context: Context, what: String, pluralArgument: String?) -> Message? {
+        var paths: [String] = []
+        var kinds: [String: Placeholder.Kind] = [:]
+        for placeholder in context.source.message?.placeholders ?? [] where kinds[placeholder.path] == nil {
+            paths.append(placeholder.path)
+            kinds[placeholder.path] = placeholder.kind
+        }
+        var fits = true
+        var used = Set<Int>()
+        for specifier in format.specifiers {
+            let location = document.location(inString: node, atUTF8Offset: specifier.offset)
+            guard specifier.index < paths.count else {
+                sink.add(.printfArgumentOutOfRange(specifier.text, index: specifier.index, in: what, paths: paths, at: location))
+                fits = false
+                continue
+            }
+            used.insert(specifier.index)
+            let path = paths[specifier.index]
+            guard let type = context.tip.parameterType(atPath: path) else { continue }
+            let kindText: String
+            switch specifier.kind {
+            case .object where type.isNumeric || kinds[path] == .plural: kindText = "an object (a string)"
+            case .integer where type != .int: kindText = "an integer"
+            case .double where type != .double: kindText = "a floating-point number"
+            default: continue
+            }
+            sink.add(.printfTypeMismatch(specifier.text, formats: kindText, path: path, type: "\(type)", in: what, at: location))
+            fits = false
+        }
+        // A plural form may leave placeholders out (the forms together are compared with the source text).
+        if pluralArgument == nil {
+            let missing = paths.indices.filter { !used.contains($0) }.map { (index: $0, path: paths[$0]) }
+            if !missing.isEmpty {
+                sink.add(.printfMissingArguments(in: what, missing: missing, at: document.location(of: node)))
+                fits = false
+            }
+        }
+        guard fits else { return nil }
+        let text = format.message(paths: paths, pluralForm: pluralArgument != nil, pluralArgument: pluralArgument)
+        do {
+            return try pluralArgument != nil ? Message.parsePluralForm(text) : Message.parse(text)
+        } catch {
+            sink.add(.messageSyntax(error.message, in: what, at: document.location(of: node)))
+            return nil
+        }
     }
 
     private func comparePlaceholders(_ paths: Set<String>, with source: Message, node: JSONNode, what: String, inString: Bool = true) {

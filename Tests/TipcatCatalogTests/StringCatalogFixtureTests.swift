@@ -92,6 +92,33 @@ import TipcatTestSupport
         #expect(try format(table, "FindTrailheadTip.title", "en", count: 0) == "Find a trailhead")
         #expect(try format(table, "RotateMapTip.title", "fr", count: 0) == "Réorienter la carte")
     }
+
+    @Test func printfValuesMapByPosition() throws {
+        let (result, lines) = try load("printf.xcstrings")
+        // Arguments that do not fit: a type, a position past the source's placeholders, a missing argument. A value
+        // without a specifier or `%%` is a message as before.
+        #expect(lines == [
+            "Localizable.xcstrings:34:27: error: %@ in the 'ja' translation of 'FindTrailheadTip.message' formats an object (a string), but {count} is int [printf-mismatch]",
+            "Localizable.xcstrings:45:41: error: %2$@ in the 'ar' translation of 'NewTrailTip.message' is argument 2, but the source text has 1 placeholder ({trail.region}) [printf-mismatch]",
+            "Localizable.xcstrings:68:23: error: the 'de' translation of 'NewTrailTip.title' has no argument for {trail.name} (placeholder 1) of the source text [printf-mismatch]",
+            "Localizable.xcstrings:80:23: error: the 'pl' translation of 'NewTrailTip.title' lacks {trail.name} from the source text [placeholder-mismatch]",
+        ])
+        let table = result.catalog.localizations
+        let values: (String) -> Value? = { path in
+            ["count": .int(3), "trail.name": .string("Butler Fork"), "trail.region": .string("Wasatch")][path]
+        }
+        func render(_ key: String, _ locale: String) throws -> String {
+            let id = try #require(LocaleID(locale))
+            let found = try #require(table.lookup(key, for: id))
+            return try found.translation.content.message.format(locale: found.locale, value: values)
+        }
+        #expect(try render("NewTrailTip.title", "fr") == "Butler Fork est maintenant disponible")
+        #expect(try render("NewTrailTip.message", "fr") == "Touchez « Wasatch » sur la carte (50 % plus vite).")
+        #expect(try render("NewTrailTip.message", "de") == "Tippe auf der Karte auf Wasatch, um Infos zu sehen.")
+        #expect(try render("FindTrailheadTip.message", "fr") == "Il y a 3 sentiers près de vous.")
+        #expect(try render("FindTrailheadTip.message", "de") == "In deiner Nähe gibt es 3 Wanderwege.")
+        #expect(try format(table, "FindTrailheadTip.message", "de", count: 1) == "In deiner Nähe gibt es 1 Wanderweg (100 %).")
+    }
 }
 
 private extension String {
