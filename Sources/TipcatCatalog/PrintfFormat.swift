@@ -28,13 +28,20 @@ struct PrintfFormat {
     enum Piece {
         case text(String)
         case argument(Int)
+        /// `%#@name@`: a String Catalog substitution.
+        case substitution(String)
+        /// `%arg` in a substitution's plural form: the substitution's number.
+        case substitutionNumber
     }
 
     var pieces: [Piece]
     var specifiers: [Specifier]
+    /// The names of the `%#@name@` substitutions, in order (with `substitutions: true`).
+    var substitutions: [String] = []
 
     /// The format of `text`, or nil when it has neither a specifier nor `%%` (or has ICU braces: then it is a message).
-    static func parse(_ text: String) -> PrintfFormat? {
+    /// With `substitutions`, `%#@name@` is a substitution; with `substitutionForm`, `%arg` is its number.
+    static func parse(_ text: String, substitutions allowsSubstitutions: Bool = false, substitutionForm: Bool = false) -> PrintfFormat? {
         let percent = UInt8(ascii: "%")
         // Most values have no `%`: one pass over the UTF-8 view, no copy.
         guard text.utf8.contains(percent) else { return nil }
@@ -44,6 +51,8 @@ struct PrintfFormat {
         var specifiers: [Specifier] = []
         var literal: [UInt8] = []
         var sawPercentPercent = false
+        var substitutions: [String] = []
+        var sawNumber = false
         var next = 0
         var position = 0
         func flush() {
@@ -61,6 +70,20 @@ struct PrintfFormat {
                 literal.append(percent)
                 sawPercentPercent = true
                 position += 2
+                continue
+            }
+            if allowsSubstitutions, let (name, end) = substitution(bytes, at: position) {
+                flush()
+                pieces.append(.substitution(name))
+                substitutions.append(name)
+                position = end
+                continue
+            }
+            if substitutionForm, bytes[position...].starts(with: "%arg".utf8) {
+                flush()
+                pieces.append(.substitutionNumber)
+                sawNumber = true
+                position += 4
                 continue
             }
             guard let (index, kind, end) = specifier(bytes, at: position) else {
@@ -81,8 +104,23 @@ struct PrintfFormat {
             position = end
         }
         flush()
-        guard !specifiers.isEmpty || sawPercentPercent else { return nil }
-        return PrintfFormat(pieces: pieces, specifiers: specifiers)
+        guard !specifiers.isEmpty || sawPercentPercent || !substitutions.isEmpty || sawNumber else { return nil }
+        return PrintfFormat(pieces: pieces, specifiers: specifiers, substitutions: substitutions)
+    }
+
+    /// Reads `%#@name@` at `start`: the name and the end offset.
+    private static func substitution(_ bytes: [UInt8], at start: Int) -> (String, Int)? {
+        let at = UInt8(ascii: "@")
+        guard start + 3 < bytes.count, bytes[start + 1] == UInt8(ascii: "#"), bytes[start + 2] == at else { return nil }
+        var position = start + 3
+        while position < bytes.count, bytes[position] != at {
+            let byte = bytes[position]
+            let isNameByte = (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || byte == UInt8(ascii: "_")
+            guard isNameByte else { return nil }
+            position += 1
+        }
+        guard position < bytes.count, position > start + 3 else { return nil }
+        return (String(decoding: bytes[(start + 3)..<position], as: UTF8.self), position + 1)
     }
 
     /// Reads `%[N$][.P][h|l|ll|q|z]conversion` at `start`: the explicit 0-based index, the kind and the end offset.
@@ -127,7 +165,7 @@ struct PrintfFormat {
 
     /// The same text as a message of tipcat's syntax, with each argument replaced by `{path}` (or `#` for
     /// `plural`, the plural argument of a plural variation's form); literal text is quoted as ICU needs.
-    func message(paths: [String], pluralForm: Bool, pluralArgument: String?) -> String {
+    func message(paths: [String], pluralForm: Bool, pluralArgument: String?, substitutions: [String: String] = [:]) -> String {
         var result = ""
         for piece in pieces {
             switch piece {
@@ -140,6 +178,10 @@ struct PrintfFormat {
                     default: result.append(character)
                     }
                 }
+            case .substitution(let name):
+                result += substitutions[name] ?? ""
+            case .substitutionNumber:
+                result += "#"
             case .argument(let index):
                 guard index < paths.count else { continue }
                 result += pluralForm && paths[index] == pluralArgument ? "#" : "{\(paths[index])}"

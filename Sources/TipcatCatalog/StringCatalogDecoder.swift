@@ -115,8 +115,7 @@ struct StringCatalogDecoder {
         reader.checkKeys(["stringUnit", "substitutions", "variations"])
         // Read, not rendered yet: the source text is shown for this locale (a warning says so).
         if let substitutions = reader.node("substitutions", required: false) {
-            sink.add(.unsupportedSubstitutions(in: what, at: document.location(of: substitutions)))
-            return nil
+            return decodeSubstitutions(reader, substitutions, context, what: what)
         }
         if let (_, unitNode) = reader.objectNode("stringUnit") {
             guard let (text, valueNode, state) = stringUnit(unitNode, what: what, reportsState: context.reportsState) else { return nil }
@@ -218,42 +217,10 @@ struct StringCatalogDecoder {
     /// (`%2$lld` is the second), of a fitting type; in a plural form the plural argument becomes `#`. Nil after
     /// reporting when they do not fit.
     private func printfMessage(_ format: PrintfFormat, node: JSONNode, _ context: Context, what: String, pluralArgument: String?) -> Message? {
-        var paths: [String] = []
-        var kinds: [String: Placeholder.Kind] = [:]
-        for placeholder in context.source.message?.placeholders ?? [] where kinds[placeholder.path] == nil {
-            paths.append(placeholder.path)
-            kinds[placeholder.path] = placeholder.kind
-        }
-        var fits = true
-        var used = Set<Int>()
-        for specifier in format.specifiers {
-            let location = document.location(inString: node, atUTF8Offset: specifier.offset)
-            guard specifier.index < paths.count else {
-                sink.add(.printfArgumentOutOfRange(specifier.text, index: specifier.index, in: what, paths: paths, at: location))
-                fits = false
-                continue
-            }
-            used.insert(specifier.index)
-            let path = paths[specifier.index]
-            guard let type = context.tip.parameterType(atPath: path) else { continue }
-            let kindText: String
-            switch specifier.kind {
-            case .object where type.isNumeric || kinds[path] == .plural: kindText = "an object (a string)"
-            case .integer where type != .int: kindText = "an integer"
-            case .double where type != .double: kindText = "a floating-point number"
-            default: continue
-            }
-            sink.add(.printfTypeMismatch(specifier.text, formats: kindText, path: path, type: "\(type)", in: what, at: location))
-            fits = false
-        }
+        let (paths, kinds) = sourcePlaceholders(context)
+        var (used, fits) = checkSpecifiers(format.specifiers, paths: paths, kinds: kinds, node: node, context, what: what)
         // A plural form may leave placeholders out (the forms together are compared with the source text).
-        if pluralArgument == nil {
-            let missing = paths.indices.filter { !used.contains($0) }.map { (index: $0, path: paths[$0]) }
-            if !missing.isEmpty {
-                sink.add(.printfMissingArguments(in: what, missing: missing, at: document.location(of: node)))
-                fits = false
-            }
-        }
+        if pluralArgument == nil, !reportMissingArguments(used: used, paths: paths, node: node, what: what) { fits = false }
         guard fits else { return nil }
         let text = format.message(paths: paths, pluralForm: pluralArgument != nil, pluralArgument: pluralArgument)
         do {
@@ -262,6 +229,166 @@ struct StringCatalogDecoder {
             sink.add(.messageSyntax(error.message, in: what, at: document.location(of: node)))
             return nil
         }
+    }
+
+    /// The source text's placeholder paths in source order (each once), and how each is used.
+    private func sourcePlaceholders(_ context: Context) -> (paths: [String], kinds: [String: Placeholder.Kind]) {
+        var paths: [String] = []
+        var kinds: [String: Placeholder.Kind] = [:]
+        for placeholder in context.source.message?.placeholders ?? [] where kinds[placeholder.path] == nil {
+            paths.append(placeholder.path)
+            kinds[placeholder.path] = placeholder.kind
+        }
+        return (paths, kinds)
+    }
+
+    /// Reports specifiers past the source's placeholders or of a type that does not fit; returns the argument
+    /// indices used and whether all fit.
+    private func checkSpecifiers(
+        _ specifiers: [PrintfFormat.Specifier], paths: [String], kinds: [String: Placeholder.Kind], node: JSONNode,
+        _ context: Context, what: String
+    ) -> (used: Set<Int>, fits: Bool) {
+        var fits = true
+        var used = Set<Int>()
+        for specifier in specifiers {
+            let location = document.location(inString: node, atUTF8Offset: specifier.offset)
+            guard specifier.index < paths.count else {
+                sink.add(.printfArgumentOutOfRange(specifier.text, index: specifier.index, in: what, paths: paths, at: location))
+                fits = false
+                continue
+            }
+            used.insert(specifier.index)
+            let path = paths[specifier.index]
+            guard let type = context.tip.parameterType(atPath: path), let kindText = Self.misfit(specifier.kind, type: type, kind: kinds[path]) else { continue }
+            sink.add(.printfTypeMismatch(specifier.text, formats: kindText, path: path, type: "\(type)", in: what, at: location))
+            fits = false
+        }
+        return (used, fits)
+    }
+
+    /// What `kind` formats, when a value of `type` does not fit it.
+    private static func misfit(_ kind: PrintfFormat.Kind, type: ValueType, kind usage: Placeholder.Kind?) -> String? {
+        switch kind {
+        case .object where type.isNumeric || usage == .plural: "an object (a string)"
+        case .integer where type != .int: "an integer"
+        case .double where type != .double: "a floating-point number"
+        default: nil
+        }
+    }
+
+    /// Reports the source's placeholders no argument formats; false when there are some.
+    private func reportMissingArguments(used: Set<Int>, paths: [String], node: JSONNode, what: String) -> Bool {
+        let missing = paths.indices.filter { !used.contains($0) }.map { (index: $0, path: paths[$0]) }
+        guard !missing.isEmpty else { return true }
+        sink.add(.printfMissingArguments(in: what, missing: missing, at: document.location(of: node)))
+        return false
+    }
+
+    /// A `stringUnit` whose value uses `%#@name@` substitutions, each a plural of the source placeholder at its
+    /// `argNum` (`%arg` in a form is that number), as one message: `{count, plural, one {…} other {…}}`.
+    private func decodeSubstitutions(_ reader: ObjectReader, _ node: JSONNode, _ context: Context, what: String) -> Translation? {
+        guard let (_, unitNode) = reader.objectNode("stringUnit"),
+              let (text, valueNode, unitState) = stringUnit(unitNode, what: what, reportsState: context.reportsState) else {
+            // Substitutions under device variations, or without a value: read, not rendered.
+            sink.add(.unsupportedSubstitutions(in: what, at: document.location(of: node)))
+            return nil
+        }
+        guard let format = PrintfFormat.parse(text, substitutions: true), !format.substitutions.isEmpty else {
+            sink.add(.unsupportedSubstitutions(in: what, at: document.location(of: node)))
+            return nil
+        }
+        guard let substitutions = ObjectReader(node, in: document, subject: "the substitutions of \(what)", sink: sink) else { return nil }
+        let (paths, kinds) = sourcePlaceholders(context)
+        var (used, fits) = checkSpecifiers(format.specifiers, paths: paths, kinds: kinds, node: valueNode, context, what: what)
+        var state = unitState
+        var plurals: [String: String] = [:]
+        for name in format.substitutions where plurals[name] == nil {
+            guard let substitutionNode = substitutions.object[name] else {
+                sink.add(.undefinedSubstitution(name, in: what, at: document.location(of: valueNode)))
+                fits = false
+                continue
+            }
+            guard let (plural, argument, formState) = decodeSubstitution(
+                substitutionNode, name: name, paths: paths, kinds: kinds, context, what: "the substitution '\(name)' of \(what)")
+            else {
+                fits = false
+                continue
+            }
+            used.insert(argument)
+            plurals[name] = plural
+            if formState != .translated { state = formState }
+        }
+        // Only once every substitution is read: a broken one has already been reported.
+        guard fits, reportMissingArguments(used: used, paths: paths, node: valueNode, what: what) else { return nil }
+        let message: Message
+        do {
+            message = try Message.parse(format.message(paths: paths, pluralForm: false, pluralArgument: nil, substitutions: plurals))
+        } catch {
+            sink.add(.messageSyntax(error.message, in: what, at: document.location(of: valueNode)))
+            return nil
+        }
+        return Translation(content: .message(message), state: state, location: document.location(of: valueNode))
+    }
+
+    /// One substitution as `{path, plural, …}` text, the 0-based index of its argument and the forms' state.
+    private func decodeSubstitution(
+        _ node: JSONNode, name: String, paths: [String], kinds: [String: Placeholder.Kind], _ context: Context, what: String
+    ) -> (String, Int, Translation.State)? {
+        guard let substitution = ObjectReader(node, in: document, subject: what, sink: sink) else { return nil }
+        substitution.checkKeys(["argNum", "formatSpecifier", "variations"])
+        guard let argNum = substitution.int("argNum", required: true, in: 1...99),
+              let (specifierText, specifierNode) = substitution.string("formatSpecifier", required: true),
+              let (_, variationsNode) = substitution.objectNode("variations", required: true),
+              let variations = ObjectReader(variationsNode, in: document, subject: "the variations of \(what)", sink: sink)
+        else { return nil }
+        variations.checkKeys(["plural"])
+        guard let (_, pluralNode) = variations.objectNode("plural", required: true),
+              let plural = ObjectReader(pluralNode, in: document, subject: "the plural variations of \(what)", sink: sink)
+        else { return nil }
+        let index = argNum - 1
+        var fits = true
+        let specifierLocation = document.location(of: specifierNode)
+        if index >= paths.count {
+            sink.add(.printfArgumentOutOfRange("%#@\(name)@", index: index, in: what, paths: paths, at: specifierLocation))
+            return nil
+        }
+        let path = paths[index]
+        if let kind = PrintfFormat.parse("%" + specifierText)?.specifiers.first?.kind, kind != .object {
+            if let type = context.tip.parameterType(atPath: path), let misfit = Self.misfit(kind, type: type, kind: kinds[path]) {
+                sink.add(.printfTypeMismatch("%" + specifierText, formats: misfit, path: path, type: "\(type)", in: what, at: specifierLocation))
+                fits = false
+            }
+        } else {
+            sink.add(.printfUnusableSpecifier(specifierText, in: what, at: specifierLocation))
+            fits = false
+        }
+        let categories = PluralCategory.allCases.map(\.rawValue)
+        plural.checkKeys(categories)
+        var forms: [String: String] = [:]
+        var state = Translation.State.translated
+        for member in plural.object.members where categories.contains(member.key) {
+            let formWhat = "\(what) (\(member.key))"
+            guard let (text, valueNode, formState) = stringUnitWrapper(member.value, what: formWhat, reportsState: context.reportsState)
+            else { fits = false; continue }
+            if formState != .translated { state = formState }
+            let format = PrintfFormat.parse(text, substitutionForm: true) ?? PrintfFormat(pieces: [.text(text)], specifiers: [])
+            if !checkSpecifiers(format.specifiers, paths: paths, kinds: kinds, node: valueNode, context, what: formWhat).fits { fits = false }
+            forms[member.key] = format.message(paths: paths, pluralForm: true, pluralArgument: nil)
+        }
+        let missing = PluralRules.categories(for: context.locale).map(\.rawValue).filter { plural.object[$0] == nil }
+        let fallback = missing.filter { $0 != PluralCategory.other.rawValue }
+        if !fallback.isEmpty {
+            sink.add(.pluralVariationFallback(in: what, missing: fallback, locale: context.locale, at: plural.location))
+        }
+        if plural.object[PluralCategory.other.rawValue] == nil {
+            sink.add(.missingPluralVariation(in: what, missing: [PluralCategory.other.rawValue], locale: context.locale, at: plural.location))
+            fits = false
+        }
+        guard fits else { return nil }
+        // As for plural variations, a zero form is used for 0 in every language.
+        var cases = forms[PluralCategory.zero.rawValue].map { ["=0 {\($0)}"] } ?? []
+        cases += categories.compactMap { category in forms[category].map { "\(category) {\($0)}" } }
+        return ("{\(path), plural, " + cases.joined(separator: " ") + "}", index, state)
     }
 
     private func comparePlaceholders(_ paths: Set<String>, with source: Message, node: JSONNode, what: String, inString: Bool = true) {

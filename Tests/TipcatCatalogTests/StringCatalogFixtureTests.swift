@@ -79,13 +79,13 @@ import TipcatTestSupport
         let (result, lines) = try load("tip-findings.xcstrings")
         #expect(lines == [
             "Localizable.xcstrings:9:24: warning: the 'de' translation of 'FindTrailheadTip.message' varies by device, which tipcat does not render yet; the source text is shown for this locale [unsupported-string-catalog-feature]",
-            "Localizable.xcstrings:54:29: warning: the 'fr' translation of 'FindTrailheadTip.message' uses 'substitutions', which tipcat does not render yet; the source text is shown for this locale (write the plural inside the message with {name, plural, …} or as plural variations) [unsupported-string-catalog-feature]",
-            "Localizable.xcstrings:79:24: error: the 'ja' translation of 'FindTrailheadTip.message' lacks the plural category 'other', which 'ja' needs [missing-plural-category]",
-            "Localizable.xcstrings:97:23: warning: the 'en' string of 'FindTrailheadTip.title' is \"Find a trailhead\" but the tip's text is \"Find the trailhead\"; the String Catalog's is shown [source-text-mismatch]",
-            "Localizable.xcstrings:109:27: warning: string 'RotateMapTip.title' has the extractionState 'automatic', which Xcode does not write ('extracted_with_value', 'manual', 'migrated' or 'stale') [unknown-extraction-state]",
+            "Localizable.xcstrings:51:24: warning: the 'fr' translation of 'FindTrailheadTip.message' varies by device, which tipcat does not render yet; the source text is shown for this locale [unsupported-string-catalog-feature]",
+            "Localizable.xcstrings:85:24: error: the 'ja' translation of 'FindTrailheadTip.message' lacks the plural category 'other', which 'ja' needs [missing-plural-category]",
+            "Localizable.xcstrings:103:23: warning: the 'en' string of 'FindTrailheadTip.title' is \"Find a trailhead\" but the tip's text is \"Find the trailhead\"; the String Catalog's is shown [source-text-mismatch]",
+            "Localizable.xcstrings:115:27: warning: string 'RotateMapTip.title' has the extractionState 'automatic', which Xcode does not write ('extracted_with_value', 'manual', 'migrated' or 'stale') [unknown-extraction-state]",
         ])
         let table = result.catalog.localizations
-        // Not rendered: the source text is shown.
+        // Not rendered (substitutions under a device variation too): the source text is shown.
         #expect(table.translation("FindTrailheadTip.message", for: LocaleID("fr")!) == nil)
         #expect(table.translation("FindTrailheadTip.message", for: LocaleID("de")!) == nil)
         #expect(table.translation("FindTrailheadTip.message", for: LocaleID("ja")!) == nil)
@@ -118,6 +118,23 @@ import TipcatTestSupport
         #expect(try render("FindTrailheadTip.message", "fr") == "Il y a 3 sentiers près de vous.")
         #expect(try render("FindTrailheadTip.message", "de") == "In deiner Nähe gibt es 3 Wanderwege.")
         #expect(try format(table, "FindTrailheadTip.message", "de", count: 1) == "In deiner Nähe gibt es 1 Wanderweg (100 %).")
+    }
+
+    @Test func substitutionsArePlurals() throws {
+        let (result, lines) = try load("substitutions.xcstrings")
+        #expect(lines == [
+            "Localizable.xcstrings:10:23: error: the 'ar' translation of 'FindTrailheadTip.message' uses %#@places@, which its substitutions do not define [printf-mismatch]",
+            "Localizable.xcstrings:135:35: error: the substitution 'trails' of the 'ja' translation of 'FindTrailheadTip.message' has the formatSpecifier '@'; a plural substitution needs an integer (lld, d, u) or floating-point (f, lf) one [printf-mismatch]",
+            "Localizable.xcstrings:159:28: warning: the substitution 'trails' of the 'pl' translation of 'FindTrailheadTip.message' lacks the plural categories 'few' and 'many', which 'pl' has; 'other' is used for those numbers [plural-category-fallback]",
+            "Localizable.xcstrings:190:35: error: %lld in the substitution 'region' of the 'ja' translation of 'NewTrailTip.message' formats an integer, but {trail.region} is string [printf-mismatch]",
+        ])
+        let table = result.catalog.localizations
+        let key = "FindTrailheadTip.message"
+        #expect(try format(table, key, "fr", count: 1) == "Il y a 1 sentier près de vous. Touchez « Itinéraire ».")
+        #expect(try format(table, key, "fr", count: 1_000_000) == "Il y a 1000000 de sentiers près de vous. Touchez « Itinéraire ».")
+        #expect(try format(table, key, "de", count: 0) == "In deiner Nähe: keine Wanderwege.")
+        #expect(try format(table, key, "de", count: 4) == "In deiner Nähe: 4 Wanderwege.")
+        #expect(try format(table, key, "pl", count: 3) == "W pobliżu: 3 szlaku.")
     }
 }
 

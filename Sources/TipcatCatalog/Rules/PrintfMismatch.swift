@@ -49,4 +49,15 @@ extension Diagnostic {
     static func printfTypeMismatch(_ specifier: String, formats kind: String, path: String, type: String, in what: String, at location: SourceLocation) -> Diagnostic {
         Diagnostic("\(specifier) in \(what) formats \(kind), but {\(path)} is \(type)", rule: .printfMismatch, at: location)
     }
+
+    /// `the 'fr' translation of 'A.message' uses %#@trails@, which its substitutions do not define`.
+    static func undefinedSubstitution(_ name: String, in what: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic("\(what) uses %#@\(name)@, which its substitutions do not define", rule: .printfMismatch, at: location)
+    }
+
+    /// `the substitution 'trails' of … has the formatSpecifier 'x', which is not an integer or floating-point one`.
+    static func printfUnusableSpecifier(_ specifier: String, in what: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic("\(what) has the formatSpecifier '\(specifier)'; a plural substitution needs an integer (lld, d, u) or floating-point (f, lf) one",
+                   rule: .printfMismatch, at: location)
+    }
 }

@@ -2,10 +2,11 @@ public import TipcatCore
 
 extension DiagnosticRule {
     /// A translation of a tip's text that uses a String Catalog feature tipcat reads but does not render yet
-    /// (`substitutions`, device variations): the source text is shown for that locale.
+    /// (device variations, and `substitutions` under them or beside a value without `%#@name@`): the source text
+    /// is shown for that locale.
     public static let unsupportedStringCatalogFeature = DiagnosticRule(
         "unsupported-string-catalog-feature", .warning, stage: .translations,
-        summary: "a tip's translation uses `substitutions` or device variations, which are not rendered yet (the source text is shown)",
+        summary: "a tip's translation varies by device (or has `substitutions` its value does not use), which is not rendered yet (the source text is shown)",
         triggering: [
             CatalogExample.catalog(tips: ["A"], extra: ["Localizable.xcstrings": CatalogExample.stringCatalog(##"""
                 "A.title": {"localizations": {"fr": {"stringUnit": {"state": "translated",
@@ -24,10 +25,10 @@ extension DiagnosticRule {
 }
 
 extension Diagnostic {
-    /// `the 'fr' translation of 'A.title' uses 'substitutions', which tipcat does not render yet; …`.
+    /// `the 'fr' translation of 'A.title' has 'substitutions' tipcat does not render yet; …`.
     static func unsupportedSubstitutions(in what: String, at location: SourceLocation) -> Diagnostic {
-        Diagnostic("\(what) uses 'substitutions', which tipcat does not render yet; the source text is shown for this locale "
-                   + "(write the plural inside the message with {name, plural, …} or as plural variations)",
+        Diagnostic("\(what) has 'substitutions' tipcat does not render yet (only a stringUnit whose value uses them as %#@name@); "
+                   + "the source text is shown for this locale",
                    rule: .unsupportedStringCatalogFeature, at: location)
     }
 
