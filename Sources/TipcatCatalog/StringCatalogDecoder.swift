@@ -107,13 +107,18 @@ struct StringCatalogDecoder {
         let reportsState: Bool
     }
 
-    private func decodeTranslation(_ node: JSONNode, _ context: Context) -> Translation? {
+    /// The devices of `variations.device`.
+    static let devices = ["appletv", "applevision", "applewatch", "ipad", "iphone", "mac", "other"]
+
+    /// One localization (or, with `device`, one device's variation of it, which has the same shape without
+    /// nested device variations).
+    private func decodeTranslation(_ node: JSONNode, _ context: Context, device: String? = nil) -> Translation? {
         let (locale, source, messages) = (context.locale, context.source, context.messages)
         let isSourceLanguage = locale == settings.sourceLanguage
-        let what = isSourceLanguage ? "the '\(locale)' string of '\(context.key)'" : "the '\(locale)' translation of '\(context.key)'"
+        let what = (isSourceLanguage ? "the '\(locale)' string of '\(context.key)'" : "the '\(locale)' translation of '\(context.key)'")
+            + (device.map { " (\($0))" } ?? "")
         guard let reader = ObjectReader(node, in: document, subject: what, sink: sink) else { return nil }
         reader.checkKeys(["stringUnit", "substitutions", "variations"])
-        // Read, not rendered yet: the source text is shown for this locale (a warning says so).
         if let substitutions = reader.node("substitutions", required: false) {
             return decodeSubstitutions(reader, substitutions, context, what: what)
         }
@@ -139,9 +144,16 @@ struct StringCatalogDecoder {
         }
         if let (variations, variationsNode) = reader.objectNode("variations") {
             guard let variationsReader = ObjectReader(variationsNode, in: document, subject: "the variations of \(what)", sink: sink) else { return nil }
-            variationsReader.checkKeys(["device", "plural"])
-            if let device = variations["device"] {
-                sink.add(.unsupportedDeviceVariations(in: what, at: document.location(of: device)))
+            variationsReader.checkKeys(device == nil ? ["device", "plural"] : ["plural"])
+            if device == nil, let deviceNode = variations["device"] {
+                // Read and checked device by device, not rendered yet: the source text is shown for this locale.
+                sink.add(.unsupportedDeviceVariations(in: what, at: document.location(of: deviceNode)))
+                guard let devices = ObjectReader(deviceNode, in: document, subject: "the device variations of \(what)", sink: sink)
+                else { return nil }
+                devices.checkKeys(Self.devices)
+                for member in devices.object.members where Self.devices.contains(member.key) {
+                    _ = decodeTranslation(member.value, context, device: member.key)
+                }
                 return nil
             }
             guard let (_, pluralNode) = variationsReader.objectNode("plural") else { return nil }
