@@ -23,7 +23,8 @@ struct StringCatalogDecoder {
         }
         _ = root.string("version")
         guard let (strings, _) = root.objectNode("strings", required: true) else { return table }
-        let sources = Dictionary(tips.flatMap { tip in tip.localizableTexts.map { ($0.key, (text: $0, tip: tip)) } },
+        // Each key's text and the index of its tip (not a copy of the tip: entries are many).
+        let sources = Dictionary(self.tips.indices.flatMap { index in self.tips[index].localizableTexts.map { ($0.key, (text: $0, tip: index)) } },
                                  uniquingKeysWith: { first, _ in first })
         // Entries are independent: decode them on every core, each chunk with its own findings.
         let members = strings.members
@@ -49,7 +50,7 @@ struct StringCatalogDecoder {
     }
 
     private func decodeEntry(
-        _ member: JSONMember, source: (text: LocalizedText, tip: Tip)?, messages: MessageChecker, locales: inout [String: LocaleID?]
+        _ member: JSONMember, source: (text: LocalizedText, tip: Int)?, messages: MessageChecker, locales: inout [String: LocaleID?]
     ) -> LocalizationTable.Entry? {
         let key = member.key
         // A key no tip uses belongs to the app: whatever it holds is Xcode's business, so it is kept (for
@@ -66,6 +67,8 @@ struct StringCatalogDecoder {
         var entry = LocalizationTable.Entry(
             comment: reader.string("comment")?.value, location: document.location(ofByte: member.keyOffset))
         guard let (localizations, _) = reader.objectNode("localizations") else { return entry }
+        var context = Context(key: key, locale: settings.sourceLanguage, source: source.text, tip: source.tip, messages: messages,
+                              reportsState: shouldTranslate)
         for localization in localizations.members {
             let parsed: LocaleID?
             if let cached = locales[localization.key] {
@@ -78,8 +81,7 @@ struct StringCatalogDecoder {
                 sink.add(.invalidLocale(localization.key, inString: key, at: document.location(ofByte: localization.keyOffset)))
                 continue
             }
-            let context = Context(key: key, locale: locale, source: source.text, tip: source.tip, messages: messages,
-                                  reportsState: shouldTranslate)
+            context.locale = locale
             if let translation = decodeTranslation(localization.value, context) {
                 entry.translations[locale] = translation
             }
@@ -99,9 +101,10 @@ struct StringCatalogDecoder {
     /// What one localization of a key used by a tip is checked against.
     private struct Context {
         let key: String
-        let locale: LocaleID
+        var locale: LocaleID
         let source: LocalizedText
-        let tip: Tip
+        /// The index of the text's tip in `tips`.
+        let tip: Int
         let messages: MessageChecker
         /// False for `shouldTranslate: false` keys: their states (`new`, …) are not reported.
         let reportsState: Bool
@@ -271,7 +274,7 @@ struct StringCatalogDecoder {
             }
             used.insert(specifier.index)
             let path = paths[specifier.index]
-            guard let type = context.tip.parameterType(atPath: path), let kindText = Self.misfit(specifier.kind, type: type, kind: kinds[path]) else { continue }
+            guard let type = tips[context.tip].parameterType(atPath: path), let kindText = Self.misfit(specifier.kind, type: type, kind: kinds[path]) else { continue }
             sink.add(.printfTypeMismatch(specifier.text, formats: kindText, path: path, type: "\(type)", in: what, at: location))
             fits = false
         }
@@ -366,7 +369,7 @@ struct StringCatalogDecoder {
         }
         let path = paths[index]
         if let kind = PrintfFormat.parse("%" + specifierText)?.specifiers.first?.kind, kind != .object {
-            if let type = context.tip.parameterType(atPath: path), let misfit = Self.misfit(kind, type: type, kind: kinds[path]) {
+            if let type = tips[context.tip].parameterType(atPath: path), let misfit = Self.misfit(kind, type: type, kind: kinds[path]) {
                 sink.add(.printfTypeMismatch("%" + specifierText, formats: misfit, path: path, type: "\(type)", in: what, at: specifierLocation))
                 fits = false
             }
