@@ -10,10 +10,18 @@ extension DiagnosticRule {
                 {"sourceLanguage": "en", "version": "1.0", "strings": {"A.titel": {"localizations": {
                   "fr": {"stringUnit": {"state": "translated", "value": "Une astuce"}}}}}}
                 """])],
-        nonTriggering: [CatalogExample.catalog(tips: ["A"], extra: ["Localizable.xcstrings": """
+        nonTriggering: [
+            CatalogExample.catalog(tips: ["A"], extra: ["Localizable.xcstrings": """
                 {"sourceLanguage": "en", "version": "1.0", "strings": {"A.title": {"localizations": {
                   "fr": {"stringUnit": {"state": "translated", "value": "Une astuce"}}}}}}
-                """])])
+                """]),
+            // The app's own strings, whatever they hold.
+            CatalogExample.catalog(tips: ["A"], extra: ["Localizable.xcstrings": """
+                {"sourceLanguage": "en", "version": "1.2", "strings": {"Settings": {"shouldTranslate": false},
+                  "%lld trails": {"localizations": {"fr": {"stringUnit": {"state": "new", "value": "%#@trails@"},
+                    "substitutions": {"trails": {"argNum": 1, "formatSpecifier": "lld", "variations": {}}}}}}}}
+                """]),
+        ])
 }
 
 /// A String Catalog key shaped like a tip's that matches no tip text (a renamed or deleted tip, or a typo).
