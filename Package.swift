@@ -115,7 +115,7 @@ let package = Package(
         .testTarget(name: "TipcatJSONTests", dependencies: ["TipcatJSON", "TipcatCore"]),
         .testTarget(name: "TipcatLocalizationTests", dependencies: ["TipcatLocalization", "TipcatCore", "TipcatTestSupport"]),
         .testTarget(name: "TipcatRulesTests", dependencies: ["TipcatRules", "TipcatCore"]),
-        .testTarget(name: "TipcatCatalogTests", dependencies: ["TipcatCatalog", "TipcatCore", "TipcatJSON", "TipcatLocalization"]),
+        .testTarget(name: "TipcatCatalogTests", dependencies: ["TipcatCatalog", "TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatTestSupport"]),
         .testTarget(name: "TipcatTemplatesTests", dependencies: ["TipcatTemplates", "TipcatCore"]),
         .testTarget(
             name: "TipcatEngineTests",

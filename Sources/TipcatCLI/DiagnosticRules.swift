@@ -46,11 +46,15 @@ public enum DiagnosticRules {
         .messageSyntax,
         .undeclaredPlaceholder,
         .missingPluralCategory,
+        .pluralCategoryFallback,
         // The String Catalog (TipcatCatalog)
         .sourceLanguageMismatch,
         .placeholderMismatch,
+        .printfMismatch,
         .unexpectedPluralVariation,
         .unsupportedStringCatalogFeature,
+        .unknownExtractionState,
+        .sourceTextMismatch,
         .notTranslated,
         // The rule language (TipcatRules)
         .ruleSyntax,

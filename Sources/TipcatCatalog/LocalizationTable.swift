@@ -31,15 +31,17 @@ public struct LocalizationTable: Sendable, Hashable {
         Set(entries.values.flatMap { $0.translations.keys })
     }
 
-    /// The best translation of `key` for `locale` along the fallback chain, or nil to use the source text.
+    /// The best translation of `key` for `locale` along the fallback chain, or nil to use the tip file's text.
     public func translation(_ key: String, for locale: LocaleID) -> Translation? {
         lookup(key, for: locale)?.translation
     }
 
-    /// Like `translation(_:for:)`, also telling which locale of the chain (`fr-CA → fr`) supplied it.
+    /// Like `translation(_:for:)`, also telling which locale of the chain (`fr-CA → fr → en`) supplied it. The
+    /// String Catalog's own source-language string (say English plural variations) is used as Xcode does, before
+    /// the tip file's text.
     public func lookup(_ key: String, for locale: LocaleID) -> (translation: Translation, locale: LocaleID)? {
         guard let entry = entries[key] else { return nil }
-        for candidate in locale.fallbackChain(sourceLanguage: sourceLanguage) where candidate != sourceLanguage {
+        for candidate in locale.fallbackChain(sourceLanguage: sourceLanguage) {
             if let translation = entry.translations[candidate], translation.state == .translated {
                 return (translation, candidate)
             }

@@ -50,19 +50,23 @@ struct MessageChecker: Sendable {
         }
     }
 
-    /// Every plural in `message` must give each category `locale` needs, and `other`.
+    /// Every plural in `message` needs `other` (an error without it); a category `locale` has that the plural
+    /// lacks falls back to `other` (a warning).
     func checkPluralCoverage(
         _ message: Message, locale: LocaleID, node: JSONNode, in document: JSONDocument, what: String, sink: DiagnosticSink
     ) {
         let plurals = message.pluralArguments
         guard !plurals.isEmpty else { return }
-        let needed = PluralRules.categories(for: locale).map(\.rawValue)
+        let other = PluralCategory.other.rawValue
+        let needed = PluralRules.categories(for: locale).map(\.rawValue).filter { $0 != other }
         for plural in plurals {
+            var location: SourceLocation { document.location(inString: node, atUTF8Offset: plural.offset) }
+            if !plural.selectors.contains(other) {
+                sink.add(.missingPluralCategory(plural.path, in: what, missing: [other], locale: locale, at: location))
+            }
             let missing = needed.filter { !plural.selectors.contains($0) }
             if !missing.isEmpty {
-                sink.add(.missingPluralCategory(
-                    plural.path, in: what, missing: missing, locale: locale,
-                    at: document.location(inString: node, atUTF8Offset: plural.offset)))
+                sink.add(.pluralCategoryFallback(plural.path, in: what, missing: missing, locale: locale, at: location))
             }
         }
     }

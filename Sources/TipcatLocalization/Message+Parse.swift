@@ -16,13 +16,27 @@ extension Message {
 
     /// One message equivalent to a String Catalog plural variation: `{argument, plural, one {…} other {…}}` built
     /// from forms keyed by CLDR category (forms parsed with `parsePluralForm`).
+    ///
+    /// As Foundation does, a `zero` form is used for the number 0 in every language (it becomes an `=0` case too,
+    /// `{n, plural, =0 {…} zero {…} …}`); CLDR's rules choose among the other forms, and `other` stands in for a
+    /// missing category.
     public static func pluralVariation(argument: String, forms: [String: Message]) -> Message {
         let order = PluralCategory.allCases.map(\.rawValue)
-        let cases = forms.keys.sorted { (order.firstIndex(of: $0) ?? order.count) < (order.firstIndex(of: $1) ?? order.count) }
-            .compactMap { key in forms[key].map { MessageCase(selector: key, parts: $0.parts) } }
-        let text = "{\(argument), plural, " + cases.map { "\($0.selector) {\(forms[$0.selector]?.text ?? "")}" }.joined(separator: " ") + "}"
+        let keys = forms.keys.sorted { (order.firstIndex(of: $0) ?? order.count) < (order.firstIndex(of: $1) ?? order.count) }
+        var cases: [MessageCase] = []
+        var texts: [String] = []
+        if let zero = forms[PluralCategory.zero.rawValue] {
+            cases.append(MessageCase(selector: "=0", parts: zero.parts))
+            texts.append("=0 {\(zero.text)}")
+        }
+        for key in keys {
+            guard let form = forms[key] else { continue }
+            cases.append(MessageCase(selector: key, parts: form.parts))
+            texts.append("\(key) {\(form.text)}")
+        }
+        let text = "{\(argument), plural, " + texts.joined(separator: " ") + "}"
         let placeholder = Placeholder(path: argument, kind: .plural, offset: 1, length: argument.utf8.count, selectors: cases.map(\.selector))
-        let nested = cases.flatMap { forms[$0.selector]?.placeholders ?? [] }
+        let nested = keys.flatMap { forms[$0]?.placeholders ?? [] }
         return Message(text: text, parts: [.plural(path: argument, offset: 0, cases: cases)], placeholders: [placeholder] + nested)
     }
 }
