@@ -1,11 +1,11 @@
 import TipcatArguments
 
-/// `tipcat strings …`: the String Catalog from the command line (`status`; room for `sync`, `export`, `import`).
+/// `tipcat strings …`: the String Catalog from the command line (`status`, `sync`; room for `export`, `import`).
 extension CommandTree {
     static let strings = CommandSpec(
         name: "strings",
-        abstract: "Report on the String Catalog (Localizable.xcstrings): translation status per locale.",
-        examples: ["tipcat strings status", "tipcat strings status --min-coverage 90"])
+        abstract: "Report on the String Catalog (Localizable.xcstrings) and keep it in sync with the tips.",
+        examples: ["tipcat strings status", "tipcat strings status --min-coverage 90", "tipcat strings sync --check"])
 
     static let stringsStatus = CommandSpec(
         name: "status",
@@ -26,4 +26,26 @@ extension CommandTree {
                     help: "Exit 1 when any locale has less than this percentage translated (0 to 100, decimals allowed)."),
         ],
         examples: ["tipcat strings status", "tipcat strings status --json", "tipcat strings status --min-coverage 95"])
+
+    static let stringsSync = CommandSpec(
+        name: "sync",
+        abstract: "Bring Localizable.xcstrings up to date with the tip texts, formatted as Xcode writes it.",
+        discussion: """
+            A tip text with no key gets one, with the tip's comment, extractionState manual and the tip's text as \
+            the source-language string. The source-language string records the text the translations were made \
+            from: when the tip's text differs, it is updated and the key's translated strings in other locales \
+            (plural and substitution forms too) become needs_review. A key with no source-language string cannot \
+            tell; it gets the tip's text recorded, so the next change is detected. Keys shaped like a tip's that \
+            no tip uses are marked stale (removed with --prune); the app's own keys are never touched. Everything \
+            not changed is written back byte for byte, so a file in sync is left identical. The file is replaced \
+            atomically, created when missing, and never written when the catalog has errors (external plugins \
+            are not run). Exit status: 0, 1 when the catalog has errors or (--check) the file is out of date, \
+            64 usage.
+            """,
+        arguments: [
+            catalogOption,
+            .flag("check", help: "Write nothing; list what would change and exit 1 when the file is out of date."),
+            .flag("prune", help: "Remove the stale keys instead of marking them stale."),
+        ],
+        examples: ["tipcat strings sync", "tipcat strings sync --check", "tipcat strings sync --prune"])
 }

@@ -20,6 +20,7 @@ enum CommandRegistry {
         // Translations.
         Command(group: CommandTree.strings, [
             Command(CommandTree.stringsStatus) { try StringsCommand(arguments: $0, context: $1).status() },
+            Command(CommandTree.stringsSync) { try StringsCommand(arguments: $0, context: $1).sync() },
         ]),
         // Publishing.
         Command(CommandTree.publish, PublishCommand.self),
