@@ -9,7 +9,8 @@ public import TipcatLocalization
 ///   tip's text, it takes the new text and every translation of the key in other locales (plural and substitution
 ///   forms included) that was `translated` turns `needs_review`. An entry with no source-language localization
 ///   cannot tell whether its text changed: it gets the tip's text recorded, so that the next change is detected.
-///   A source-language localization with variations is left alone.
+///   A source-language localization with variations or substitutions, or whose string is a printf format
+///   (`%lld trails`, written in Xcode rather than from the tip), is left alone.
 /// - A used key marked `stale` becomes `manual` again.
 /// - A key no tip uses but shaped like a tip's (as for `orphan-translation`) is marked `stale`, or removed with
 ///   `prune`. The app's own keys are never touched.
@@ -96,9 +97,10 @@ public struct StringCatalogSync {
                 }
                 var localizations = entry["localizations"]?.value.objectValue ?? JSONObject()
                 if let sourceLocalization = localizations[language] {
-                    if var localization = sourceLocalization.value.objectValue,
+                    if var localization = sourceLocalization.value.objectValue, localization["substitutions"] == nil,
                        var unit = localization["stringUnit"]?.value.objectValue,
-                       let recorded = unit["value"]?.value.stringValue, recorded != text.source {
+                       let recorded = unit["value"]?.value.stringValue, recorded != text.source,
+                       PrintfFormat.parse(recorded, substitutions: true) == nil {
                         unit.set("value", .string(text.source))
                         if unit["state"]?.value.stringValue != "translated" { unit.set("state", .string("translated")) }
                         localization.set("stringUnit", .object(unit))

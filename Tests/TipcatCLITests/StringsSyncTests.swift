@@ -210,6 +210,38 @@ import TipcatTestSupport
         #expect(!entries.contains { $0.hasSuffix(".tmp") })
     }
 
+    @Test func printfSourceStringIsLeftAlone() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try Self.catalog(directory)
+        try directory.write("Catalog/tips/D.json", #"{"id": "D", "title": "{n} trails", "parameters": {"n": "int"}}"#)
+        let text = try directory.read(Self.file).replacingOccurrences(of: """
+                "Old.title" : {
+            """, with: """
+                "D.title" : {
+                  "extractionState" : "manual",
+                  "localizations" : {
+                    "en" : {
+                      "stringUnit" : {
+                        "state" : "translated",
+                        "value" : "%lld trails"
+                      }
+                    },
+                    "fr" : {
+                      "stringUnit" : {
+                        "state" : "translated",
+                        "value" : "%lld sentiers"
+                      }
+                    }
+                  }
+                },
+                "Old.title" : {
+            """)
+        try directory.write(Self.file, text)
+        let result = tipcat("strings", "sync", "--catalog", catalog, "--check")
+        #expect(result.status == .success, "\(result.stdout)\(result.stderr)")
+        #expect(try directory.read(Self.file) == text)
+    }
+
     @Test func newTipIsAddedWithItsComment() throws {
         let directory = try TemporaryDirectory()
         let catalog = try Self.catalog(directory)
