@@ -59,11 +59,14 @@ struct CatalogCheck {
     }
 
     /// Loads and checks the catalog; with errors, prints them to stderr and exits 1 (`purpose` says what did not
-    /// happen). Warnings are summed up in one note.
-    func requireValid(purpose: String) throws -> Outcome {
+    /// happen). Warnings are summed up in one note. Errors of the rules in `tolerated` (what the command itself
+    /// resolves) do not stop it: they count as warnings.
+    func requireValid(purpose: String, tolerated: Set<String> = []) throws -> Outcome {
         let outcome = run()
-        let errors = outcome.diagnostics.filter { $0.severity == .error }.count
-        let warnings = outcome.diagnostics.filter { $0.severity == .warning }.count
+        let errors = outcome.diagnostics.filter { $0.severity == .error && !tolerated.contains($0.ruleID) }.count
+        let warnings = outcome.diagnostics.filter {
+            $0.severity == .warning || ($0.severity == .error && tolerated.contains($0.ruleID))
+        }.count
         if errors > 0 {
             context.stderr.write(DiagnosticFormat.text.render(outcome.diagnostics))
             context.stderr.line("error: \(directory) has \(errors) \(plural(errors, "error")); \(purpose)")

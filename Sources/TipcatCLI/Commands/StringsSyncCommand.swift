@@ -16,7 +16,8 @@ extension StringsCommand {
         let directory = arguments.value("catalog") ?? "Catalog"
         let check = arguments.flag("check")
         let outcome = try CatalogCheck(directory: directory, context: context, externalPlugins: false)
-            .requireValid(purpose: check ? "Localizable.xcstrings not checked" : "Localizable.xcstrings not written")
+            .requireValid(purpose: check ? "Localizable.xcstrings not checked" : "Localizable.xcstrings not written",
+                          tolerated: [DiagnosticRule.orphanTranslation.id])  // even raised to an error: sync marks them stale or prunes them
         let catalog = outcome.result.catalog
         let path = directory + "/" + CatalogLoader.FileName.strings
         let original: [UInt8]?
