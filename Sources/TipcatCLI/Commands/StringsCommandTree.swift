@@ -39,7 +39,7 @@ extension CommandTree {
             no tip uses are marked stale (removed with --prune); the app's own keys are never touched. Everything \
             not changed is written back byte for byte, so a file in sync is left identical. The file is replaced \
             atomically, created when missing, and never written when the catalog has errors (external plugins \
-            are not run). Exit status: 0, 1 when the catalog has errors or (--check) the file is out of date, \
+            are not run; orphan-translation findings, even raised to errors, do not count: sync resolves them). Exit status: 0, 1 when the catalog has errors or (--check) the file is out of date, \
             64 usage.
             """,
         arguments: [
