@@ -67,6 +67,7 @@ public struct StringCatalogSync {
     /// The synced tree for `root` (nil: no file yet, a new one is made), and what changed.
     public func sync(_ root: JSONNode?) -> (root: JSONNode, changes: Changes) {
         var changes = Changes()
+        if let root, root.value.objectValue == nil { return (root, changes) }  // not a String Catalog: left as is
         var file = root?.value.objectValue ?? JSONObject([
             JSONMember(key: "sourceLanguage", value: JSONNode(.string(sourceLanguage.identifier))),
             JSONMember(key: "strings", value: JSONNode(.object(JSONObject()))),
@@ -77,16 +78,23 @@ public struct StringCatalogSync {
         }
         let language = sourceLanguage.identifier
         var used = Set<String>()
+        // Each key's first member (catalogs have thousands of keys: no linear search per text).
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(strings.members.count)
+        for (position, member) in strings.members.enumerated() where positions[member.key] == nil {
+            positions[member.key] = position
+        }
+        var additions: [JSONMember] = []
         for tip in tips {
             for text in tip.localizableTexts where used.insert(text.key).inserted {
-                guard let index = strings.members.firstIndex(where: { $0.key == text.key }) else {
+                guard let index = positions[text.key] else {
                     var entry = JSONObject()
                     if let comment = tip.comment { entry.set("comment", .string(comment)) }
                     entry.set("extractionState", .string("manual"))
                     entry.set("localizations", .object(JSONObject([
                         JSONMember(key: language, value: Self.sourceUnit(text.source)),
                     ])))
-                    strings.set(text.key, .object(entry))
+                    additions.append(JSONMember(key: text.key, value: JSONNode(.object(entry))))
                     changes.added.append(text.key)
                     continue
                 }
@@ -138,9 +146,28 @@ public struct StringCatalogSync {
             }
             kept.append(member)
         }
-        strings.members = kept
+        strings.members = Self.merged(kept, additions)
         file.set("strings", .object(strings))
         return (JSONNode(.object(file), offset: root?.offset ?? -1), changes)
+    }
+
+    /// `members` with each of `additions` inserted before the first member whose key sorts after it (byte order),
+    /// as `JSONObject.set` does one at a time.
+    static func merged(_ members: [JSONMember], _ additions: [JSONMember]) -> [JSONMember] {
+        guard !additions.isEmpty else { return members }
+        let sorted = additions.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        var result: [JSONMember] = []
+        result.reserveCapacity(members.count + sorted.count)
+        var next = 0
+        for member in members {
+            while next < sorted.count, sorted[next].key.utf8.lexicographicallyPrecedes(member.key.utf8) {
+                result.append(sorted[next])
+                next += 1
+            }
+            result.append(member)
+        }
+        result.append(contentsOf: sorted[next...])
+        return result
     }
 
     /// `{"stringUnit" : {"state" : "translated", "value" : text}}`.
