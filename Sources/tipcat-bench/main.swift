@@ -10,12 +10,12 @@ struct Options {
     var locales = 12
     var directory = ".build/bench/catalog"
     var runs = 5
-    /// `--only validate|render|publish|engine` (repeatable): run just those parts; all of them by default.
+    /// `--only validate|render|publish|engine|plugins|strings` (repeatable): run just those parts; all of them by default.
     var parts: Set<String> = []
     /// `--styles plain,ansi`: the built-in styles the render part times (all three by default).
     var styles = ["plain", "markdown", "ansi"]
 
-    static let allParts: Set<String> = ["validate", "render", "publish", "engine", "plugins"]
+    static let allParts: Set<String> = ["validate", "render", "publish", "engine", "plugins", "strings"]
 
     func runs(_ part: String) -> Bool { parts.isEmpty || parts.contains(part) }
 
@@ -169,7 +169,7 @@ func compareWithPython(loadSeconds ours: Double) {
     }
 }
 
-if options.runs("validate") || options.runs("render") || options.runs("publish") || options.runs("plugins") {
+if options.runs("validate") || options.runs("render") || options.runs("publish") || options.runs("plugins") || options.runs("strings") {
     let (catalog, loadSeconds) = loadSyntheticCatalog()
     if options.runs("validate") { compareWithPython(loadSeconds: loadSeconds) }
     if options.runs("render") {
@@ -178,6 +178,7 @@ if options.runs("validate") || options.runs("render") || options.runs("publish")
     }
     if options.runs("publish") { runPublishBench(catalogDirectory: options.directory, binary: binary, runs: options.runs) }
     if options.runs("plugins") { runPluginBench(catalogDirectory: options.directory, binary: binary, runs: options.runs) }
+    if options.runs("strings") { runStringsBench(catalogDirectory: options.directory, binary: binary, runs: options.runs) }
 }
 if options.runs("engine") {
     EngineBench.run(directory: (options.directory as NSString).deletingLastPathComponent + "/engine")
