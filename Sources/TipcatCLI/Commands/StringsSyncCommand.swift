@@ -65,6 +65,7 @@ extension StringsCommand {
         do {
             try Data(bytes).write(to: URL(fileURLWithPath: temporary))
         } catch {
+            _ = unlink(temporary)
             throw CommandError.failure("cannot write \(Sanitizer.terminalSafe(temporary)): \(error.localizedDescription)")
         }
         guard rename(temporary, path) == 0 else {
