@@ -84,6 +84,7 @@ enum CommandTree {
             .option("group", valueName: "group", help: "Render the tips of a group, in order."),
             .option("style", valueName: "style", help: "The style (see tipcat styles).", default: "plain"),
             .option("locale", valueName: "locale", help: "The locale to render in (default: the source language); en-XA and ar-XB are pseudo-locales derived from the source text."),
+            DeviceOption.spec,
             .option("param", valueName: "name=value", help: "A parameter value; records by field: trail.id=butler-fork.", repeating: true),
             .option("params-file", valueName: "file", help: "A JSON object of parameter values.", completion: .file(extensions: ["json"])),
             .option("width", valueName: "columns", help: "The width to fit."),
@@ -96,6 +97,7 @@ enum CommandTree {
             "tipcat render ShowLocationTip --style ansi",
             "tipcat render NewTrailTip --locale fr --param trail.id=silver-lake --param trail.name='Silver Lake' --param trail.region=Wasatch",
             "tipcat render --group compass --style markdown --locale ja",
+            "tipcat render ShowLocationTip --locale fr --device mac",
             "tipcat render --all --style ansi --watch",
         ])
 

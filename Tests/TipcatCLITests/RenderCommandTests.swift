@@ -225,3 +225,41 @@ enum TestWidth {
         #expect(FileSnapshot(paths: [directory.path + "/Catalog"]) != added)
     }
 }
+
+/// `tipcat render --device`: String Catalog device variations.
+@Suite struct RenderDeviceTests {
+    func render(catalog: String, _ arguments: String...) -> RunResult {
+        let out = CapturedOutput()
+        let err = CapturedOutput()
+        let context = CommandContext(stdout: out, stderr: err, environment: [:], terminalColumns: nil)
+        let status = TipcatCommand.run(["render", "--catalog", catalog, "--templates", repositoryRoot + "/Templates", "--width", "80"] + arguments,
+                                       context: context)
+        return RunResult(status: status, stdout: out.text, stderr: err.text)
+    }
+
+    func deviceCatalog(_ directory: TemporaryDirectory) throws -> String {
+        let catalog = try directory.sampleCatalog()
+        try directory.write("Catalog/Localizable.xcstrings",
+                            try String(contentsOfFile: repositoryRoot + "/Tests/Fixtures/xcstrings/device-variations.xcstrings", encoding: .utf8))
+        return catalog
+    }
+
+    @Test func deviceVariationIsPicked() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try deviceCatalog(directory)
+        let mac = render(catalog: catalog, "ShowLocationTip", "--locale", "fr", "--device", "mac")
+        #expect(mac.status == .success, "\(mac.stderr)")
+        #expect(mac.stdout == "(location.circle) Afficher votre position\nCliquez sur la boussole pour voir votre position sur la carte.\n")
+        let watch = render(catalog: catalog, "ShowLocationTip", "--locale", "fr", "--device", "watch")
+        #expect(watch.stdout.contains("Touchez la boussole."))
+        let none = render(catalog: catalog, "ShowLocationTip", "--locale", "fr")
+        #expect(none.stdout.contains("Utilisez la boussole"))
+    }
+
+    @Test func unknownDeviceIsAUsageError() throws {
+        let directory = try TemporaryDirectory()
+        let result = render(catalog: try deviceCatalog(directory), "ShowLocationTip", "--device", "macc")
+        #expect(result.status == .usage)
+        #expect(result.stderr.contains("unknown device 'macc'; did you mean 'mac'? (devices: iphone, ipad, mac, watch, tv, vision)"), "\(result.stderr)")
+    }
+}
