@@ -153,17 +153,27 @@ extension CatalogCodec {
         var entry = LocalizationTable.Entry(comment: try reader.optionalMember("comment")?.string())
         for (localeText, translation) in try reader.member("localizations").members() {
             guard let locale = LocaleID(localeText) else { throw translation.fail("'\(localeText)' is not a locale identifier") }
-            let stateText = try translation.member("state").string()
-            guard let state = Translation.State(rawValue: stateText) else { throw translation.fail("unknown state '\(stateText)'") }
-            if let plural = try translation.optionalMember("plural") {
-                var forms: [String: Message] = [:]
-                for (category, form) in try plural.member("forms").members() { forms[category] = try message(form, pluralForm: true) }
-                entry.translations[locale] = Translation(
-                    content: .plural(argument: try plural.member("argument").string(), forms: forms), state: state)
-            } else {
-                entry.translations[locale] = Translation(content: .message(try message(translation.member("message"))), state: state)
+            entry.translations[locale] = try decodeTranslation(translation)
+        }
+        if let devices = try reader.optionalMember("devices") {
+            for (localeText, variations) in try devices.members() {
+                guard let locale = LocaleID(localeText) else { throw variations.fail("'\(localeText)' is not a locale identifier") }
+                var decoded: [String: Translation] = [:]
+                for (device, translation) in try variations.members() { decoded[device] = try decodeTranslation(translation) }
+                entry.devices[locale] = decoded
             }
         }
         return entry
+    }
+
+    static func decodeTranslation(_ translation: JSONReader) throws(CatalogDecodingError) -> Translation {
+        let stateText = try translation.member("state").string()
+        guard let state = Translation.State(rawValue: stateText) else { throw translation.fail("unknown state '\(stateText)'") }
+        if let plural = try translation.optionalMember("plural") {
+            var forms: [String: Message] = [:]
+            for (category, form) in try plural.member("forms").members() { forms[category] = try message(form, pluralForm: true) }
+            return Translation(content: .plural(argument: try plural.member("argument").string(), forms: forms), state: state)
+        }
+        return Translation(content: .message(try message(translation.member("message"))), state: state)
     }
 }

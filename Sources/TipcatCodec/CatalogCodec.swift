@@ -144,6 +144,14 @@ public enum CatalogCodec {
         .object(entries.map { key, entry in
             var pairs: [(String, JSONValue)] = []
             if let comment = entry.comment { pairs.append(("comment", .string(comment))) }
+            if !entry.devices.isEmpty {
+                let deviceLocales = entry.devices.keys.sorted { $0.identifier.utf8.lexicographicallyPrecedes($1.identifier.utf8) }
+                pairs.append(("devices", .object(deviceLocales.compactMap { locale in
+                    entry.devices[locale].map { variations in
+                        (locale.identifier, JSONValue.object(variations.keys.sorted().compactMap { device in variations[device].map { (device, encode($0)) } }))
+                    }
+                })))
+            }
             let locales = entry.translations.keys.sorted { $0.identifier.utf8.lexicographicallyPrecedes($1.identifier.utf8) }
             pairs.append(("localizations", .object(locales.compactMap { locale in
                 entry.translations[locale].map { (locale.identifier, encode($0)) }

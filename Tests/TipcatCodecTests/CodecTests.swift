@@ -172,3 +172,27 @@ import TipcatTestSupport
         }
     }
 }
+
+/// String Catalog device variations survive publishing (`engine show --device` reads a published catalog).
+@Suite struct DeviceVariationCodecTests {
+    @Test func deviceVariationsRoundTrip() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.sampleCatalog()
+        try directory.write("Catalog/Localizable.xcstrings",
+                            try String(contentsOfFile: repositoryRoot + "/Tests/Fixtures/xcstrings/device-variations.xcstrings", encoding: .utf8))
+        let catalog = loadCatalog(path)
+        let entry = try #require(catalog.localizations.entries["FindTrailheadTip.message"])
+        #expect(entry.devices[try #require(LocaleID("fr"))]?.keys.sorted() == ["iphone", "mac", "other"])
+        let document = CatalogCodec.encode(catalog)
+        let decoded = try CatalogCodec.decode(document, origin: "bundle")
+        #expect(CatalogCodec.encode(decoded).canonicalBytes == document.canonicalBytes)
+        for (key, original) in catalog.localizations.entries {
+            let other = try #require(decoded.localizations.entries[key])
+            #expect(other.devices.mapValues { $0.mapValues(\.content) } == original.devices.mapValues { $0.mapValues(\.content) }, "\(key)")
+            #expect(other.devices.mapValues { $0.mapValues(\.state) } == original.devices.mapValues { $0.mapValues(\.state) }, "\(key)")
+        }
+        for (owner, entries) in CatalogCodec.stringsByOwner(catalog.localizations) {
+            #expect(CatalogCodec.stringsBytes(entries) == CatalogCodec.encodeStrings(entries).canonicalBytes, "\(owner)")
+        }
+    }
+}
