@@ -263,3 +263,38 @@ enum TestWidth {
         #expect(result.stderr.contains("unknown device 'macc'; did you mean 'mac'? (devices: iphone, ipad, mac, watch, tv, vision)"), "\(result.stderr)")
     }
 }
+
+/// `tipcat render --device` on a tip with `platforms`.
+@Suite struct RenderPlatformTests {
+    @Test func platformContentReplacesTheTipsOwn() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try directory.sampleCatalog()
+        try directory.write("Catalog/tips/ShowLocationTip.json", """
+            {
+              "id": "ShowLocationTip",
+              "title": "Show your location",
+              "message": "Tap the compass to highlight your current location on the map.",
+              "image": "location.circle",
+              "rules": ["$isMapVisible"],
+              "platforms": {
+                "mac": {"message": "Click the compass to highlight your current location on the map."},
+                "watch": {"title": "Your location", "message": "Tap the compass."}
+              }
+            }
+            """)
+        func render(_ arguments: String...) -> RunResult {
+            let out = CapturedOutput()
+            let err = CapturedOutput()
+            let context = CommandContext(stdout: out, stderr: err, environment: [:], terminalColumns: nil)
+            let status = TipcatCommand.run(["render", "ShowLocationTip", "--catalog", catalog, "--templates", repositoryRoot + "/Templates",
+                                            "--width", "80"] + arguments, context: context)
+            return RunResult(status: status, stdout: out.text, stderr: err.text)
+        }
+        let mac = render("--device", "mac")
+        #expect(mac.status == .success, "\(mac.stderr)")
+        #expect(mac.stdout == "(location.circle) Show your location\nClick the compass to highlight your current location on the map.\n")
+        #expect(render().stdout == "(location.circle) Show your location\nTap the compass to highlight your current location on the map.\n")
+        #expect(render("--device", "watch").stdout == "(location.circle) Your location\nTap the compass.\n")
+        #expect(render("--device", "iphone").stdout == render().stdout)
+    }
+}
