@@ -92,6 +92,10 @@ extension CatalogCodec {
             }
             w.byte(UInt8(ascii: "]"))
         }
+        if !tip.platforms.isEmpty {
+            key("platforms")
+            w.value(encodePlatforms(tip))
+        }
         if !tip.rules.isEmpty {
             key("rules")
             w.byte(UInt8(ascii: "["))

@@ -139,6 +139,26 @@ extension CatalogCodec {
             }
             example = values
         }
+        var platforms: [Device: TipPlatformContent] = [:]
+        for (name, platform) in try reader.optionalMember("platforms")?.members() ?? [] {
+            guard let device = Device(name: name) else { throw platform.fail("unknown platform '\(name)'") }
+            let prefix = "\(id).\(name)"
+            var content = TipPlatformContent()
+            content.title = try platform.optionalMember("title").map { (node) throws(CatalogDecodingError) in try text(node, key: "\(prefix).title") }
+            content.message = try platform.optionalMember("message").map { (node) throws(CatalogDecodingError) in
+                try text(node, key: "\(prefix).message")
+            }
+            content.image = try platform.optionalMember("image")?.string()
+            if let elements = try platform.optionalMember("actions")?.elements() {
+                var platformActions: [TipAction] = []
+                for element in elements {
+                    let actionID = try element.member("id").string()
+                    platformActions.append(TipAction(id: actionID, title: try text(element.member("title"), key: "\(prefix).action.\(actionID)")))
+                }
+                content.actions = platformActions
+            }
+            platforms[device] = content
+        }
         return Tip(
             id: TipID(id),
             customID: try reader.optionalMember("customID").map { (node) throws(CatalogDecodingError) in try text(node, key: "\(id).customID") },
@@ -146,7 +166,7 @@ extension CatalogCodec {
             message: try reader.optionalMember("message").map { (node) throws(CatalogDecodingError) in try text(node, key: "\(id).message") },
             image: try reader.optionalMember("image")?.string(), actions: actions, parameters: parameters, rules: rules,
             options: options, republish: republish, comment: try reader.optionalMember("comment")?.string(), example: example,
-            file: "\(origin)/tips/\(id).json")
+            platforms: platforms, file: "\(origin)/tips/\(id).json")
     }
 
     static func decodeEntry(_ reader: JSONReader) throws(CatalogDecodingError) -> LocalizationTable.Entry {
