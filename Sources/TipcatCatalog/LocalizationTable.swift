@@ -32,6 +32,16 @@ public struct LocalizationTable: Sendable, Hashable {
             self.devices = devices
             self.location = location
         }
+
+        /// The locale's state for coverage: its plain string's, else its `other` device variation's, else — when
+        /// it varies only for some devices — `translated` when all of them are, or the first other state in
+        /// device-name order; nil when the locale has nothing.
+        public func state(for locale: LocaleID) -> Translation.State? {
+            if let plain = translations[locale] { return plain.state }
+            guard let variations = devices[locale], !variations.isEmpty else { return nil }
+            if let other = variations[Device.otherCatalogName] { return other.state }
+            return variations.keys.sorted().lazy.compactMap { variations[$0]?.state }.first { $0 != .translated } ?? .translated
+        }
     }
 
     /// Every locale that has at least one translation.

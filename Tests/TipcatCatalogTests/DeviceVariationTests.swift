@@ -73,4 +73,16 @@ import TipcatTestSupport
         #expect(Device.allCases.map(\.catalogName) == ["iphone", "ipad", "mac", "applewatch", "appletv", "applevision"])
         #expect(Set(Device.allCases.map(\.catalogName) + [Device.otherCatalogName]) == Set(StringCatalogDecoder.devices))
     }
+
+    /// A locale that varies by device counts as translated by its `other` variation (else by all of them).
+    @Test func coverageCountsDeviceVariations() throws {
+        let catalog = try load().0.catalog
+        let entry = try #require(catalog.localizations.entries["ShowLocationTip.message"])
+        #expect(entry.state(for: try #require(LocaleID("fr"))) == .translated)
+        #expect(entry.state(for: try #require(LocaleID("de"))) == .needsReview)
+        #expect(entry.state(for: try #require(LocaleID("ja"))) == nil)
+        let coverage = TranslationCoverage(catalog: catalog)
+        let french = try #require(coverage.locales.first { $0.locale == LocaleID("fr") })
+        #expect(french.translated == 3, "ShowLocationTip's title and message, FindTrailheadTip's message")
+    }
 }
