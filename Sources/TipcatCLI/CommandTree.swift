@@ -75,7 +75,8 @@ enum CommandTree {
             Resolves each tip for the locale (falling back fr-CA → fr → source language), fills and type-checks \
             its parameters, computes its custom ID, formats plurals, and renders it with a style from the \
             templates directory (built-in: plain, markdown, ansi). With several tips, parameterized tips use \
-            their example values. Colour: --color > NO_COLOR > FORCE_COLOR/CLICOLOR_FORCE > TERM=dumb > \
+            their example values. --device uses the tip's platforms entry for that device and picks String \
+            Catalog device variations (the device's, then 'other', then the plain string). Colour: --color > NO_COLOR > FORCE_COLOR/CLICOLOR_FORCE > TERM=dumb > \
             whether stdout is a terminal. Width: --width > COLUMNS > the terminal's width > 80.
             """,
         arguments: [
