@@ -147,7 +147,10 @@ struct StringCatalogDecoder {
             // Beside device variations, only a `stringUnit` is a plain string (Xcode writes none).
             guard reader.object["stringUnit"] != nil else { return nil }
         }
-        if let substitutions = ownSubstitutions ?? (Self.usesSubstitutions(reader.object) ? inheritedSubstitutions : nil) {
+        // The localization's substitutions, for a device variation whose value uses them (checked only then: the
+        // common case, no substitutions at all, costs nothing).
+        let inherited = inheritedSubstitutions.flatMap { Self.usesSubstitutions(reader.object) ? $0 : nil }
+        if let substitutions = ownSubstitutions ?? inherited {
             return decodeSubstitutions(reader, substitutions, context, what: what)
         }
         if let (_, unitNode) = reader.objectNode("stringUnit") {

@@ -69,6 +69,7 @@ public struct Tip: Sendable, Hashable {
     /// platform's (`NewTrailTip.mac.title`), platforms in `Device` order.
     public var localizableTexts: [LocalizedText] {
         var texts = [title] + (message.map { [$0] } ?? []) + actions.map(\.title)
+        if platforms.isEmpty { return texts }
         for device in Device.allCases {
             guard let content = platforms[device] else { continue }
             texts += (content.title.map { [$0] } ?? []) + (content.message.map { [$0] } ?? []) + (content.actions ?? []).map(\.title)
