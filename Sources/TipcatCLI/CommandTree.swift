@@ -75,7 +75,8 @@ enum CommandTree {
             Resolves each tip for the locale (falling back fr-CA → fr → source language), fills and type-checks \
             its parameters, computes its custom ID, formats plurals, and renders it with a style from the \
             templates directory (built-in: plain, markdown, ansi). With several tips, parameterized tips use \
-            their example values. Colour: --color > NO_COLOR > FORCE_COLOR/CLICOLOR_FORCE > TERM=dumb > \
+            their example values. --device uses the tip's platforms entry for that device and picks String \
+            Catalog device variations (the device's, then 'other', then the plain string). Colour: --color > NO_COLOR > FORCE_COLOR/CLICOLOR_FORCE > TERM=dumb > \
             whether stdout is a terminal. Width: --width > COLUMNS > the terminal's width > 80.
             """,
         arguments: [
@@ -84,6 +85,7 @@ enum CommandTree {
             .option("group", valueName: "group", help: "Render the tips of a group, in order."),
             .option("style", valueName: "style", help: "The style (see tipcat styles).", default: "plain"),
             .option("locale", valueName: "locale", help: "The locale to render in (default: the source language); en-XA and ar-XB are pseudo-locales derived from the source text."),
+            DeviceOption.spec,
             .option("param", valueName: "name=value", help: "A parameter value; records by field: trail.id=butler-fork.", repeating: true),
             .option("params-file", valueName: "file", help: "A JSON object of parameter values.", completion: .file(extensions: ["json"])),
             .option("width", valueName: "columns", help: "The width to fit."),
@@ -96,6 +98,7 @@ enum CommandTree {
             "tipcat render ShowLocationTip --style ansi",
             "tipcat render NewTrailTip --locale fr --param trail.id=silver-lake --param trail.name='Silver Lake' --param trail.region=Wasatch",
             "tipcat render --group compass --style markdown --locale ja",
+            "tipcat render ShowLocationTip --locale fr --device mac",
             "tipcat render --all --style ansi --watch",
         ])
 

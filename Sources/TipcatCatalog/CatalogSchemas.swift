@@ -1546,9 +1546,33 @@ public enum CatalogSchemas {
       "propertyNames": {
         "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"
       }
+    },
+    "platforms": {
+      "type": "object",
+      "additionalProperties": false,
+      "description": "What the tip shows differently on a device (render --device): each field set replaces the tip's own there. The texts are translated under <TipID>.<platform>.title, <TipID>.<platform>.message and <TipID>.<platform>.action.<actionID>.",
+      "properties": {
+        "iphone": {"$ref": "#/$defs/platform"},
+        "ipad": {"$ref": "#/$defs/platform"},
+        "mac": {"$ref": "#/$defs/platform"},
+        "watch": {"$ref": "#/$defs/platform"},
+        "tv": {"$ref": "#/$defs/platform"},
+        "vision": {"$ref": "#/$defs/platform"}
+      }
     }
   },
   "$defs": {
+    "platform": {
+      "type": "object",
+      "additionalProperties": false,
+      "description": "One device's replacements for the tip's title, message, image and actions (an empty actions array removes them).",
+      "properties": {
+        "title": {"$ref": "#/$defs/message"},
+        "message": {"$ref": "#/$defs/message"},
+        "image": {"type": "string", "minLength": 1},
+        "actions": {"type": "array", "items": {"$ref": "#/$defs/action"}}
+      }
+    },
     "message": {
       "type": "string",
       "minLength": 1,

@@ -17,12 +17,30 @@ public struct LocalizationTable: Sendable, Hashable {
     /// One key's translations.
     public struct Entry: Sendable, Hashable {
         public var comment: String?
+        /// Each locale's plain (not device-specific) translation.
         public var translations: [LocaleID: Translation]
+        /// Each locale's device variations (`variations.device`), by String Catalog device name (`mac`,
+        /// `applewatch`, `other`, …; see `Device`).
+        public var devices: [LocaleID: [String: Translation]]
         public var location: SourceLocation?
-        public init(comment: String? = nil, translations: [LocaleID: Translation] = [:], location: SourceLocation? = nil) {
+        public init(
+            comment: String? = nil, translations: [LocaleID: Translation] = [:], devices: [LocaleID: [String: Translation]] = [:],
+            location: SourceLocation? = nil
+        ) {
             self.comment = comment
             self.translations = translations
+            self.devices = devices
             self.location = location
+        }
+
+        /// The locale's state for coverage: its plain string's, else its `other` device variation's, else — when
+        /// it varies only for some devices — `translated` when all of them are, or the first other state in
+        /// device-name order; nil when the locale has nothing.
+        public func state(for locale: LocaleID) -> Translation.State? {
+            if let plain = translations[locale] { return plain.state }
+            guard let variations = devices[locale], !variations.isEmpty else { return nil }
+            if let other = variations[Device.otherCatalogName] { return other.state }
+            return variations.keys.sorted().lazy.compactMap { variations[$0]?.state }.first { $0 != .translated } ?? .translated
         }
     }
 
@@ -32,21 +50,58 @@ public struct LocalizationTable: Sendable, Hashable {
     }
 
     /// The best translation of `key` for `locale` along the fallback chain, or nil to use the tip file's text.
-    public func translation(_ key: String, for locale: LocaleID) -> Translation? {
-        lookup(key, for: locale)?.translation
+    public func translation(_ key: String, for locale: LocaleID, device: Device? = nil) -> Translation? {
+        lookup(key, for: locale, device: device)?.translation
     }
 
     /// Like `translation(_:for:)`, also telling which locale of the chain (`fr-CA → fr → en`) supplied it. The
     /// String Catalog's own source-language string (say English plural variations) is used as Xcode does, before
     /// the tip file's text.
-    public func lookup(_ key: String, for locale: LocaleID) -> (translation: Translation, locale: LocaleID)? {
+    ///
+    /// In each locale of the chain, a translation with device variations gives the variation of `device`, else
+    /// its `other` variation (also used when no device is asked for), else the locale's plain string; only then
+    /// is the next locale tried.
+    public func lookup(_ key: String, for locale: LocaleID, device: Device? = nil) -> (translation: Translation, locale: LocaleID)? {
         guard let entry = entries[key] else { return nil }
         for candidate in locale.fallbackChain(sourceLanguage: sourceLanguage) {
+            if let variations = entry.devices[candidate] {
+                for name in [device?.catalogName, Device.otherCatalogName].compactMap(\.self) {
+                    if let translation = variations[name], translation.state == .translated { return (translation, candidate) }
+                }
+            }
             if let translation = entry.translations[candidate], translation.state == .translated {
                 return (translation, candidate)
             }
         }
         return nil
+    }
+}
+
+/// A device a tip is shown on: String Catalog device variations and a tip's `platforms` are chosen by it.
+public enum Device: String, Sendable, Hashable, CaseIterable {
+    case iphone, ipad, mac, watch, tv, vision
+
+    /// The name on the command line and in tip files (`watch`).
+    public var name: String { rawValue }
+
+    /// The name Xcode uses in `variations.device` (`applewatch`).
+    public var catalogName: String {
+        switch self {
+        case .iphone, .ipad, .mac: rawValue
+        case .watch: "applewatch"
+        case .tv: "appletv"
+        case .vision: "applevision"
+        }
+    }
+
+    /// The device variation used for every device without its own.
+    public static let otherCatalogName = "other"
+
+    /// The names `Device(name:)` accepts.
+    public static var names: [String] { allCases.map(\.name) }
+
+    public init?(name: String) {
+        self.init(rawValue: name)
     }
 }
 

@@ -82,9 +82,11 @@ struct StringCatalogDecoder {
                 continue
             }
             context.locale = locale
-            if let translation = decodeTranslation(localization.value, context) {
+            var devices: [String: Translation] = [:]
+            if let translation = decodeTranslation(localization.value, context, devices: &devices) {
                 entry.translations[locale] = translation
             }
+            if !devices.isEmpty { entry.devices[locale] = devices }
         }
         return entry
     }
@@ -113,16 +115,42 @@ struct StringCatalogDecoder {
     /// The devices of `variations.device`.
     static let devices = ["appletv", "applevision", "applewatch", "ipad", "iphone", "mac", "other"]
 
-    /// One localization (or, with `device`, one device's variation of it, which has the same shape without
-    /// nested device variations).
-    private func decodeTranslation(_ node: JSONNode, _ context: Context, device: String? = nil) -> Translation? {
+    /// One localization's plain translation (nil when it has none), its device variations (`variations.device`,
+    /// each with the same shape without nested device variations) decoded into `devices`. With `device`, one
+    /// device's variation; `inheritedSubstitutions` are the localization's `substitutions`, which its device
+    /// variations' values may use as `%#@name@`.
+    private func decodeTranslation(
+        _ node: JSONNode, _ context: Context, device: String? = nil, inheritedSubstitutions: JSONNode? = nil,
+        devices: inout [String: Translation]
+    ) -> Translation? {
         let (locale, source, messages) = (context.locale, context.source, context.messages)
         let isSourceLanguage = locale == settings.sourceLanguage
         let what = (isSourceLanguage ? "the '\(locale)' string of '\(context.key)'" : "the '\(locale)' translation of '\(context.key)'")
             + (device.map { " (\($0))" } ?? "")
         guard let reader = ObjectReader(node, in: document, subject: what, sink: sink) else { return nil }
         reader.checkKeys(["stringUnit", "substitutions", "variations"])
-        if let substitutions = reader.node("substitutions", required: false) {
+        let ownSubstitutions = reader.node("substitutions", required: false)
+        if device == nil, let variationsNode = reader.object["variations"], case .object(let variations) = variationsNode.value,
+           let deviceNode = variations["device"] {
+            guard let variationsReader = ObjectReader(variationsNode, in: document, subject: "the variations of \(what)", sink: sink),
+                  let deviceReader = ObjectReader(deviceNode, in: document, subject: "the device variations of \(what)", sink: sink)
+            else { return nil }
+            variationsReader.checkKeys(["device", "plural"])
+            deviceReader.checkKeys(Self.devices)
+            for member in deviceReader.object.members where Self.devices.contains(member.key) {
+                var nested: [String: Translation] = [:]
+                if let translation = decodeTranslation(member.value, context, device: member.key, inheritedSubstitutions: ownSubstitutions,
+                                                       devices: &nested) {
+                    devices[member.key] = translation
+                }
+            }
+            // Beside device variations, only a `stringUnit` is a plain string (Xcode writes none).
+            guard reader.object["stringUnit"] != nil else { return nil }
+        }
+        // The localization's substitutions, for a device variation whose value uses them (checked only then: the
+        // common case, no substitutions at all, costs nothing).
+        let inherited = inheritedSubstitutions.flatMap { Self.usesSubstitutions(reader.object) ? $0 : nil }
+        if let substitutions = ownSubstitutions ?? inherited {
             return decodeSubstitutions(reader, substitutions, context, what: what)
         }
         if let (_, unitNode) = reader.objectNode("stringUnit") {
@@ -145,25 +173,20 @@ struct StringCatalogDecoder {
             return Translation(content: .message(message), state: state, location: document.location(of: valueNode),
                                isVerbatim: document.isVerbatimString(valueNode))
         }
-        if let (variations, variationsNode) = reader.objectNode("variations") {
+        if let (_, variationsNode) = reader.objectNode("variations") {
             guard let variationsReader = ObjectReader(variationsNode, in: document, subject: "the variations of \(what)", sink: sink) else { return nil }
             variationsReader.checkKeys(device == nil ? ["device", "plural"] : ["plural"])
-            if device == nil, let deviceNode = variations["device"] {
-                // Read and checked device by device, not rendered yet: the source text is shown for this locale.
-                sink.add(.unsupportedDeviceVariations(in: what, at: document.location(of: deviceNode)))
-                guard let devices = ObjectReader(deviceNode, in: document, subject: "the device variations of \(what)", sink: sink)
-                else { return nil }
-                devices.checkKeys(Self.devices)
-                for member in devices.object.members where Self.devices.contains(member.key) {
-                    _ = decodeTranslation(member.value, context, device: member.key)
-                }
-                return nil
-            }
             guard let (_, pluralNode) = variationsReader.objectNode("plural") else { return nil }
             return decodePluralVariation(pluralNode, context, what: what)
         }
         sink.add(.missingTranslationValue(what, at: reader.location))
         return nil
+    }
+
+    /// Whether a translation's `stringUnit` value uses `%#@name@` substitutions.
+    private static func usesSubstitutions(_ translation: JSONObject) -> Bool {
+        guard case .object(let unit)? = translation["stringUnit"]?.value, case .string(let value)? = unit["value"]?.value else { return false }
+        return value.contains("%#@")
     }
 
     private func stringUnit(_ node: JSONNode, what: String, reportsState: Bool) -> (String, JSONNode, Translation.State)? {
@@ -304,7 +327,7 @@ struct StringCatalogDecoder {
     private func decodeSubstitutions(_ reader: ObjectReader, _ node: JSONNode, _ context: Context, what: String) -> Translation? {
         guard let (_, unitNode) = reader.objectNode("stringUnit"),
               let (text, valueNode, unitState) = stringUnit(unitNode, what: what, reportsState: context.reportsState) else {
-            // Substitutions under device variations, or without a value: read, not rendered.
+            // Substitutions without a value of their own: read, not rendered.
             sink.add(.unsupportedSubstitutions(in: what, at: document.location(of: node)))
             return nil
         }

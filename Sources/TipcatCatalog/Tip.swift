@@ -21,6 +21,8 @@ public struct Tip: Sendable, Hashable {
     public var comment: String?
     /// Example parameter values, used by `render --all` and previews.
     public var example: [String: Value]?
+    /// Per-device replacements of the tip's texts, image and actions (`"platforms": {"mac": {…}}`).
+    public var platforms: [Device: TipPlatformContent]
     /// The tip's file, relative to the catalog's parent as given by the user.
     public var file: String
     public var location: SourceLocation?
@@ -29,7 +31,8 @@ public struct Tip: Sendable, Hashable {
         id: TipID, customID: LocalizedText? = nil, title: LocalizedText, message: LocalizedText? = nil,
         image: String? = nil, actions: [TipAction] = [], parameters: [ValueType.RecordField] = [],
         rules: [TipRule] = [], options: TipOptions = TipOptions(), republish: RepublishPolicy = .keep,
-        comment: String? = nil, example: [String: Value]? = nil, file: String, location: SourceLocation? = nil
+        comment: String? = nil, example: [String: Value]? = nil, platforms: [Device: TipPlatformContent] = [:], file: String,
+        location: SourceLocation? = nil
     ) {
         self.id = id
         self.customID = customID
@@ -43,6 +46,7 @@ public struct Tip: Sendable, Hashable {
         self.republish = republish
         self.comment = comment
         self.example = example
+        self.platforms = platforms
         self.file = file
         self.location = location
     }
@@ -61,9 +65,41 @@ public struct Tip: Sendable, Hashable {
         return type
     }
 
-    /// Every localizable text of the tip with its String Catalog key: title, message, action titles.
+    /// Every localizable text of the tip with its String Catalog key: title, message, action titles, then each
+    /// platform's (`NewTrailTip.mac.title`), platforms in `Device` order.
     public var localizableTexts: [LocalizedText] {
-        [title] + (message.map { [$0] } ?? []) + actions.map(\.title)
+        var texts = [title] + (message.map { [$0] } ?? []) + actions.map(\.title)
+        if platforms.isEmpty { return texts }
+        for device in Device.allCases {
+            guard let content = platforms[device] else { continue }
+            texts += (content.title.map { [$0] } ?? []) + (content.message.map { [$0] } ?? []) + (content.actions ?? []).map(\.title)
+        }
+        return texts
+    }
+
+    /// The tip as shown on `device`: its platform's fields replace the tip's own.
+    public func content(for device: Device?) -> (title: LocalizedText, message: LocalizedText?, image: String?, actions: [TipAction]) {
+        guard let device, let content = platforms[device] else { return (title, message, image, actions) }
+        return (content.title ?? title, content.message ?? message, content.image ?? image, content.actions ?? actions)
+    }
+}
+
+/// What a tip shows differently on one device (`"platforms": {"mac": {"message": …}}`): each field set replaces
+/// the tip's own there (`actions: []` removes the actions).
+public struct TipPlatformContent: Sendable, Hashable {
+    /// The String Catalog key is `<TipID>.<platform>.title`.
+    public var title: LocalizedText?
+    /// `<TipID>.<platform>.message`.
+    public var message: LocalizedText?
+    public var image: String?
+    /// Action titles are `<TipID>.<platform>.action.<actionID>`.
+    public var actions: [TipAction]?
+
+    public init(title: LocalizedText? = nil, message: LocalizedText? = nil, image: String? = nil, actions: [TipAction]? = nil) {
+        self.title = title
+        self.message = message
+        self.image = image
+        self.actions = actions
     }
 }
 

@@ -12,8 +12,11 @@ struct TipDecoder {
 
     static let keys = [
         "id", "customID", "title", "message", "image", "actions", "parameters", "rules", "options", "republish",
-        "comment", "example",
+        "comment", "example", "platforms",
     ]
+
+    /// What a tip's `platforms` entry may set.
+    static let platformKeys = ["title", "message", "image", "actions"]
 
     func decode() -> Tip? {
         guard let reader = ObjectReader(document.root, in: document, subject: "a tip", sink: sink) else { return nil }
@@ -34,21 +37,54 @@ struct TipDecoder {
         let rules = decodeRules(reader, id: id, parameters: parameters)
         let options = decodeOptions(reader, subject: subject)
         let republish = reader.choice("republish", RepublishPolicy.allCases.map { ($0.rawValue, $0) }) ?? .keep
-        var image: String?
-        if let (name, node) = reader.string("image") {
-            if name.trimmingWhitespace().isEmpty {
-                sink.add(.emptyImage(of: subject, at: document.location(of: node)))
-            } else {
-                image = name
-            }
-        }
+        let image = decodeImage(reader, subject: subject)
         let example = decodeExample(reader, subject: subject, parameters: parameters)
+        let platforms = decodePlatforms(reader, id: id, scope: scope)
         guard let title else { return nil }
         return Tip(
             id: TipID(id), customID: customID, title: title, message: message, image: image, actions: actions,
             parameters: parameters, rules: rules, options: options, republish: republish,
-            comment: reader.string("comment")?.value, example: example, file: document.source.path,
+            comment: reader.string("comment")?.value, example: example, platforms: platforms, file: document.source.path,
             location: document.location(of: idNode))
+    }
+
+    private func decodeImage(_ reader: ObjectReader, subject: String) -> String? {
+        guard let (name, node) = reader.string("image") else { return nil }
+        if name.trimmingWhitespace().isEmpty {
+            sink.add(.emptyImage(of: subject, at: document.location(of: node)))
+            return nil
+        }
+        return name
+    }
+
+    /// `"platforms": {"mac": {"title"?, "message"?, "image"?, "actions"?}}`: each device's replacements, its texts
+    /// under the String Catalog keys `<TipID>.<platform>.title`, `.message`, `.action.<actionID>`.
+    private func decodePlatforms(_ reader: ObjectReader, id: String, scope: TipParameterScope) -> [Device: TipPlatformContent] {
+        guard let (_, node) = reader.objectNode("platforms"),
+              let platforms = ObjectReader(node, in: document, subject: "the platforms of tip '\(id)'", sink: sink)
+        else { return [:] }
+        platforms.checkKeys(platforms.object.members.map(\.key))  // duplicates only: unknown platforms are reported below
+        var result: [Device: TipPlatformContent] = [:]
+        for member in platforms.object.members {
+            guard let device = Device(name: member.key) else {
+                sink.add(.unknownPlatform(member.key, in: platforms.subject, at: document.location(ofByte: member.keyOffset)))
+                continue
+            }
+            guard result[device] == nil else { continue }
+            let subject = "the \(device.name) platform of tip '\(id)'"
+            guard let platform = ObjectReader(member.value, in: document, subject: subject, sink: sink) else { continue }
+            platform.checkKeys(Self.platformKeys)
+            let prefix = "\(id).\(device.name)"
+            var content = TipPlatformContent()
+            content.title = text(platform, key: "title", textKey: "\(prefix).title", what: "the \(device.name) title of \(id)", scope: scope)
+            content.message = text(platform, key: "message", textKey: "\(prefix).message", what: "the \(device.name) message of \(id)", scope: scope)
+            content.image = decodeImage(platform, subject: subject)
+            if platform.object["actions"] != nil {
+                content.actions = decodeActions(platform, id: id, keyPrefix: prefix, scope: scope)
+            }
+            result[device] = content
+        }
+        return result
     }
 
     private func decodeParameters(_ reader: ObjectReader, subject: String) -> [ValueType.RecordField] {
@@ -105,7 +141,8 @@ struct TipDecoder {
         return LocalizedText(key: "\(id).customID", source: template, message: message, location: document.location(of: node))
     }
 
-    private func decodeActions(_ reader: ObjectReader, id: String, scope: TipParameterScope) -> [TipAction] {
+    /// `keyPrefix` starts the String Catalog keys of the titles (`<TipID>`, or `<TipID>.<platform>`).
+    private func decodeActions(_ reader: ObjectReader, id: String, keyPrefix: String? = nil, scope: TipParameterScope) -> [TipAction] {
         guard let (elements, _) = reader.array("actions") else { return [] }
         var result: [TipAction] = []
         var seen: [String: SourceLocation] = [:]
@@ -124,8 +161,8 @@ struct TipDecoder {
             }
             seen[actionID] = location
             guard let (title, titleNode) = action.string("title", required: true) else { continue }
-            let text = localizedText(title, node: titleNode, textKey: "\(id).action.\(actionID)",
-                                     what: "the title of action '\(actionID)' of \(id)", scope: scope)
+            let text = localizedText(title, node: titleNode, textKey: "\(keyPrefix ?? id).action.\(actionID)",
+                                     what: "the title of action '\(actionID)' of \(keyPrefix ?? id)", scope: scope)
             result.append(TipAction(id: actionID, title: text))
         }
         return result

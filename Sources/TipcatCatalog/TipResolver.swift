@@ -75,10 +75,13 @@ public struct TipResolver: Sendable {
 
     /// Resolves `tip` for `locale`. Missing parameters come from the tip's example when `useExample` is set.
     ///
+    /// `device` picks the tip's `platforms` entry for it and String Catalog device variations (see `LocalizationTable.lookup(_:for:device:)`); without
+    /// it the `other` variation, else the plain string, is used.
+    ///
     /// For a pseudo-locale (`en-XA`, `ar-XB`; see `PseudoLocale`) the texts are derived from the source
     /// language's messages, and their `locale` is the pseudo-locale; the custom ID is never transformed.
     public func resolve(
-        _ tip: Tip, locale: LocaleID, parameters given: [String: Value], useExample: Bool = false
+        _ tip: Tip, locale: LocaleID, parameters given: [String: Value], useExample: Bool = false, device: Device? = nil
     ) throws(ResolveError) -> ResolvedTip {
         var values: [String: Value] = [:]
         for (name, value) in given {
@@ -113,7 +116,7 @@ public struct TipResolver: Sendable {
             }
             var message = localized.message
             var textLocale = source
-            if let found = catalog.localizations.lookup(localized.key, for: locale) {
+            if let found = catalog.localizations.lookup(localized.key, for: locale, device: device) {
                 message = found.translation.content.message
                 textLocale = found.locale
             }
@@ -132,12 +135,14 @@ public struct TipResolver: Sendable {
                 throw .format(key: "\(tip.id).customID", message: error.message)
             }
         }
+        // On a device, the tip's `platforms` entry replaces the fields it sets.
+        let content = tip.content(for: device)
         var actions: [ResolvedAction] = []
-        for action in tip.actions { actions.append(ResolvedAction(id: action.id, title: try text(action.title))) }
+        for action in content.actions { actions.append(ResolvedAction(id: action.id, title: try text(action.title))) }
         return ResolvedTip(
-            tipID: tip.id, instanceID: instanceID, locale: locale, title: try text(tip.title),
-            message: try tip.message.map { (message) throws(ResolveError) in try text(message) },
-            image: tip.image, actions: actions, parameters: values)
+            tipID: tip.id, instanceID: instanceID, locale: locale, title: try text(content.title),
+            message: try content.message.map { (message) throws(ResolveError) in try text(message) },
+            image: content.image, actions: actions, parameters: values)
     }
 
     /// The value at a dotted path (`trail.name`) in a parameter dictionary.

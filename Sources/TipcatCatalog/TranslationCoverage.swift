@@ -75,7 +75,7 @@ public struct TranslationCoverage: Sendable, Hashable {
         locales = targets.map { [keys] locale in
             var coverage = LocaleCoverage(locale: locale)
             for key in keys {
-                switch table.entries[key]?.translations[locale]?.state {
+                switch table.entries[key]?.state(for: locale) {
                 case .translated?: coverage.translated += 1
                 case .needsReview?: coverage.needsReview += 1
                 case .new?: coverage.new += 1

@@ -92,6 +92,10 @@ extension CatalogCodec {
             }
             w.byte(UInt8(ascii: "]"))
         }
+        if !tip.platforms.isEmpty {
+            key("platforms")
+            w.value(encodePlatforms(tip))
+        }
         if !tip.rules.isEmpty {
             key("rules")
             w.byte(UInt8(ascii: "["))
@@ -120,35 +124,62 @@ extension CatalogCodec {
                 w.string(comment)
                 firstMember = false
             }
+            if !entry.devices.isEmpty {
+                // `{locale: {device: translation}}`, only when some locale varies by device.
+                w.key("devices", first: firstMember)
+                w.byte(UInt8(ascii: "{"))
+                for (localeIndex, (locale, variations)) in sortedByLocale(entry.devices).enumerated() {
+                    w.key(locale, first: localeIndex == 0)
+                    w.byte(UInt8(ascii: "{"))
+                    for (deviceIndex, device) in variations.keys.sorted(by: { $0.precedesCanonically($1) }).enumerated() {
+                        guard let translation = variations[device] else { continue }
+                        w.key(device, first: deviceIndex == 0)
+                        writeTranslation(translation, to: &w)
+                    }
+                    w.byte(UInt8(ascii: "}"))
+                }
+                w.byte(UInt8(ascii: "}"))
+                firstMember = false
+            }
             w.key("localizations", first: firstMember)
             w.byte(UInt8(ascii: "{"))
-            var translations: [(String, Translation)] = []
-            translations.reserveCapacity(entry.translations.count)
-            for (locale, translation) in entry.translations { translations.append((locale.identifier, translation)) }
-            translations.sort { $0.0.precedesCanonically($1.0) }
-            for (localeIndex, (locale, translation)) in translations.enumerated() {
+            for (localeIndex, (locale, translation)) in sortedByLocale(entry.translations).enumerated() {
                 w.key(locale, first: localeIndex == 0)
-                switch translation.content {
-                case .message(let message):
-                    w.raw("{\"message\":")
-                    w.string(message.text)
-                case .plural(let argument, let forms):
-                    w.raw("{\"plural\":{\"argument\":")
-                    w.string(argument)
-                    w.raw(",\"forms\":{")
-                    for (formIndex, category) in forms.keys.sorted(by: { $0.precedesCanonically($1) }).enumerated() {
-                        w.key(category, first: formIndex == 0)
-                        w.string(forms[category]?.text ?? "")
-                    }
-                    w.raw("}}")
-                }
-                w.raw(",\"state\":")
-                w.string(translation.state.rawValue)
-                w.byte(UInt8(ascii: "}"))
+                writeTranslation(translation, to: &w)
             }
             w.raw("}}")
         }
         w.byte(UInt8(ascii: "}"))
         return w.bytes
+    }
+
+    /// A dictionary by locale as (identifier, value) pairs in canonical order.
+    private static func sortedByLocale<Value>(_ values: [LocaleID: Value]) -> [(String, Value)] {
+        var pairs: [(String, Value)] = []
+        pairs.reserveCapacity(values.count)
+        for (locale, value) in values { pairs.append((locale.identifier, value)) }
+        pairs.sort { $0.0.precedesCanonically($1.0) }
+        return pairs
+    }
+
+    /// `{"message": …, "state": …}` or `{"plural": {"argument": …, "forms": {…}}, "state": …}`.
+    private static func writeTranslation(_ translation: Translation, to w: inout CanonicalWriter) {
+        switch translation.content {
+        case .message(let message):
+            w.raw("{\"message\":")
+            w.string(message.text)
+        case .plural(let argument, let forms):
+            w.raw("{\"plural\":{\"argument\":")
+            w.string(argument)
+            w.raw(",\"forms\":{")
+            for (formIndex, category) in forms.keys.sorted(by: { $0.precedesCanonically($1) }).enumerated() {
+                w.key(category, first: formIndex == 0)
+                w.string(forms[category]?.text ?? "")
+            }
+            w.raw("}}")
+        }
+        w.raw(",\"state\":")
+        w.string(translation.state.rawValue)
+        w.byte(UInt8(ascii: "}"))
     }
 }

@@ -139,6 +139,26 @@ extension CatalogCodec {
             }
             example = values
         }
+        var platforms: [Device: TipPlatformContent] = [:]
+        for (name, platform) in try reader.optionalMember("platforms")?.members() ?? [] {
+            guard let device = Device(name: name) else { throw platform.fail("unknown platform '\(name)'") }
+            let prefix = "\(id).\(name)"
+            var content = TipPlatformContent()
+            content.title = try platform.optionalMember("title").map { (node) throws(CatalogDecodingError) in try text(node, key: "\(prefix).title") }
+            content.message = try platform.optionalMember("message").map { (node) throws(CatalogDecodingError) in
+                try text(node, key: "\(prefix).message")
+            }
+            content.image = try platform.optionalMember("image")?.string()
+            if let elements = try platform.optionalMember("actions")?.elements() {
+                var platformActions: [TipAction] = []
+                for element in elements {
+                    let actionID = try element.member("id").string()
+                    platformActions.append(TipAction(id: actionID, title: try text(element.member("title"), key: "\(prefix).action.\(actionID)")))
+                }
+                content.actions = platformActions
+            }
+            platforms[device] = content
+        }
         return Tip(
             id: TipID(id),
             customID: try reader.optionalMember("customID").map { (node) throws(CatalogDecodingError) in try text(node, key: "\(id).customID") },
@@ -146,24 +166,34 @@ extension CatalogCodec {
             message: try reader.optionalMember("message").map { (node) throws(CatalogDecodingError) in try text(node, key: "\(id).message") },
             image: try reader.optionalMember("image")?.string(), actions: actions, parameters: parameters, rules: rules,
             options: options, republish: republish, comment: try reader.optionalMember("comment")?.string(), example: example,
-            file: "\(origin)/tips/\(id).json")
+            platforms: platforms, file: "\(origin)/tips/\(id).json")
     }
 
     static func decodeEntry(_ reader: JSONReader) throws(CatalogDecodingError) -> LocalizationTable.Entry {
         var entry = LocalizationTable.Entry(comment: try reader.optionalMember("comment")?.string())
         for (localeText, translation) in try reader.member("localizations").members() {
             guard let locale = LocaleID(localeText) else { throw translation.fail("'\(localeText)' is not a locale identifier") }
-            let stateText = try translation.member("state").string()
-            guard let state = Translation.State(rawValue: stateText) else { throw translation.fail("unknown state '\(stateText)'") }
-            if let plural = try translation.optionalMember("plural") {
-                var forms: [String: Message] = [:]
-                for (category, form) in try plural.member("forms").members() { forms[category] = try message(form, pluralForm: true) }
-                entry.translations[locale] = Translation(
-                    content: .plural(argument: try plural.member("argument").string(), forms: forms), state: state)
-            } else {
-                entry.translations[locale] = Translation(content: .message(try message(translation.member("message"))), state: state)
+            entry.translations[locale] = try decodeTranslation(translation)
+        }
+        if let devices = try reader.optionalMember("devices") {
+            for (localeText, variations) in try devices.members() {
+                guard let locale = LocaleID(localeText) else { throw variations.fail("'\(localeText)' is not a locale identifier") }
+                var decoded: [String: Translation] = [:]
+                for (device, translation) in try variations.members() { decoded[device] = try decodeTranslation(translation) }
+                entry.devices[locale] = decoded
             }
         }
         return entry
+    }
+
+    static func decodeTranslation(_ translation: JSONReader) throws(CatalogDecodingError) -> Translation {
+        let stateText = try translation.member("state").string()
+        guard let state = Translation.State(rawValue: stateText) else { throw translation.fail("unknown state '\(stateText)'") }
+        if let plural = try translation.optionalMember("plural") {
+            var forms: [String: Message] = [:]
+            for (category, form) in try plural.member("forms").members() { forms[category] = try message(form, pluralForm: true) }
+            return Translation(content: .plural(argument: try plural.member("argument").string(), forms: forms), state: state)
+        }
+        return Translation(content: .message(try message(translation.member("message"))), state: state)
     }
 }

@@ -113,6 +113,22 @@ public enum CatalogCodec {
         ])
     }
 
+    /// `{platform: {"actions"?, "image"?, "message"?, "title"?}}` (platforms by name; an empty `actions` is kept).
+    static func encodePlatforms(_ tip: Tip) -> JSONValue {
+        .object(Device.allCases.sorted { $0.name < $1.name }.compactMap { device in
+            tip.platforms[device].map { content in
+                var pairs: [(String, JSONValue)] = []
+                if let actions = content.actions {
+                    pairs.append(("actions", .array(actions.map { .object([("id", .string($0.id)), ("title", .string($0.title.source))]) })))
+                }
+                if let image = content.image { pairs.append(("image", .string(image))) }
+                if let message = content.message { pairs.append(("message", .string(message.source))) }
+                if let title = content.title { pairs.append(("title", .string(title.source))) }
+                return (device.name, JSONValue.object(pairs))
+            }
+        })
+    }
+
     /// A tip's definition, without its republish policy (kept beside it, so changing only the policy is not
     /// a change of content).
     static func encode(_ tip: Tip) -> JSONValue {
@@ -127,6 +143,7 @@ public enum CatalogCodec {
             pairs.append(("actions", .array(tip.actions.map { .object([("id", .string($0.id)), ("title", .string($0.title.source))]) })))
         }
         if !tip.parameters.isEmpty { pairs.append(("parameters", ValueCodec.encode(tip.parameters))) }
+        if !tip.platforms.isEmpty { pairs.append(("platforms", encodePlatforms(tip))) }
         if !tip.rules.isEmpty { pairs.append(("rules", .array(tip.rules.map { .string($0.source) }))) }
         var options: [(String, JSONValue)] = []
         if let count = tip.options.maxDisplayCount { options.append(("maxDisplayCount", .int(count))) }
@@ -144,6 +161,14 @@ public enum CatalogCodec {
         .object(entries.map { key, entry in
             var pairs: [(String, JSONValue)] = []
             if let comment = entry.comment { pairs.append(("comment", .string(comment))) }
+            if !entry.devices.isEmpty {
+                let deviceLocales = entry.devices.keys.sorted { $0.identifier.utf8.lexicographicallyPrecedes($1.identifier.utf8) }
+                pairs.append(("devices", .object(deviceLocales.compactMap { locale in
+                    entry.devices[locale].map { variations in
+                        (locale.identifier, JSONValue.object(variations.keys.sorted().compactMap { device in variations[device].map { (device, encode($0)) } }))
+                    }
+                })))
+            }
             let locales = entry.translations.keys.sorted { $0.identifier.utf8.lexicographicallyPrecedes($1.identifier.utf8) }
             pairs.append(("localizations", .object(locales.compactMap { locale in
                 entry.translations[locale].map { (locale.identifier, encode($0)) }

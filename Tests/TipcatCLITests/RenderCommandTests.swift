@@ -225,3 +225,76 @@ enum TestWidth {
         #expect(FileSnapshot(paths: [directory.path + "/Catalog"]) != added)
     }
 }
+
+/// `tipcat render --device`: String Catalog device variations.
+@Suite struct RenderDeviceTests {
+    func render(catalog: String, _ arguments: String...) -> RunResult {
+        let out = CapturedOutput()
+        let err = CapturedOutput()
+        let context = CommandContext(stdout: out, stderr: err, environment: [:], terminalColumns: nil)
+        let status = TipcatCommand.run(["render", "--catalog", catalog, "--templates", repositoryRoot + "/Templates", "--width", "80"] + arguments,
+                                       context: context)
+        return RunResult(status: status, stdout: out.text, stderr: err.text)
+    }
+
+    func deviceCatalog(_ directory: TemporaryDirectory) throws -> String {
+        let catalog = try directory.sampleCatalog()
+        try directory.write("Catalog/Localizable.xcstrings",
+                            try String(contentsOfFile: repositoryRoot + "/Tests/Fixtures/xcstrings/device-variations.xcstrings", encoding: .utf8))
+        return catalog
+    }
+
+    @Test func deviceVariationIsPicked() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try deviceCatalog(directory)
+        let mac = render(catalog: catalog, "ShowLocationTip", "--locale", "fr", "--device", "mac")
+        #expect(mac.status == .success, "\(mac.stderr)")
+        #expect(mac.stdout == "(location.circle) Afficher votre position\nCliquez sur la boussole pour voir votre position sur la carte.\n")
+        let watch = render(catalog: catalog, "ShowLocationTip", "--locale", "fr", "--device", "watch")
+        #expect(watch.stdout.contains("Touchez la boussole."))
+        let none = render(catalog: catalog, "ShowLocationTip", "--locale", "fr")
+        #expect(none.stdout.contains("Utilisez la boussole"))
+    }
+
+    @Test func unknownDeviceIsAUsageError() throws {
+        let directory = try TemporaryDirectory()
+        let result = render(catalog: try deviceCatalog(directory), "ShowLocationTip", "--device", "macc")
+        #expect(result.status == .usage)
+        #expect(result.stderr.contains("unknown device 'macc'; did you mean 'mac'? (devices: iphone, ipad, mac, watch, tv, vision)"), "\(result.stderr)")
+    }
+}
+
+/// `tipcat render --device` on a tip with `platforms`.
+@Suite struct RenderPlatformTests {
+    @Test func platformContentReplacesTheTipsOwn() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try directory.sampleCatalog()
+        try directory.write("Catalog/tips/ShowLocationTip.json", """
+            {
+              "id": "ShowLocationTip",
+              "title": "Show your location",
+              "message": "Tap the compass to highlight your current location on the map.",
+              "image": "location.circle",
+              "rules": ["$isMapVisible"],
+              "platforms": {
+                "mac": {"message": "Click the compass to highlight your current location on the map."},
+                "watch": {"title": "Your location", "message": "Tap the compass."}
+              }
+            }
+            """)
+        func render(_ arguments: String...) -> RunResult {
+            let out = CapturedOutput()
+            let err = CapturedOutput()
+            let context = CommandContext(stdout: out, stderr: err, environment: [:], terminalColumns: nil)
+            let status = TipcatCommand.run(["render", "ShowLocationTip", "--catalog", catalog, "--templates", repositoryRoot + "/Templates",
+                                            "--width", "80"] + arguments, context: context)
+            return RunResult(status: status, stdout: out.text, stderr: err.text)
+        }
+        let mac = render("--device", "mac")
+        #expect(mac.status == .success, "\(mac.stderr)")
+        #expect(mac.stdout == "(location.circle) Show your location\nClick the compass to highlight your current location on the map.\n")
+        #expect(render().stdout == "(location.circle) Show your location\nTap the compass to highlight your current location on the map.\n")
+        #expect(render("--device", "watch").stdout == "(location.circle) Your location\nTap the compass.\n")
+        #expect(render("--device", "iphone").stdout == render().stdout)
+    }
+}

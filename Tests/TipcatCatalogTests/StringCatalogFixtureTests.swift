@@ -24,9 +24,9 @@ import TipcatTestSupport
         return (result, lines)
     }
 
-    func format(_ table: LocalizationTable, _ key: String, _ locale: String, count: Int) throws -> String {
+    func format(_ table: LocalizationTable, _ key: String, _ locale: String, count: Int, device: Device? = nil) throws -> String {
         let locale = try #require(LocaleID(locale))
-        let found = try #require(table.lookup(key, for: locale))
+        let found = try #require(table.lookup(key, for: locale, device: device))
         return try found.translation.content.message.format(locale: found.locale) { $0 == "count" ? .int(count) : nil }
     }
 
@@ -78,20 +78,20 @@ import TipcatTestSupport
     @Test func findingsOnKeysTipsUse() throws {
         let (result, lines) = try load("tip-findings.xcstrings")
         // Device variations are checked device by device (here an iPhone form with a placeholder the source does
-        // not have, a Mac substitution without 'many'), but not rendered.
+        // not have, a Mac substitution without 'many').
         #expect(lines == [
-            "Localizable.xcstrings:9:24: warning: the 'de' translation of 'FindTrailheadTip.message' varies by device, which tipcat does not render yet; the source text is shown for this locale [unsupported-string-catalog-feature]",
             "Localizable.xcstrings:12:30: error: the 'de' translation of 'FindTrailheadTip.message' (iphone) uses {region}, which the source text does not have [placeholder-mismatch]",
-            "Localizable.xcstrings:51:24: warning: the 'fr' translation of 'FindTrailheadTip.message' varies by device, which tipcat does not render yet; the source text is shown for this locale [unsupported-string-catalog-feature]",
             "Localizable.xcstrings:62:34: warning: the substitution 'trails' of the 'fr' translation of 'FindTrailheadTip.message' (mac) lacks the plural category 'many', which 'fr' has; 'other' is used for those numbers [plural-category-fallback]",
             "Localizable.xcstrings:85:24: error: the 'ja' translation of 'FindTrailheadTip.message' lacks the plural category 'other', which 'ja' needs [missing-plural-category]",
             "Localizable.xcstrings:103:23: warning: the 'en' string of 'FindTrailheadTip.title' is \"Find a trailhead\" but the tip's text is \"Find the trailhead\"; the String Catalog's is shown [source-text-mismatch]",
             "Localizable.xcstrings:115:27: warning: string 'RotateMapTip.title' has the extractionState 'automatic', which Xcode does not write ('extracted_with_value', 'manual', 'migrated' or 'stale') [unknown-extraction-state]",
         ])
         let table = result.catalog.localizations
-        // Not rendered (substitutions under a device variation too): the source text is shown.
+        // No plain string in these locales: the device variations (or nothing) are used.
         #expect(table.translation("FindTrailheadTip.message", for: LocaleID("fr")!) == nil)
-        #expect(table.translation("FindTrailheadTip.message", for: LocaleID("de")!) == nil)
+        #expect(try format(table, "FindTrailheadTip.message", "fr", count: 2, device: .mac) == "2 sentiers")
+        #expect(try format(table, "FindTrailheadTip.message", "de", count: 2, device: .mac) == "2 Wanderwege in der Nähe")
+        #expect(try format(table, "FindTrailheadTip.message", "de", count: 1) == "1 Wanderweg in der Nähe")
         #expect(table.translation("FindTrailheadTip.message", for: LocaleID("ja")!) == nil)
         #expect(try format(table, "FindTrailheadTip.title", "en", count: 0) == "Find a trailhead")
         #expect(try format(table, "RotateMapTip.title", "fr", count: 0) == "Réorienter la carte")

@@ -172,3 +172,51 @@ import TipcatTestSupport
         }
     }
 }
+
+/// String Catalog device variations survive publishing (`engine show --device` reads a published catalog).
+@Suite struct DeviceVariationCodecTests {
+    @Test func deviceVariationsRoundTrip() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.sampleCatalog()
+        try directory.write("Catalog/Localizable.xcstrings",
+                            try String(contentsOfFile: repositoryRoot + "/Tests/Fixtures/xcstrings/device-variations.xcstrings", encoding: .utf8))
+        let catalog = loadCatalog(path)
+        let entry = try #require(catalog.localizations.entries["FindTrailheadTip.message"])
+        #expect(entry.devices[try #require(LocaleID("fr"))]?.keys.sorted() == ["iphone", "mac", "other"])
+        let document = CatalogCodec.encode(catalog)
+        let decoded = try CatalogCodec.decode(document, origin: "bundle")
+        #expect(CatalogCodec.encode(decoded).canonicalBytes == document.canonicalBytes)
+        for (key, original) in catalog.localizations.entries {
+            let other = try #require(decoded.localizations.entries[key])
+            #expect(other.devices.mapValues { $0.mapValues(\.content) } == original.devices.mapValues { $0.mapValues(\.content) }, "\(key)")
+            #expect(other.devices.mapValues { $0.mapValues(\.state) } == original.devices.mapValues { $0.mapValues(\.state) }, "\(key)")
+        }
+        for (owner, entries) in CatalogCodec.stringsByOwner(catalog.localizations) {
+            #expect(CatalogCodec.stringsBytes(entries) == CatalogCodec.encodeStrings(entries).canonicalBytes, "\(owner)")
+        }
+    }
+
+    @Test func platformsRoundTrip() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.sampleCatalog()
+        try directory.write("Catalog/tips/ShowLocationTip.json", """
+            {"id": "ShowLocationTip", "title": "Show your location", "message": "Tap the compass.", "image": "location.circle",
+             "actions": [{"id": "open", "title": "Open"}],
+             "platforms": {"watch": {"title": "Location", "actions": []},
+                           "mac": {"message": "Click the compass.", "image": "macwindow", "actions": [{"id": "open", "title": "Open a window"}]}}}
+            """)
+        let catalog = loadCatalog(path)
+        let tip = try #require(catalog.tip(TipID("ShowLocationTip")))
+        #expect(tip.platforms.count == 2)
+        #expect(CatalogCodec.tipBytes(tip) == CatalogCodec.encode(tip).canonicalBytes)
+        let document = CatalogCodec.encode(catalog)
+        let decoded = try #require(try CatalogCodec.decode(document, origin: "bundle").tip(TipID("ShowLocationTip")))
+        #expect(decoded.platforms.mapValues(\.title?.source) == tip.platforms.mapValues(\.title?.source))
+        #expect(decoded.platforms.mapValues(\.message?.message) == tip.platforms.mapValues(\.message?.message))
+        #expect(decoded.platforms.mapValues(\.image) == tip.platforms.mapValues(\.image))
+        #expect(decoded.platforms.mapValues { $0.actions?.map(\.title.key) } == tip.platforms.mapValues { $0.actions?.map(\.title.key) })
+        #expect(decoded.localizableTexts.map(\.key) == tip.localizableTexts.map(\.key))
+        // A tip without platforms encodes as before (its content hash does not change).
+        #expect(!String(decoding: CatalogCodec.tipBytes(try #require(catalog.tip(TipID("NewTrailTip")))), as: UTF8.self).contains("platforms"))
+    }
+}

@@ -256,3 +256,40 @@ import TipcatTestSupport
         #expect(try reopened.load() == TipStateSnapshot())
     }
 }
+
+/// `engine show --device`: device variations of a published catalog.
+@Suite struct EngineShowDeviceTests {
+    @Test func showPicksTheDeviceVariation() throws {
+        let scratch = try TemporaryDirectory()
+        _ = try scratch.sampleCatalog()
+        try scratch.write("Catalog/Localizable.xcstrings",
+                          try String(contentsOfFile: repositoryRoot + "/Tests/Fixtures/xcstrings/device-variations.xcstrings", encoding: .utf8))
+        let store = try scratch.publishedStore()
+        let common = ["--store", store, "--state", scratch.file("state.sqlite"), "--templates", repositoryRoot + "/Templates", "--width", "80",
+                      "--locale", "fr"]
+        let mac = run(["engine", "show", "ShowLocationTip", "--device", "mac"] + common)
+        #expect(mac.status == .success, "\(mac.stderr)")
+        #expect(mac.stdout == "(location.circle) Afficher votre position\nCliquez sur la boussole pour voir votre position sur la carte.\n")
+        let plain = run(["engine", "show", "ShowLocationTip"] + common)
+        #expect(plain.stdout.contains("Utilisez la boussole"), "\(plain.stdout)")
+        let unknown = run(["engine", "show", "ShowLocationTip", "--device", "ipda"] + common)
+        #expect(unknown.status == .usage)
+        #expect(unknown.stderr.contains("unknown device 'ipda'; did you mean 'ipad'?"), "\(unknown.stderr)")
+    }
+
+    @Test func showUsesThePublishedPlatforms() throws {
+        let scratch = try TemporaryDirectory()
+        _ = try scratch.sampleCatalog()
+        try scratch.write("Catalog/tips/ShowLocationTip.json", """
+            {"id": "ShowLocationTip", "title": "Show your location", "message": "Tap the compass to highlight your current location on the map.",
+             "image": "location.circle", "rules": ["$isMapVisible"],
+             "platforms": {"mac": {"message": "Click the compass to highlight your current location on the map."}}}
+            """)
+        let store = try scratch.publishedStore()
+        let common = ["--store", store, "--state", scratch.file("state.sqlite"), "--templates", repositoryRoot + "/Templates", "--width", "80"]
+        let mac = run(["engine", "show", "ShowLocationTip", "--device", "mac"] + common)
+        #expect(mac.status == .success, "\(mac.stderr)")
+        #expect(mac.stdout == "(location.circle) Show your location\nClick the compass to highlight your current location on the map.\n")
+        #expect(run(["engine", "show", "ShowLocationTip"] + common).stdout.contains("Tap the compass"))
+    }
+}

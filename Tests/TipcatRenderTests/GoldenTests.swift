@@ -72,6 +72,38 @@ import TipcatText
         #expect(output.contains("Butler Fork") && output.contains("Big Cottonwood"))
     }
 
+    /// The sample catalog with `Tests/Fixtures/xcstrings/device-variations.xcstrings` as its String Catalog.
+    static func deviceCatalog() throws -> Catalog {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tipcat-golden-devices-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let copy = directory.appendingPathComponent("Catalog")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: root.appendingPathComponent("Catalog"), to: copy)
+        let fixture = root.appendingPathComponent("Tests/Fixtures/xcstrings/device-variations.xcstrings")
+        try FileManager.default.removeItem(at: copy.appendingPathComponent("Localizable.xcstrings"))
+        try FileManager.default.copyItem(at: fixture, to: copy.appendingPathComponent("Localizable.xcstrings"))
+        return CatalogLoader().load(directory: copy.path).catalog
+    }
+
+    /// String Catalog device variations (`tipcat render ShowLocationTip --locale fr --device mac`), plain.
+    @Test(arguments: [Device.mac, .iphone])
+    func deviceVariation(_ device: Device) throws {
+        let catalog = try Self.deviceCatalog()
+        let style = try Self.registry.style(named: "plain")
+        let tip = try #require(catalog.tip(TipID("ShowLocationTip")))
+        let resolved = try TipResolver(catalog: catalog).resolve(tip, locale: try #require(LocaleID("fr")), parameters: [:], device: device)
+        let output = try TipRenderer(style: style, settings: RenderSettings(width: 60, colorDepth: .none)).render(resolved)
+        let file = Self.root.appendingPathComponent("Tests/Fixtures/render-golden/plain/fr-device-\(device.name)/ShowLocationTip.txt")
+        if Self.recording {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(output.utf8).write(to: file)
+            return
+        }
+        let expected = try String(contentsOf: file, encoding: .utf8)
+        #expect(output == expected, "plain/fr-device-\(device.name)/ShowLocationTip differs from its golden file; re-record with TIPCAT_RECORD_GOLDEN=1 if intended")
+        #expect(output.contains(device == .mac ? "Cliquez" : "Touchez"))
+    }
+
     /// The compiled-in copies of the built-in styles render exactly like the folders in Templates/ (run
     /// `make templates` after editing them).
     @Test(arguments: ["plain", "markdown", "ansi"])

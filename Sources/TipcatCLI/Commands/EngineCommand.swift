@@ -258,7 +258,9 @@ struct EngineCommand {
         let depth = style.manifest.output == .ansi ? Terminal.colorDepth(choice: colorChoice, environment: terminal) : .none
         let width = Terminal.width(option: arguments.value("width").flatMap(Int.init), environment: terminal)
         let renderer = TipRenderer(style: style, settings: RenderSettings(width: width, colorDepth: depth))
-        let resolved = try TipResolver(catalog: catalog).resolve(tip, locale: locale, parameters: instance.parameters, useExample: instance.parameters.isEmpty)
+        let device = try DeviceOption.device(in: arguments)
+        let resolved = try TipResolver(catalog: catalog).resolve(
+            tip, locale: locale, parameters: instance.parameters, useExample: instance.parameters.isEmpty, device: device)
         let text = try renderer.render(resolved)
         context.stdout.write(text.hasSuffix("\n") ? text : text + "\n")
     }

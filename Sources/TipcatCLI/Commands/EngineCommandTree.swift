@@ -76,6 +76,7 @@ extension CommandTree {
           engineTipArgument, engineParamOption,
           .option("style", valueName: "style", help: "The style.", default: "plain"),
           .option("locale", valueName: "locale", help: "The locale (default: the source language)."),
+          DeviceOption.spec,
           .option("templates", valueName: "dir", help: "The styles directory.", default: "Templates", completion: .directory),
           .option("width", valueName: "columns", help: "The width to fit."),
           .option("color", valueName: "when", help: "Use colours.", default: "auto", allowed: ["auto", "always", "never"]),

@@ -42,6 +42,7 @@ struct RenderCommand {
             throw CommandError.failure(error.message + (details.isEmpty ? "" : "\n" + details))
         }
         let locale = try self.locale(in: catalog)
+        let device = try DeviceOption.device(in: arguments)
         let tips = try selectedTips(in: catalog)
         let terminal = TerminalEnvironment(
             variables: context.environment, isTTY: context.stdout.isTerminal, windowColumns: context.terminalColumns)
@@ -53,7 +54,8 @@ struct RenderCommand {
         let given = try parameters(for: tips)
         var outputs: [String] = []
         for tip in tips {
-            let resolved = try resolver.resolve(tip, locale: locale, parameters: given[tip.id] ?? [:], useExample: tips.count > 1 || given[tip.id] == nil)
+            let resolved = try resolver.resolve(tip, locale: locale, parameters: given[tip.id] ?? [:], useExample: tips.count > 1 || given[tip.id] == nil,
+                                             device: device)
             outputs.append(try renderer.render(resolved))
         }
         return outputs.joined(separator: "\n")
