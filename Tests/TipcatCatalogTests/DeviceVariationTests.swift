@@ -9,18 +9,7 @@ import TipcatTestSupport
 @Suite struct DeviceVariationTests {
     static let fixture = repositoryRoot + "/Tests/Fixtures/xcstrings/device-variations.xcstrings"
 
-    func load() throws -> (LoadResult, [String]) {
-        let directory = try TemporaryDirectory()
-        let catalog = try directory.sampleCatalog()
-        try directory.write("Catalog/Localizable.xcstrings", try String(contentsOfFile: Self.fixture, encoding: .utf8))
-        let result = CatalogLoader().load(directory: catalog)
-        let lines = result.diagnostics.sortedForOutput().map { diagnostic in
-            var line = diagnostic.description
-            if line.hasPrefix(catalog + "/") { line.removeFirst(catalog.count + 1) }
-            return line
-        }
-        return (result, lines)
-    }
+    func load() throws -> (LoadResult, [String]) { try loadSampleCatalog(strings: Self.fixture) }
 
     func text(_ catalog: Catalog, _ tip: String, _ locale: String, device: Device?, count: Int = 2) throws -> (message: String?, title: String) {
         let tip = try #require(catalog.tip(TipID(tip)))

@@ -11,17 +11,7 @@ import TipcatTestSupport
 
     /// A copy of the sample catalog with `fixture` as its String Catalog; `edit` may change the copy first.
     func load(_ fixture: String, edit: (TemporaryDirectory) throws -> Void = { _ in }) throws -> (LoadResult, [String]) {
-        let directory = try TemporaryDirectory()
-        let catalog = try directory.sampleCatalog()
-        try directory.write("Catalog/Localizable.xcstrings", try String(contentsOfFile: Self.fixtures + fixture, encoding: .utf8))
-        try edit(directory)
-        let result = CatalogLoader().load(directory: catalog)
-        let lines = result.diagnostics.sortedForOutput().map { diagnostic in
-            var line = diagnostic.description
-            if line.hasPrefix(catalog + "/") { line.removeFirst(catalog.count + 1) }
-            return line
-        }
-        return (result, lines)
+        try loadSampleCatalog(strings: Self.fixtures + fixture, edit: edit)
     }
 
     func format(_ table: LocalizationTable, _ key: String, _ locale: String, count: Int, device: Device? = nil) throws -> String {
@@ -146,4 +136,20 @@ private extension String {
     func replacingPound(_ number: Int) -> String {
         split(separator: "#", omittingEmptySubsequences: false).joined(separator: String(number))
     }
+}
+
+/// Loads a copy of the sample catalog whose String Catalog is the file at `strings`; `edit` may change the copy
+/// first. Returns the result and its findings as printed, with paths relative to the catalog.
+func loadSampleCatalog(strings: String, edit: (TemporaryDirectory) throws -> Void = { _ in }) throws -> (LoadResult, [String]) {
+    let directory = try TemporaryDirectory()
+    let catalog = try directory.sampleCatalog()
+    try directory.write("Catalog/Localizable.xcstrings", try String(contentsOfFile: strings, encoding: .utf8))
+    try edit(directory)
+    let result = CatalogLoader().load(directory: catalog)
+    let lines = result.diagnostics.sortedForOutput().map { diagnostic in
+        var line = diagnostic.description
+        if line.hasPrefix(catalog + "/") { line.removeFirst(catalog.count + 1) }
+        return line
+    }
+    return (result, lines)
 }
