@@ -21,6 +21,7 @@ enum CommandRegistry {
         Command(group: CommandTree.strings, [
             Command(CommandTree.stringsStatus) { try StringsCommand(arguments: $0, context: $1).status() },
             Command(CommandTree.stringsSync) { try StringsCommand(arguments: $0, context: $1).sync() },
+            Command(CommandTree.stringsExport) { try StringsCommand(arguments: $0, context: $1).export() },
         ]),
         // Publishing.
         Command(CommandTree.publish, PublishCommand.self),
