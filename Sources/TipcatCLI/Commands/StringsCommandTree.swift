@@ -1,12 +1,12 @@
 import TipcatArguments
 
-/// `tipcat strings …`: the String Catalog from the command line (`status`, `sync`, `export`; room for `import`).
+/// `tipcat strings …`: the String Catalog from the command line (`status`, `sync`, `export`, `import`).
 extension CommandTree {
     static let strings = CommandSpec(
         name: "strings",
         abstract: "Report on the String Catalog (Localizable.xcstrings) and keep it in sync with the tips.",
         examples: ["tipcat strings status", "tipcat strings status --min-coverage 90", "tipcat strings sync --check",
-                   "tipcat strings export --locale fr"])
+                   "tipcat strings export --locale fr", "tipcat strings import Localizations/fr.xliff"])
 
     static let stringsStatus = CommandSpec(
         name: "status",
@@ -70,4 +70,25 @@ extension CommandTree {
                     completion: .directory),
         ],
         examples: ["tipcat strings export --locale fr", "tipcat strings export --locale fr --locale de -o Translations"])
+
+    static let stringsImport = CommandSpec(
+        name: "import",
+        abstract: "Merge translated XLIFF 1.2 files (or .xcloc bundles) back into Localizable.xcstrings.",
+        discussion: """
+            Each trans-unit with a <target> sets the target-language string at its key (and variation, \
+            KEY|==|plural.one …). Its state becomes translated, or needs_review when the XLIFF state is \
+            needs-review-…, new for new and stale for x-stale. Per locale it reports how many strings were added, \
+            changed and unchanged. Everything not changed is written back byte for byte, atomically, through the \
+            writer strings sync uses. An .xcloc is a directory: its Localized Contents/<locale>.xliff is read. \
+            Every file is checked before anything is written: a file whose source-language is not the catalog's, \
+            whose target-language is not a supported locale, or with ids matching no tip text (all listed) is \
+            refused. XML is read without DTDs: a DOCTYPE or entity declaration, nesting deeper than 64 elements, \
+            invalid UTF-8 or malformed XML is refused with its file:line:col. Exit status: 0, 1 when a file is \
+            refused or the catalog has errors (nothing is written), 64 usage.
+            """,
+        arguments: [
+            catalogOption,
+            .positional("file", help: "XLIFF files or .xcloc directories.", required: true, repeating: true, completion: .file(extensions: ["xliff", "xcloc"])),
+        ],
+        examples: ["tipcat strings import Localizations/fr.xliff", "tipcat strings import fr.xcloc de.xcloc"])
 }
