@@ -215,7 +215,7 @@ import FoundationXML
     }
 
     @Test func wrongSourceLanguageIsRefused() throws {
-        try refused("L/fr.xliff:1:1: error: source-language 'de' is not the catalog's source language 'en'; nothing imported") {
+        try refused("L/fr.xliff:3:104: error: source-language 'de' is not the catalog's source language 'en'; nothing imported") {
             try $0.edit("L/fr.xliff", replacing: #"source-language="en""#, with: #"source-language="de""#)
         }
     }

@@ -34,20 +34,20 @@ extension StringsCommand {
         for file in files {
             let name = file.path
             guard file.fileCount == 1, file.original.map({ $0.hasSuffix(CatalogLoader.FileName.strings) }) ?? false else {
-                throw located(XLIFFError(path: name, line: 1, column: 1, message:
+                throw located(XLIFFError(path: name, line: file.fileLine, column: file.fileColumn, message:
                     "expected one <file original=\"\(CatalogLoader.FileName.strings)\">, found \(file.fileCount) <file> elements"
                         + (file.original.map { " (the first for '\($0)')" } ?? "")))
             }
             guard let source = file.sourceLanguage.flatMap(LocaleID.init), source == sourceLanguage else {
-                throw located(XLIFFError(path: name, line: 1, column: 1, message:
+                throw located(XLIFFError(path: name, line: file.fileLine, column: file.fileColumn, message:
                     "source-language '\(file.sourceLanguage ?? "")' is not the catalog's source language '\(sourceLanguage)'"))
             }
             guard let locale = file.targetLanguage.flatMap(LocaleID.init), locale != sourceLanguage else {
-                throw located(XLIFFError(path: name, line: 1, column: 1, message:
+                throw located(XLIFFError(path: name, line: file.fileLine, column: file.fileColumn, message:
                     "target-language '\(file.targetLanguage ?? "")' is not a locale to translate into"))
             }
             guard catalog.settings.supportedLocales.contains(locale) else {
-                throw located(XLIFFError(path: name, line: 1, column: 1, message:
+                throw located(XLIFFError(path: name, line: file.fileLine, column: file.fileColumn, message:
                     "\(locale) is not a supported locale of the catalog (add it to supportedLocales in catalog.json first)"))
             }
             var unknown: [String] = []

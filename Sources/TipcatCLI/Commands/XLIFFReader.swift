@@ -15,6 +15,8 @@ struct XLIFFFile {
     var lines: [Int] = []
     /// How many `<file>` elements the document has.
     var fileCount = 0
+    /// Where the first `<file>` element is (1:1 when there is none).
+    var fileLine = 1, fileColumn = 1
 }
 
 /// A located problem in an XLIFF file: printed as `path:line:col: error: message`.
@@ -159,6 +161,7 @@ enum XLIFFReader {
             case "file":
                 file.fileCount += 1
                 if file.fileCount == 1 {
+                    (file.fileLine, file.fileColumn) = (max(parser.lineNumber, 1), max(parser.columnNumber, 1))
                     file.original = attributes["original"]
                     file.sourceLanguage = attributes["source-language"]
                     file.targetLanguage = attributes["target-language"]
