@@ -10,12 +10,16 @@ public struct XLIFFUnit: Sendable, Hashable {
     public var key: String
     /// The variation path (`plural.one`, `device.mac`), empty for the plain string.
     public var path: String
+    /// The `<source>` text: the source-language string.
     public var source: String
+    /// The `<target>` text, nil when the unit has none.
     public var target: String?
     /// The XLIFF `state` of `target`.
     public var state: String?
+    /// The `<note>` text: the tip's comment.
     public var note: String?
 
+    /// A unit; `path` empty for a plain string.
     public init(key: String, path: String = "", source: String, target: String? = nil, state: String? = nil, note: String? = nil) {
         self.key = key
         self.path = path
@@ -193,9 +197,13 @@ public enum XLIFF {
 
     /// What importing one locale did.
     public struct MergeCounts: Sendable, Equatable {
+        /// Strings the locale did not have.
         public var added = 0
+        /// Strings whose value or state changed.
         public var changed = 0
+        /// Strings already as imported.
         public var unchanged = 0
+        /// No strings counted yet.
         public init() {}
     }
 
