@@ -21,6 +21,8 @@ enum CommandRegistry {
         Command(group: CommandTree.strings, [
             Command(CommandTree.stringsStatus) { try StringsCommand(arguments: $0, context: $1).status() },
             Command(CommandTree.stringsSync) { try StringsCommand(arguments: $0, context: $1).sync() },
+            Command(CommandTree.stringsExport) { try StringsCommand(arguments: $0, context: $1).export() },
+            Command(CommandTree.stringsImport) { try StringsCommand(arguments: $0, context: $1).importTranslations() },
         ]),
         // Publishing.
         Command(CommandTree.publish, PublishCommand.self),

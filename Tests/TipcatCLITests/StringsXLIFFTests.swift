@@ -1,0 +1,292 @@
+import Foundation
+import Testing
+import TipcatTestSupport
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// `tipcat strings export` and `tipcat strings import`: XLIFF 1.2 as Xcode's .xcloc export writes it, a lossless
+/// round trip, imported changes, refused files and hostile XML.
+@Suite struct StringsXLIFFTests {
+    static let file = "Catalog/Localizable.xcstrings"
+    static let fixtures = repositoryRoot + "/Tests/Fixtures/xcstrings/"
+
+    /// What the test's own XMLParser reads back from an exported file.
+    final class Reader: NSObject, XMLParserDelegate {
+        struct Unit { var id = "", source = "", target: String?, state: String?, note: String? }
+        var fileAttributes: [String: String] = [:]
+        var tool: [String: String] = [:]
+        var namespace: String?
+        var units: [Unit] = []
+        private var text = ""
+
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                    attributes: [String: String] = [:]) {
+            text = ""
+            switch name {
+            case "xliff": namespace = attributes["xmlns"]
+            case "file": fileAttributes = attributes
+            case "tool": tool = attributes
+            case "trans-unit": units.append(Unit(id: attributes["id"] ?? ""))
+            case "target": units[units.count - 1].state = attributes["state"]
+            default: break
+            }
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            switch name {
+            case "source": units[units.count - 1].source = text
+            case "target": units[units.count - 1].target = text
+            case "note": units[units.count - 1].note = text
+            default: break
+            }
+        }
+
+        static func read(_ path: String) throws -> Reader {
+            let parser = try #require(XMLParser(contentsOf: URL(fileURLWithPath: path)))
+            let reader = Reader()
+            parser.delegate = reader
+            #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+            return reader
+        }
+    }
+
+    /// The catalog's locales other than English in `xcstrings`, as `--locale` arguments.
+    static func localeArguments(_ path: String) throws -> [String] {
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+        let strings = object?["strings"] as? [String: Any] ?? [:]
+        var locales = Set<String>()
+        for entry in strings.values {
+            locales.formUnion(((entry as? [String: Any])?["localizations"] as? [String: Any] ?? [:]).keys)
+        }
+        locales.remove("en")
+        return locales.sorted().flatMap { ["--locale", $0] }
+    }
+
+    @Test func exportOfTheSampleForFrench() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try directory.sampleCatalog()
+        let output = directory.file("Localizations")
+        let result = tipcat("strings", "export", "--catalog", catalog, "--locale", "fr", "-o", output)
+        #expect(result.status == .success, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout == "wrote \(output)/fr.xliff: 36 units, 13 with a target\n")
+        let reader = try Reader.read(output + "/fr.xliff")
+        #expect(reader.namespace == "urn:oasis:names:tc:xliff:document:1.2")
+        #expect(reader.fileAttributes == ["original": "Localizable.xcstrings", "source-language": "en", "target-language": "fr",
+                                          "datatype": "plaintext"])
+        #expect(reader.tool["tool-id"] == "tipcat")
+        #expect(reader.units.count == 36)
+        #expect(reader.units.map(\.id) == reader.units.map(\.id).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        let unit = try #require(reader.units.first { $0.id == "ExposureRatingTip.message" })
+        #expect(unit.source == "The exposure rating shows how much of the trail is out in the open, without shade or shelter.")
+        #expect(unit.target == "L’indice d’exposition indique quelle part du sentier est à découvert, sans ombre ni abri.")
+        #expect(unit.state == "translated")
+        #expect(unit.note?.hasPrefix("Inline tip above the exposure rating on a trail's detail screen.") == true)
+        let untranslated = try #require(reader.units.first { $0.id == "ComboTip.title" })
+        #expect(untranslated.source == "Save as a Favorite")
+        #expect(untranslated.target == nil)
+        #expect(reader.units.filter { $0.target != nil }.count == 13)
+    }
+
+    @Test func exportThenImportOfTheSampleIsLossless() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try directory.sampleCatalog()
+        let before = try Data(contentsOf: URL(fileURLWithPath: directory.file(Self.file)))
+        let output = directory.file("L")
+        let export = tipcat(["strings", "export", "--catalog", catalog, "-o", output]
+                            + (try Self.localeArguments(directory.file(Self.file))))
+        #expect(export.status == .success, "\(export.stdout)\(export.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: output).sorted().map { output + "/" + $0 }
+        #expect(!files.isEmpty)
+        let result = tipcat(["strings", "import", "--catalog", catalog] + files)
+        #expect(result.status == .success, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("fr (\(output)/fr.xliff): 0 added, 0 changed, 13 unchanged"))
+        #expect(result.stdout.hasSuffix("Localizable.xcstrings is unchanged\n"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory.file(Self.file))) == before)
+    }
+
+    @Test(arguments: ["plurals.xcstrings", "device-variations.xcstrings"])
+    func exportThenImportOfAFixtureIsLossless(fixture: String) throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try directory.sampleCatalog()
+        try directory.write(Self.file, try String(contentsOfFile: Self.fixtures + fixture, encoding: .utf8))
+        try directory.edit("Catalog/catalog.json", replacing: #""pl""#, with: #""pl", "es", "it", "pt""#)
+        let before = try Data(contentsOf: URL(fileURLWithPath: directory.file(Self.file)))
+        let output = directory.file("L")
+        // fr-CA is not a supported locale of the sample: it cannot be imported.
+        let locales = try Self.localeArguments(directory.file(Self.file)).split(separator: "--locale")
+            .flatMap { $0.first == "fr-CA" ? [] : ["--locale"] + $0 }
+        let export = tipcat(["strings", "export", "--catalog", catalog, "-o", output] + locales)
+        #expect(export.status == .success, "\(export.stdout)\(export.stderr)")
+        let reader = try Reader.read(output + "/fr.xliff")
+        let ids = Set(reader.units.map(\.id))
+        if fixture == "plurals.xcstrings" {
+            #expect(ids.isSuperset(of: ["FindTrailheadTip.message|==|plural.one", "FindTrailheadTip.message|==|plural.other"]))
+            let one = try #require(reader.units.first { $0.id == "FindTrailheadTip.message|==|plural.one" })
+            #expect(one.source == "There's # trail near you. Tap Directions to get to its trailhead.")
+        } else {
+            #expect(ids.isSuperset(of: ["FindTrailheadTip.message|==|device.mac", "FindTrailheadTip.message|==|device.iphone.plural.one"]))
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: output).sorted().map { output + "/" + $0 }
+        let result = tipcat(["strings", "import", "--catalog", catalog] + files)
+        #expect(result.status == .success, "\(result.stdout)\(result.stderr)")
+        #expect(!result.stdout.contains(" 1 changed") && !result.stdout.contains(" 1 added"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory.file(Self.file))) == before)
+    }
+
+    /// The sample exported for French into `<directory>/L/fr.xliff`; returns the catalog path.
+    func exported(_ directory: TemporaryDirectory) throws -> String {
+        let catalog = try directory.sampleCatalog()
+        let export = tipcat("strings", "export", "--catalog", catalog, "--locale", "fr", "-o", directory.file("L"))
+        #expect(export.status == .success, "\(export.stdout)\(export.stderr)")
+        return catalog
+    }
+
+    @Test func textWithoutAnEntryNeedsSyncFirst() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try exported(directory)
+        try directory.edit("L/fr.xliff", replacing: "<source>Save as a Favorite</source>",
+                           with: "<source>Save as a Favorite</source><target>Favori</target>")
+        let result = tipcat("strings", "import", "--catalog", catalog, directory.file("L/fr.xliff"))
+        #expect(result.status == .failure)
+        #expect(result.stderr.contains("has no entry for ComboTip.title; run 'tipcat strings sync' first"), "\(result.stderr)")
+    }
+
+    @Test func changedTargetIsImported() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try directory.sampleCatalog()
+        #expect(tipcat("strings", "sync", "--catalog", catalog).status == .success)
+        let synced = try directory.read(Self.file)
+        _ = try exported(directory)
+        try directory.edit("L/fr.xliff", replacing: "<target state=\"translated\">L’indice", with: "<target state=\"translated\">Le nouvel indice")
+        // A new French title, to be reviewed.
+        try directory.edit("L/fr.xliff", replacing: "<source>Save as a Favorite</source>",
+                           with: "<source>Save as a Favorite</source>\n        <target state=\"needs-review-translation\">Favori &amp; &lt;étoile&gt;</target>")
+        let result = tipcat("strings", "import", "--catalog", catalog, directory.file("L/fr.xliff"))
+        #expect(result.status == .success, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("fr (\(directory.file("L/fr.xliff"))): 1 added, 1 changed, 12 unchanged"), "\(result.stdout)")
+        let text = try directory.read(Self.file)
+        #expect(text.contains("\"value\" : \"Le nouvel indice d’exposition indique"))
+        #expect(text.contains("""
+                    "fr" : {
+                      "stringUnit" : {
+                        "state" : "needs_review",
+                        "value" : "Favori & <étoile>"
+                      }
+                    }
+            """))
+        // Only those two strings changed: the rest of the file is as it was.
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let before = synced.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == before.count + 6)
+        #expect(Set(lines).subtracting(before).sorted() == [
+            #"            "state" : "needs_review","#,
+            #"            "value" : "Favori & <étoile>""#,
+            #"            "value" : "Le nouvel indice d’exposition indique quelle part du sentier est à découvert, sans ombre ni abri.""#,
+        ])
+    }
+
+    @Test func xclocIsReadFromItsLocalizedContents() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try exported(directory)
+        try directory.edit("L/fr.xliff", replacing: "<target state=\"translated\">L’indice", with: "<target state=\"translated\">Un indice")
+        try directory.write("fr.xcloc/Localized Contents/fr.xliff", try directory.read("L/fr.xliff"))
+        let result = tipcat("strings", "import", "--catalog", catalog, directory.file("fr.xcloc"))
+        #expect(result.status == .success, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains(": 0 added, 1 changed, 12 unchanged"))
+        #expect(try directory.read(Self.file).contains("\"value\" : \"Un indice d’exposition"))
+    }
+
+    /// Imports `L/fr.xliff` after `edit`; expects exit 1, `expected` on stderr and the String Catalog untouched.
+    func refused(_ expected: String, sourceLocation: Testing.SourceLocation = #_sourceLocation,
+                 edit: (TemporaryDirectory) throws -> Void) throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try exported(directory)
+        let before = try Data(contentsOf: URL(fileURLWithPath: directory.file(Self.file)))
+        try edit(directory)
+        let result = tipcat("strings", "import", "--catalog", catalog, directory.file("L/fr.xliff"))
+        #expect(result.status == .failure, "\(result.stdout)\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stderr.contains(expected), "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory.file(Self.file))) == before, sourceLocation: sourceLocation)
+        #expect(!FileManager.default.fileExists(atPath: catalog + "/.Localizable.xcstrings.\(ProcessInfo.processInfo.processIdentifier).tmp"),
+                sourceLocation: sourceLocation)
+    }
+
+    @Test func wrongSourceLanguageIsRefused() throws {
+        try refused("L/fr.xliff:3:104: error: source-language 'de' is not the catalog's source language 'en'; nothing imported") {
+            try $0.edit("L/fr.xliff", replacing: #"source-language="en""#, with: #"source-language="de""#)
+        }
+    }
+
+    @Test func unsupportedLocaleIsRefused() throws {
+        try refused("error: sv is not a supported locale of the catalog") {
+            try $0.edit("L/fr.xliff", replacing: #"target-language="fr""#, with: #"target-language="sv""#)
+        }
+    }
+
+    @Test func unknownKeysAreListedAndRefused() throws {
+        try refused("fr.xliff: 2 trans-unit ids matching no tip text") { directory in
+            try directory.edit("L/fr.xliff", replacing: #"id="ComboTip.title""#, with: #"id="NoSuchTip.title""#)
+            try directory.edit("L/fr.xliff", replacing: #"id="ComboTip.message""#, with: #"id="ComboTip.message|==|plural.lots""#)
+        }
+        let directory = try TemporaryDirectory()
+        let catalog = try exported(directory)
+        try directory.edit("L/fr.xliff", replacing: #"id="ComboTip.title""#, with: #"id="NoSuchTip.title""#)
+        let result = tipcat("strings", "import", "--catalog", catalog, directory.file("L/fr.xliff"))
+        #expect(result.stderr.contains("unknown key: \(directory.file("L/fr.xliff")):"))
+        #expect(result.stderr.contains(": 'NoSuchTip.title'"))
+    }
+
+    /// A hostile document in place of `L/fr.xliff`: refused with `fr.xliff:LINE:COL: error: …`, nothing written.
+    @Test(arguments: [
+        ("billion laughs", """
+            <?xml version="1.0"?>
+            <!DOCTYPE lolz [
+              <!ENTITY lol "lol">
+              <!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+              <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">
+            ]>
+            <xliff version="1.2"><file original="Localizable.xcstrings" source-language="en" target-language="fr"><body>
+            <trans-unit id="ComboTip.title"><source>&lol3;</source><target>&lol3;</target></trans-unit></body></file></xliff>
+            """, "fr.xliff:2:1: error: a DOCTYPE or entity declaration is not allowed"),
+        ("external entity", """
+            <?xml version="1.0"?>
+            <!DOCTYPE xliff [ <!ENTITY x SYSTEM "file:///etc/passwd"> ]>
+            <xliff version="1.2"><file original="Localizable.xcstrings" source-language="en" target-language="fr"><body>
+            <trans-unit id="ComboTip.title"><source>x</source><target>&x;</target></trans-unit></body></file></xliff>
+            """, "fr.xliff:2:1: error: a DOCTYPE or entity declaration is not allowed"),
+        ("deep nesting", "<?xml version=\"1.0\"?>\n<xliff version=\"1.2\">" + String(repeating: "<g>", count: 10_000)
+            + String(repeating: "</g>", count: 10_000) + "</xliff>\n", "fr.xliff:2:"),
+        ("malformed", """
+            <?xml version="1.0"?>
+            <xliff version="1.2"><file original="Localizable.xcstrings" source-language="en" target-language="fr"><body>
+            <trans-unit id="ComboTip.title"><source>x</target></trans-unit></body></file></xliff>
+            """, "fr.xliff:3:"),
+        ("entity reference without a DTD", """
+            <?xml version="1.0"?>
+            <xliff version="1.2"><file original="Localizable.xcstrings" source-language="en" target-language="fr"><body>
+            <trans-unit id="ComboTip.title"><source>x</source><target>&x;</target></trans-unit></body></file></xliff>
+            """, "fr.xliff:3:"),
+    ])
+    func hostileXMLIsRefused(name: String, document: String, expected: String) throws {
+        try refused(expected) { try $0.write("L/fr.xliff", document) }
+    }
+
+    @Test func deepNestingIsBoundedByTheReader() throws {
+        try refused("error: elements are nested deeper than 64 levels; nothing imported") {
+            try $0.write("L/fr.xliff", "<?xml version=\"1.0\"?>\n<xliff version=\"1.2\">" + String(repeating: "<g>", count: 10_000)
+                         + String(repeating: "</g>", count: 10_000) + "</xliff>\n")
+        }
+    }
+
+    @Test func invalidUTF8IsRefused() throws {
+        try refused("fr.xliff:3:42: error: invalid UTF-8 (byte 0xFF); nothing imported") { directory in
+            var bytes = Array(try directory.read("L/fr.xliff").utf8)
+            let lines = bytes.indices.filter { bytes[$0] == UInt8(ascii: "\n") }
+            bytes[lines[1] + 42] = 0xFF
+            try directory.write("L/fr.xliff", Data(bytes))
+        }
+    }
+}
