@@ -98,12 +98,17 @@ public enum XLIFF {
     /// localization's (the tip's text when it has none); a variation only the target has takes the source's
     /// `other` form of the same place as its source. The note is the tip's comment, else the key's.
     public static func units(root: JSONNode?, tips: [Tip], sourceLanguage: LocaleID, locale: LocaleID) -> [XLIFFUnit] {
-        let strings = root?.value.objectValue?["strings"]?.value.objectValue
+        // One index of the String Catalog's keys: looking each tip text up in the object's member list would be
+        // quadratic (20,000 keys at 5,000 tips).
+        var strings: [String: JSONNode] = [:]
+        for member in root?.value.objectValue?["strings"]?.value.objectValue?.members ?? [] where strings[member.key] == nil {
+            strings[member.key] = member.value
+        }
         var seen = Set<String>()
         var units: [XLIFFUnit] = []
         for tip in tips {
             for text in tip.localizableTexts where seen.insert(text.key).inserted {
-                let entry = strings?[text.key]?.value.objectValue
+                let entry = strings[text.key]?.value.objectValue
                 let note = tip.comment ?? entry?["comment"]?.value.stringValue
                 let localizations = entry?["localizations"]?.value.objectValue
                 var sources: [String: String] = [:]
