@@ -115,7 +115,15 @@ public struct ChildProcess: Sendable {
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        var spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        // ETXTBSY: the program was just written and a child another thread is starting holds it open until its own
+        // exec; that passes in milliseconds.
+        var attempts = 0
+        while spawned == ETXTBSY && attempts < 10 {
+            attempts += 1
+            usleep(20_000)
+            spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        }
         close(stdinPipe[0])
         close(stdoutPipe[1])
         close(stderrPipe[1])

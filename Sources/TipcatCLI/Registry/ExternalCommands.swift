@@ -75,10 +75,19 @@ public enum ExternalCommands {
             process.standardInput = FileHandle.nullDevice
             drains = [(outPipe, context.stdout), (errPipe, context.stderr)]
         }
-        do {
-            try process.run()
-        } catch {
-            throw CommandError.failure("cannot run '\(path)': \(error.localizedDescription)")
+        // ETXTBSY ("text file busy"): the program was just written, and a child that another thread is starting at
+        // this moment still holds it open until its own exec. That passes in milliseconds: try again a few times.
+        var attempt = 0
+        while true {
+            do {
+                try process.run()
+                break
+            } catch let error as NSError where error.code == Int(ETXTBSY) && attempt < 10 {
+                attempt += 1
+                usleep(20_000)
+            } catch {
+                throw CommandError.failure("cannot run '\(path)': \(error.localizedDescription)")
+            }
         }
         let group = DispatchGroup()
         let collected = CollectedBytes(count: drains.count)
