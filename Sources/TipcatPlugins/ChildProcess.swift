@@ -354,7 +354,8 @@ public func resolveExecutable(_ name: String, directory: String, environment: [S
     return nil
 }
 
-func isExecutableFile(_ path: String) -> Bool {
+/// Whether `path` is a regular file (after following symlinks) this process may execute.
+public func isExecutableFile(_ path: String) -> Bool {
     var info = stat()
     guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
     return access(path, X_OK) == 0

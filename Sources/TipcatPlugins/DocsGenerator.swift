@@ -82,7 +82,7 @@ struct DocsGenerator: GeneratorPlugin {
         }
         if !tip.rules.isEmpty {
             lines += ["## Rules", ""]
-            for rule in tip.rules { lines.append("- `\(rule.text.replacingAll("`", with: "'"))`") }
+            for rule in tip.rules { lines.append("- `" + String(rule.text.map { $0 == "`" ? "'" : $0 }) + "`") }
             lines.append("")
         }
         var options: [String] = []
@@ -111,10 +111,4 @@ struct DocsGenerator: GeneratorPlugin {
     }
 
     private func cell(_ text: String) -> String { escape(text) }
-}
-
-extension String {
-    fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
-        split(separator: Character(target), omittingEmptySubsequences: false).joined(separator: replacement)
-    }
 }

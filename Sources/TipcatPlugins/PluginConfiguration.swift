@@ -257,8 +257,12 @@ private struct ConfigurationDecoder {
 
 /// Plugin names: kebab-case, as external executables `tipcat-plugin-<name>` are named.
 public enum PluginName {
-    public static func isValid(_ name: String) -> Bool {
-        guard let first = name.utf8.first, name.utf8.count <= 64 else { return false }
+    public static func isValid(_ name: String) -> Bool { name.utf8.count <= 64 && isKebab(name) }
+
+    /// Lowercase ASCII letters, digits and `-`, starting with a letter or digit (also the rule for the names of
+    /// external commands `tipcat-<name>`).
+    public static func isKebab(_ name: String) -> Bool {
+        guard let first = name.utf8.first else { return false }
         func allowed(_ byte: UInt8) -> Bool { (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) }
         return allowed(first) && name.utf8.allSatisfy { allowed($0) || $0 == UInt8(ascii: "-") }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import TipcatArguments
 import TipcatCore
+import TipcatPlugins
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,10 +17,7 @@ public enum ExternalCommands {
     public static let prefix = "tipcat-"
 
     /// Whether `name` may name an external command: `[a-z0-9][a-z0-9-]*`.
-    public static func isValidName(_ name: String) -> Bool {
-        guard let first = name.utf8.first, isLowerAlphanumeric(first) else { return false }
-        return name.utf8.allSatisfy { isLowerAlphanumeric($0) || $0 == UInt8(ascii: "-") }
-    }
+    public static func isValidName(_ name: String) -> Bool { PluginName.isKebab(name) }
 
     /// The path of the executable implementing `tipcat name`: the first `tipcat-name` on `PATH` that is a
     /// regular executable file; nil when there is none or `name` is not a valid external command name.
@@ -27,7 +25,7 @@ public enum ExternalCommands {
         guard isValidName(name) else { return nil }
         for directory in searchPath(environment) {
             let candidate = directory + "/" + prefix + name
-            if isRegularExecutable(candidate) { return candidate }
+            if isExecutableFile(candidate) { return candidate }
         }
         return nil
     }
@@ -42,7 +40,7 @@ public enum ExternalCommands {
                 let name = String(entry.dropFirst(prefix.count))
                 guard isValidName(name), found[name] == nil else { continue }
                 let path = directory + "/" + entry
-                if isRegularExecutable(path) { found[name] = path }
+                if isExecutableFile(path) { found[name] = path }
             }
         }
         return found.keys.sorted().compactMap { name in found[name].map { (name: name, path: $0) } }
@@ -112,20 +110,9 @@ public enum ExternalCommands {
 
     // MARK: Helpers
 
-    private static func isLowerAlphanumeric(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-    }
-
     /// The `PATH` directories in order, without empty entries.
     private static func searchPath(_ environment: [String: String]) -> [String] {
         (environment["PATH"] ?? "").split(separator: ":", omittingEmptySubsequences: true).map(String.init)
-    }
-
-    /// Whether `path` is a regular file (after following symlinks) this process may execute.
-    private static func isRegularExecutable(_ path: String) -> Bool {
-        var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
-        return access(path, X_OK) == 0
     }
 }
 
