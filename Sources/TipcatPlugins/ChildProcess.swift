@@ -59,11 +59,6 @@ public struct ChildProcess: Sendable {
         self.stdoutLimit = stdoutLimit
     }
 
-    /// Starts the program, writes `input` to it, and collects its output until it ends or a limit is hit.
-    public func run(input: some RequestBody) throws(ChildProcessError) -> ChildOutcome {
-        try start().communicate(input: input)
-    }
-
     /// Starts the program; it waits for its input until `communicate` is called (or `cancel`).
     public func start() throws(ChildProcessError) -> RunningChild {
         signal(SIGPIPE, SIG_IGN)

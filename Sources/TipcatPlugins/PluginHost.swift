@@ -19,11 +19,6 @@ public struct PluginHost: Sendable {
         self.catalogDirectory = catalogDirectory
     }
 
-    /// Runs every enabled lint plugin on `catalog` and returns their findings and failures as diagnostics.
-    public func lint(_ catalog: Catalog) -> [Diagnostic] {
-        startLint().finish(catalog)
-    }
-
     /// Starts the lint plugins now — before the catalog is loaded — so their start-up overlaps the load.
     public func startLint() -> PendingLint {
         let plugins = registry.external(.lint)

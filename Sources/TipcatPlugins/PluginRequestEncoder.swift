@@ -23,9 +23,6 @@ public struct PluginRequestEncoder: Sendable {
         self.tipcatVersion = tipcatVersion
     }
 
-    /// Every piece of the catalog, once all are encoded.
-    public var catalogPieces: [[UInt8]] { catalog.allPieces }
-
     /// A whole request around the shared catalog, as pieces to write in order (waiting for each as it is read).
     public func requestPieces(
         kind: RequestKind, plugin: String, options: [String: PluginJSON], publish: PublishEvent? = nil

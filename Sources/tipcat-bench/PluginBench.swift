@@ -20,7 +20,7 @@ func runPluginBench(catalogDirectory: String, binary: String, runs: Int) {
     var requestBytes = 0
     for _ in 0..<runs {
         encodeTimes.append(seconds {
-            requestBytes = PluginRequestEncoder(catalog: catalog, tipcatVersion: "bench").catalogPieces.reduce(0) { $0 + $1.count }
+            requestBytes = PluginRequestEncoder(catalog: catalog, tipcatVersion: "bench").catalog.allPieces.reduce(0) { $0 + $1.count }
         })
     }
     print("request: \(format(Double(requestBytes) / 1_048_576)) MB, encoded in \(format(median(encodeTimes) * 1000)) ms median (in-process, for diagnosis)")
