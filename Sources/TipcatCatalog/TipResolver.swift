@@ -1,6 +1,7 @@
 public import TipcatCore
 public import TipcatJSON
 public import TipcatLocalization
+public import TipcatText
 
 /// A tip made concrete for one locale and one set of parameter values: the texts a style renders.
 public struct ResolvedTip: Sendable, Hashable {
@@ -18,11 +19,31 @@ public struct ResolvedTip: Sendable, Hashable {
 }
 
 /// One formatted text and the locale it came from (the requested one, a fallback, or the source language).
+///
+/// Texts are inline Markdown (as TipKit's `Text` reads them): `markup` is the formatted text with every
+/// substituted value escaped, `inline` its parse, and `text` what a reader sees (markup dropped).
 public struct ResolvedText: Sendable, Hashable {
     /// The String Catalog key (`NewTrailTip.title`).
     public var key: String
+    /// The formatted text as inline Markdown; values substituted into it are escaped, so they stay literal.
+    public var markup: String
+    /// `markup` parsed.
+    public var inline: InlineMarkup
+    /// The visible text: `markup` without its markup.
     public var text: String
     public var locale: LocaleID
+
+    public init(key: String, markup: String, locale: LocaleID) {
+        self.key = key
+        self.markup = markup
+        self.locale = locale
+        self.inline = InlineMarkup.parse(markup)
+        if case .text(let plain)? = inline.nodes.first, inline.nodes.count == 1 {
+            self.text = plain
+        } else {
+            self.text = inline.visibleText
+        }
+    }
 }
 
 public struct ResolvedAction: Sendable, Hashable {
@@ -105,11 +126,11 @@ public struct TipResolver: Sendable {
             if let pseudo {
                 // Derived from the source text: literal parts transformed, values substituted as they are.
                 guard let message = localized.message else {
-                    return ResolvedText(key: localized.key, text: pseudo.finish(pseudo.localize(literal: localized.source)), locale: locale)
+                    return ResolvedText(key: localized.key, markup: pseudo.finish(pseudo.localize(literal: localized.source)), locale: locale)
                 }
                 do {
-                    let formatted = try pseudo.localize(message).format(locale: source, value: lookup)
-                    return ResolvedText(key: localized.key, text: pseudo.finish(formatted), locale: locale)
+                    let formatted = try pseudo.localize(message).format(locale: source, value: lookup, escapeValue: InlineMarkup.escape)
+                    return ResolvedText(key: localized.key, markup: pseudo.finish(formatted), locale: locale)
                 } catch {
                     throw .format(key: localized.key, message: error.message)
                 }
@@ -120,9 +141,10 @@ public struct TipResolver: Sendable {
                 message = found.translation.content.message
                 textLocale = found.locale
             }
-            guard let message else { return ResolvedText(key: localized.key, text: localized.source, locale: source) }
+            guard let message else { return ResolvedText(key: localized.key, markup: localized.source, locale: source) }
             do {
-                return ResolvedText(key: localized.key, text: try message.format(locale: textLocale, value: lookup), locale: textLocale)
+                let formatted = try message.format(locale: textLocale, value: lookup, escapeValue: InlineMarkup.escape)
+                return ResolvedText(key: localized.key, markup: formatted, locale: textLocale)
             } catch {
                 throw .format(key: localized.key, message: error.message)
             }

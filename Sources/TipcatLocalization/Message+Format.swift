@@ -14,6 +14,17 @@ extension Message {
         try MessageFormatter(locale: locale).append(parts, pound: nil, value: value, to: &output)
         return output
     }
+
+    /// `format(locale:value:)`, with every substituted string value passed through `escapeValue` — for a message
+    /// that is inline Markdown, so that a value is always literal text (`InlineMarkup.escape`). Numbers and `#`
+    /// print digits and signs only, which need no escaping.
+    public func format(
+        locale: LocaleID, value: (String) -> Value?, escapeValue: @escaping (String) -> String
+    ) throws(MessageFormatError) -> String {
+        var output = ""
+        try MessageFormatter(locale: locale, escapeValue: escapeValue).append(parts, pound: nil, value: value, to: &output)
+        return output
+    }
 }
 
 /// A number selected by a plural argument, after the offset: what `#` prints.
@@ -38,6 +49,13 @@ enum PluralNumber {
 
 struct MessageFormatter {
     let locale: LocaleID
+    /// Applied to every substituted string value; nil leaves values as they are.
+    var escapeValue: ((String) -> String)?
+
+    init(locale: LocaleID, escapeValue: ((String) -> String)? = nil) {
+        self.locale = locale
+        self.escapeValue = escapeValue
+    }
 
     func lookup(_ path: String, in value: (String) -> Value?) throws(MessageFormatError) -> Value {
         guard let found = value(path) else { throw MessageFormatError("no value for '\(path)'", path: path) }
@@ -57,7 +75,7 @@ struct MessageFormatter {
                 switch try lookup(path, in: value) {
                 case .int(let number): output += NumberText.integer(number)
                 case .double(let number): output += NumberText.format(number)
-                case let other: output += other.displayText
+                case let other: output += escapeValue.map { $0(other.displayText) } ?? other.displayText
                 }
             case .plural(let path, let offset, let cases):
                 let number: PluralNumber

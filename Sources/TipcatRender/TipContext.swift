@@ -1,4 +1,5 @@
 import TipcatCatalog
+import TipcatText
 import TipcatTemplates
 
 /// The context fields that are the same for every tip a renderer renders.
@@ -20,23 +21,31 @@ final class TipContext: TemplateObject {
     let tip: ResolvedTip
     let shared: SharedContext
     let escape: @Sendable (String) -> String
+    let inline: InlineRendering
 
-    init(tip: ResolvedTip, shared: SharedContext, escape: @escaping @Sendable (String) -> String) {
+    init(tip: ResolvedTip, shared: SharedContext, escape: @escaping @Sendable (String) -> String, inline: InlineRendering) {
         self.tip = tip
         self.shared = shared
         self.escape = escape
+        self.inline = inline
+    }
+
+    /// A text of the tip (inline Markdown) as the style shows it.
+    func render(_ text: ResolvedText) -> String {
+        if text.inline.nodes.count <= 1, case .text(let plain)? = text.inline.nodes.first ?? .text("") { return escape(plain) }
+        return inline.render(text.inline)
     }
 
     func value(forKey key: String) -> TemplateValue? {
         // The commonest reads first: a switch over strings compares them in order.
         switch key {
         case "wrap": shared.wrap
-        case "title": .string(escape(tip.title.text))
+        case "title": .string(render(tip.title))
         case "role": shared.role
         case "hasImage": .bool(tip.image != nil)
         case "image": .string(escape(tip.image ?? ""))
         case "hasMessage": .bool(!(tip.message?.text.isEmpty ?? true))
-        case "message": .string(escape(tip.message?.text ?? ""))
+        case "message": .string(tip.message.map(render) ?? "")
         case "hasActions": .bool(!tip.actions.isEmpty)
         case "actions": .array(tip.actions.indices.map { .computed(ActionContext(tip: self, index: $0)) })
         case "card": shared.card
@@ -66,7 +75,7 @@ final class ActionContext: TemplateObject {
     func value(forKey key: String) -> TemplateValue? {
         let actions = tip.tip.actions
         return switch key {
-        case "title": .string(tip.escape(actions[index].title.text))
+        case "title": .string(tip.render(actions[index].title))
         case "last": .bool(index == actions.count - 1)
         case "first": .bool(index == 0)
         case "id": .string(tip.escape(actions[index].id))

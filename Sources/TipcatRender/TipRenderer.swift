@@ -9,10 +9,13 @@ public struct RenderSettings: Sendable, Hashable {
     public var width: Int
     /// `.none` for no escape sequences at all (pipes, NO_COLOR, --color never).
     public var colorDepth: ColorDepth
+    /// Whether links in texts may be OSC 8 hyperlinks (`Terminal.hyperlinks`); only with colour.
+    public var hyperlinks: Bool
 
-    public init(width: Int = 80, colorDepth: ColorDepth = .none) {
+    public init(width: Int = 80, colorDepth: ColorDepth = .none, hyperlinks: Bool = false) {
         self.width = max(1, width)
         self.colorDepth = colorDepth
+        self.hyperlinks = hyperlinks && colorDepth != .none
     }
 }
 
@@ -27,11 +30,14 @@ public struct TipRenderer: Sendable {
     /// The parts of the context that do not depend on the tip (layout lambdas, width, colour), built once.
     private let shared: SharedContext
     private let escape: @Sendable (String) -> String
+    /// How the tip's texts (title, message, action titles), which are inline Markdown, are shown.
+    public let inline: InlineRendering
 
     public init(style: Style, settings: RenderSettings) {
         self.style = style
         self.settings = settings
         self.escape = Self.escaper(for: style.manifest.escaper)
+        self.inline = Self.inlineRendering(style.manifest, settings)
         self.shared = SharedContext(
             width: .int(settings.width),
             color: .bool(settings.colorDepth != .none),
@@ -51,7 +57,17 @@ public struct TipRenderer: Sendable {
     /// An object that computes (and escapes) each field when a template reads it, so a render pays only for the
     /// fields its template uses.
     public func context(for tip: ResolvedTip) -> TemplateValue {
-        .computed(TipContext(tip: tip, shared: shared, escape: escape))
+        .computed(TipContext(tip: tip, shared: shared, escape: escape, inline: inline))
+    }
+
+    /// Markdown styles keep the markup, HTML styles turn it into tags, ANSI output into attributes; other
+    /// terminal output shows the visible text.
+    static func inlineRendering(_ manifest: StyleManifest, _ settings: RenderSettings) -> InlineRendering {
+        switch manifest.escaper {
+        case .markdown: .markdown
+        case .html: .html
+        case .terminal: manifest.output == .ansi ? .ansi(settings.colorDepth, hyperlinks: settings.hyperlinks) : .plain
+        }
     }
 
     // MARK: Escaping

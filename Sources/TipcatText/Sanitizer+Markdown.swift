@@ -10,21 +10,28 @@ extension Sanitizer {
     /// value becomes a numeric character reference (`&#32;`): four leading spaces would otherwise open an indented
     /// code block, and a space at either edge would stop the template's `**…**` around the value from being emphasis.
     public static func markdownLiteral(_ text: String) -> String {
+        markdownEscaped(text, isStart: true, isEnd: true)
+    }
+
+    /// `markdownLiteral` for a piece of a value: the space protection of the value's start applies only when
+    /// `isStart`, that of its end (and the dropping of trailing newlines) only when `isEnd`; pieces inside a value
+    /// keep their edge spaces, so markup around them flanks as it did in the source.
+    public static func markdownEscaped(_ text: String, isStart: Bool, isEnd: Bool) -> String {
         var safe = terminalSafe(text)
-        while safe.utf8.last == 0x0A { safe.removeLast() }
+        if isEnd { while safe.utf8.last == 0x0A { safe.removeLast() } }
         return safe.withUTF8 { bytes in
             let count = bytes.count
             var newlines = 0
             for byte in bytes where byte == 0x0A { newlines += 1 }
             // Where the value's last scalar starts: a space there becomes a reference too.
-            var lastScalar = count
-            if count > 0 {
+            var lastScalar = isEnd ? count : -1
+            if isEnd, count > 0 {
                 lastScalar -= 1
                 while lastScalar > 0, bytes[lastScalar] & 0xC0 == 0x80 { lastScalar -= 1 }
             }
             // Every byte at most doubles; each line start and the end may become a reference of at most 10 bytes.
             return UTF8Builder.build(capacity: 2 * count + 10 * (newlines + 2)) { output in
-                var atLineStart = true
+                var atLineStart = isStart
                 var index = 0
                 while index < count {
                     let byte = bytes[index]

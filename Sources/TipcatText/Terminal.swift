@@ -45,6 +45,28 @@ public enum Terminal {
         return depth
     }
 
+    /// Whether links may be written as OSC 8 hyperlinks, once coloring is decided (`depth`).
+    ///
+    /// Never without color (so never through `NO_COLOR`, `--color never`, `TERM=dumb` or a pipe unless color is
+    /// forced). `FORCE_HYPERLINK` set and non-empty decides first (`0`: no, anything else: yes); otherwise only
+    /// terminals known to support them: `TERM_PROGRAM` iTerm.app, WezTerm, vscode, Hyper, ghostty or Tabby;
+    /// `VTE_VERSION` 5000 or later (GNOME Terminal and other VTE terminals); `WT_SESSION` (Windows Terminal);
+    /// `KITTY_WINDOW_ID`; `TERM` xterm-kitty, xterm-ghostty, foot, alacritty or wezterm.
+    public static func hyperlinks(colorDepth depth: ColorDepth, environment: TerminalEnvironment) -> Bool {
+        guard depth != .none else { return false }
+        if let forced = environment.nonEmpty("FORCE_HYPERLINK") { return forced != "0" }
+        if let program = environment.nonEmpty("TERM_PROGRAM"),
+           ["iTerm.app", "WezTerm", "vscode", "Hyper", "ghostty", "Tabby"].contains(program) {
+            return true
+        }
+        if let vte = environment.nonEmpty("VTE_VERSION").flatMap({ Int($0) }), vte >= 5000 { return true }
+        if environment.nonEmpty("WT_SESSION") != nil || environment.nonEmpty("KITTY_WINDOW_ID") != nil { return true }
+        if let term = environment.nonEmpty("TERM") {
+            return ["xterm-kitty", "xterm-ghostty", "alacritty", "wezterm"].contains(term) || term.hasPrefix("foot")
+        }
+        return false
+    }
+
     /// The line width: `--width` (`option`, when positive) > `COLUMNS` (a positive integer) > the window's columns
     /// (`TIOCGWINSZ`, when positive) > 80, capped at `maximumWidth`.
     public static func width(option: Int?, environment: TerminalEnvironment) -> Int {

@@ -8,7 +8,10 @@ import Darwin
 
 extension TerminalEnvironment {
     /// The variables `Terminal`'s decisions read.
-    public static let consultedVariables = ["NO_COLOR", "FORCE_COLOR", "CLICOLOR_FORCE", "TERM", "COLORTERM", "COLUMNS"]
+    public static let consultedVariables = [
+        "NO_COLOR", "FORCE_COLOR", "CLICOLOR_FORCE", "TERM", "COLORTERM", "COLUMNS",
+        "FORCE_HYPERLINK", "TERM_PROGRAM", "VTE_VERSION", "WT_SESSION", "KITTY_WINDOW_ID",
+    ]
 
     /// The real environment of file descriptor `fd` (1 for standard output): `isatty`, `TIOCGWINSZ` and the
     /// consulted environment variables. The only impure function of TipcatText; call it once, at the edge.

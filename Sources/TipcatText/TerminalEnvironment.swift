@@ -3,8 +3,7 @@
 /// Nothing in TipcatText reads the process environment except `TerminalEnvironment.current(fd:)`, which the CLI
 /// calls once; tests build values directly.
 public struct TerminalEnvironment: Sendable, Hashable {
-    /// Environment variables (only `NO_COLOR`, `FORCE_COLOR`, `CLICOLOR_FORCE`, `TERM`, `COLORTERM` and `COLUMNS`
-    /// are consulted).
+    /// Environment variables (only `TerminalEnvironment.consultedVariables` are consulted).
     public var variables: [String: String]
     /// Whether the output is a terminal (`isatty`).
     public var isTTY: Bool
