@@ -123,8 +123,8 @@ let package = Package(
             exclude: ["Scenarios"]
         ),
         .testTarget(name: "TipcatArgumentsTests", dependencies: ["TipcatArguments"]),
-        .testTarget(name: "TipcatTextTests", dependencies: ["TipcatText", "TipcatCore"]),
-        .testTarget(name: "TipcatRenderTests", dependencies: ["TipcatRender", "TipcatCatalog", "TipcatCore", "TipcatText", "TipcatTemplates"]),
+        .testTarget(name: "TipcatTextTests", dependencies: ["TipcatText", "TipcatCore", "TipcatTestSupport"]),
+        .testTarget(name: "TipcatRenderTests", dependencies: ["TipcatRender", "TipcatCatalog", "TipcatCore", "TipcatText", "TipcatTemplates", "TipcatTestSupport"]),
         .testTarget(name: "TipcatCLITests", dependencies: ["TipcatCLI", "TipcatCore", "TipcatArguments", "TipcatStore", "TipcatTemplates", "TipcatTestSupport"]),
         .testTarget(name: "TipcatSQLiteTests", dependencies: ["TipcatSQLite"]),
         .testTarget(

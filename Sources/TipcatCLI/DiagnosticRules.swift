@@ -44,6 +44,8 @@ public enum DiagnosticRules {
         .invalidCustomID,
         .constantCustomID,
         .messageSyntax,
+        .malformedMarkup,
+        .unsafeLink,
         .undeclaredPlaceholder,
         .missingPluralCategory,
         .pluralCategoryFallback,

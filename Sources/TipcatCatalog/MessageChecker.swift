@@ -1,18 +1,38 @@
 import TipcatCore
 import TipcatJSON
 import TipcatLocalization
+import TipcatText
 
 /// Checks messages (titles, messages, action titles, custom IDs) against a tip's parameters and CLDR.
 struct MessageChecker: Sendable {
     let sourceLanguage: LocaleID
 
-    /// Parses the message in a JSON string node and reports syntax errors at the exact character.
-    func parse(_ text: String, node: JSONNode, in document: JSONDocument, what: String, sink: DiagnosticSink, pluralForm: Bool = false) -> Message? {
+    /// Parses the message in a JSON string node and reports syntax errors at the exact character; a displayed
+    /// text (`isDisplayed`, not a custom ID) is also checked as inline Markdown.
+    func parse(
+        _ text: String, node: JSONNode, in document: JSONDocument, what: String, sink: DiagnosticSink, pluralForm: Bool = false,
+        isDisplayed: Bool = true
+    ) -> Message? {
+        let message: Message
         do {
-            return try pluralForm ? Message.parsePluralForm(text) : Message.parse(text)
+            message = try pluralForm ? Message.parsePluralForm(text) : Message.parse(text)
         } catch {
             sink.add(.messageSyntax(error.message, in: what, at: document.location(inString: node, atUTF8Offset: error.offset)))
             return nil
+        }
+        if isDisplayed { checkMarkup(text, node: node, in: document, what: what, sink: sink) }
+        return message
+    }
+
+    /// Reports inline Markdown that is probably a mistake, and links that may not be followed, at their character.
+    func checkMarkup(_ text: String, node: JSONNode, in document: JSONDocument, what: String, sink: DiagnosticSink) {
+        guard !InlineMarkup.isPlain(text) else { return }
+        for problem in InlineMarkup.parse(text).problems {
+            let location = document.location(inString: node, atUTF8Offset: problem.offset)
+            switch problem.kind {
+            case .malformed: sink.add(.malformedMarkup(problem.message, in: what, at: location))
+            case .unsafeLink: sink.add(.unsafeLink(problem.message, in: what, at: location))
+            }
         }
     }
 

@@ -131,7 +131,7 @@ struct TipDecoder {
     private func decodeCustomID(_ reader: ObjectReader, id: String, scope: TipParameterScope) -> LocalizedText? {
         guard let (template, node) = reader.string("customID") else { return nil }
         let what = "the custom ID of \(id)"
-        guard let message = messages.parse(template, node: node, in: document, what: what, sink: sink) else { return nil }
+        guard let message = messages.parse(template, node: node, in: document, what: what, sink: sink, isDisplayed: false) else { return nil }
         messages.checkPlaceholders(message, node: node, in: document, tip: scope, what: what, sink: sink)
         if message.placeholders.contains(where: { $0.kind != .value }) {
             sink.add(.invalidCustomID(what, at: document.location(of: node)))

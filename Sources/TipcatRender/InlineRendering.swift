@@ -29,6 +29,12 @@ public enum InlineRendering: Sendable, Hashable {
             output = writer.output
         case .markdown:
             Self.markdown(markup.nodes, isStart: true, isEnd: true, into: &output)
+            // Delimiters written next to each other can merge into runs that read differently (`*a*` then
+            // `**b**`); the result is parsed back, and if it does not read as the markup it came from, the
+            // text is written without markup (escaped as it is everywhere).
+            if !InlineMarkup.isPlain(output), InlineMarkup.parse(output).nodes != Self.kept(markup.nodes) {
+                output = Sanitizer.markdownLiteral(markup.visibleText)
+            }
         case .html:
             Self.html(markup.nodes, into: &output)
         }
@@ -37,26 +43,33 @@ public enum InlineRendering: Sendable, Hashable {
 
     // MARK: Markdown
 
-    private static func markdown(_ nodes: [InlineMarkup.Node], isStart: Bool, isEnd: Bool, into output: inout String) {
+    /// Writes `nodes` as Markdown. `enclosing` is the delimiter character of the emphasis around them (nil at
+    /// the top): an emphasis right next to another one uses the other character (`*` or `_`), so that two
+    /// delimiters never merge into one run (`*a*` then `**b**` would otherwise read `*a***b**`).
+    private static func markdown(
+        _ nodes: [InlineMarkup.Node], isStart: Bool, isEnd: Bool, enclosing: Character? = nil, into output: inout String
+    ) {
+        var previousDelimiter: Character?
         for (index, node) in nodes.enumerated() {
             let first = isStart && index == 0
             let last = isEnd && index == nodes.count - 1
+            var delimiter: Character?
             switch node {
             case .text(let text):
                 output += Sanitizer.markdownEscaped(text, isStart: first, isEnd: last)
             case .code(let code):
                 output += codeSpan(Sanitizer.terminalSafe(code))
-            case .emphasis(let children):
-                output += "*"
-                markdown(children, isStart: false, isEnd: false, into: &output)
-                output += "*"
-            case .strong(let children):
-                output += "**"
-                markdown(children, isStart: false, isEnd: false, into: &output)
-                output += "**"
+            case .emphasis(let children), .strong(let children):
+                let neighbours = [previousDelimiter, index == 0 || index == nodes.count - 1 ? enclosing : nil]
+                let character: Character = neighbours.contains("*") && !neighbours.contains("_") ? "_" : "*"
+                let run = String(repeating: character, count: node.isStrong ? 2 : 1)
+                output += run
+                markdown(children, isStart: false, isEnd: false, enclosing: character, into: &output)
+                output += run
+                delimiter = character
             case .link(let destination, let children):
                 guard let safe = safeDestination(destination) else {
-                    markdown(children, isStart: first, isEnd: last, into: &output)
+                    markdown(children, isStart: first, isEnd: last, enclosing: enclosing, into: &output)
                     continue
                 }
                 output += "["
@@ -68,15 +81,45 @@ public enum InlineRendering: Sendable, Hashable {
                 }
                 output += ">)"
             case .image(_, let children):
-                markdown(children, isStart: first, isEnd: last, into: &output)
+                markdown(children, isStart: first, isEnd: last, enclosing: enclosing, into: &output)
+            }
+            previousDelimiter = delimiter
+        }
+    }
+
+    /// The nodes as the Markdown and HTML outputs keep them: links other than `http`, `https` and `mailto`,
+    /// and images, become their label; code spans are one line; adjacent text merged.
+    static func kept(_ nodes: [InlineMarkup.Node]) -> [InlineMarkup.Node] {
+        var result: [InlineMarkup.Node] = []
+        func add(_ node: InlineMarkup.Node) {
+            if case .text(let text) = node, case .text(let previous)? = result.last {
+                result[result.count - 1] = .text(previous + text)
+            } else {
+                result.append(node)
             }
         }
+        for node in nodes {
+            switch node {
+            case .text(let text): add(.text(Sanitizer.terminalSafe(text)))
+            case .code(let code):
+                let flat = Sanitizer.terminalSafe(code).replacingNewlines()
+                if !flat.isEmpty { add(.code(flat)) }
+            case .emphasis(let children): add(.emphasis(kept(children)))
+            case .strong(let children): add(.strong(kept(children)))
+            case .link(let destination, let children) where safeDestination(destination) != nil:
+                add(.link(destination: destination, kept(children)))
+            case .link(_, let children), .image(_, let children):
+                for child in kept(children) { add(child) }
+            }
+        }
+        return result
     }
 
     /// A code span that shows `code` verbatim: a fence longer than any backtick run inside, padded with a space
     /// when the code starts or ends with a backtick or a space (CommonMark strips one from each side).
     static func codeSpan(_ code: String) -> String {
         let flat = code.replacingNewlines()
+        guard !flat.isEmpty else { return "" }
         var longest = 0
         var run = 0
         for character in flat.utf8 {
@@ -88,8 +131,10 @@ public enum InlineRendering: Sendable, Hashable {
             }
         }
         let fence = String(repeating: "`", count: longest + 1)
-        let needsPadding = flat.hasPrefix("`") || flat.hasSuffix("`") || flat.hasPrefix(" ") || flat.hasSuffix(" ")
-        let padding = needsPadding && !flat.isEmpty ? " " : ""
+        // CommonMark strips one space from each side, unless the content is only spaces.
+        let allSpaces = flat.utf8.allSatisfy { $0 == UInt8(ascii: " ") }
+        let needsPadding = !allSpaces && (flat.hasPrefix("`") || flat.hasSuffix("`") || flat.hasPrefix(" ") || flat.hasSuffix(" "))
+        let padding = needsPadding ? " " : ""
         return fence + padding + flat + padding + fence
     }
 
@@ -171,10 +216,10 @@ private struct ANSIWriter {
                     continue
                 }
                 if hyperlinks {
-                    output += "\u{1B}]8;;" + safe + "\u{1B}\\"
+                    output += ANSI.openHyperlink(safe)
                     write(children, attributes: attributes.union(.underline))
                     switchTo([])
-                    output += "\u{1B}]8;;\u{1B}\\"
+                    output += ANSI.closeHyperlink
                 } else {
                     write(children, attributes: attributes.union(.underline))
                     emit(" (" + safe + ")", attributes)
@@ -203,6 +248,12 @@ private struct ANSIWriter {
 
     mutating func finish() {
         switchTo([])
+    }
+}
+
+extension InlineMarkup.Node {
+    fileprivate var isStrong: Bool {
+        if case .strong = self { true } else { false }
     }
 }
 

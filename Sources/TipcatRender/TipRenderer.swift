@@ -205,16 +205,34 @@ enum Card {
     }
 
     /// After wrapping, a style opened on one line is closed at its end and reopened on the next, so a border or
-    /// a following line never inherits it.
+    /// a following line never inherits it; an OSC 8 hyperlink open at a line's end is closed there and reopened
+    /// on the next line the same way.
     static func reflowStyles(_ lines: [String]) -> [String] {
         var active: [String] = []
+        var link: String?
         return lines.map { line in
-            let prefix = active.joined()
+            let prefix = (link ?? "") + active.joined()
             let bytes = Array(line.utf8)
             var index = 0
             while index + 1 < bytes.count {
-                guard bytes[index] == 0x1B, bytes[index + 1] == UInt8(ascii: "[") else {
+                guard bytes[index] == 0x1B, bytes[index + 1] == UInt8(ascii: "[") || bytes[index + 1] == UInt8(ascii: "]") else {
                     index += 1
+                    continue
+                }
+                if bytes[index + 1] == UInt8(ascii: "]") {
+                    // OSC … ST (ESC \) or BEL; `ESC ] 8 ; params ; URI` opens a link, an empty URI closes it.
+                    var end = index + 2
+                    while end < bytes.count, bytes[end] != 0x07, !(bytes[end] == 0x1B && end + 1 < bytes.count && bytes[end + 1] == UInt8(ascii: "\\")) {
+                        end += 1
+                    }
+                    guard end < bytes.count else { break }
+                    let terminatorLength = bytes[end] == 0x07 ? 1 : 2
+                    let body = bytes[(index + 2)..<end]
+                    if body.starts(with: "8;".utf8) {
+                        let uri = body.dropFirst(2).drop { $0 != UInt8(ascii: ";") }.dropFirst()
+                        link = uri.isEmpty ? nil : String(decoding: bytes[index..<(end + terminatorLength)], as: UTF8.self)
+                    }
+                    index = end + terminatorLength
                     continue
                 }
                 var end = index + 2
@@ -230,7 +248,7 @@ enum Card {
                 }
                 index = end + 1
             }
-            return prefix + line + (active.isEmpty ? "" : ANSI.reset)
+            return prefix + line + (active.isEmpty ? "" : ANSI.reset) + (link == nil ? "" : ANSI.closeHyperlink)
         }
     }
 }

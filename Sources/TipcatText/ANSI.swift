@@ -3,6 +3,13 @@ public enum ANSI {
     /// `ESC [ 0 m`: back to the terminal's default style.
     public static let reset = "\u{1B}[0m"
 
+    /// `ESC ] 8 ; ; URI ST`: what follows, up to `closeHyperlink`, links to `uri` (OSC 8). `uri` must already be
+    /// free of control characters.
+    public static func openHyperlink(_ uri: String) -> String { "\u{1B}]8;;" + uri + "\u{1B}\\" }
+
+    /// `ESC ] 8 ; ; ST`: ends a hyperlink.
+    public static let closeHyperlink = "\u{1B}]8;;\u{1B}\\"
+
     /// Whether `text` holds an ESC byte (the start of every 7-bit escape sequence): a quick test before work
     /// that only matters for styled text.
     public static func containsEscape(_ text: String) -> Bool {

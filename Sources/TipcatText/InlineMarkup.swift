@@ -45,6 +45,11 @@ public struct InlineMarkup: Sendable, Hashable {
     public var nodes: [Node]
     public var problems: [Problem]
 
+    public init(nodes: [Node], problems: [Problem] = []) {
+        self.nodes = nodes
+        self.problems = problems
+    }
+
     /// Link destinations and titles are looked for at most this many bytes after `](`.
     public static let maximumLinkTail = 4096
 
@@ -404,7 +409,9 @@ private struct InlineParser {
         processEmphasis(above: opener.piece)
         let labelDepth = depth(after: opener.piece, before: -1)
         guard labelDepth < InlineMarkup.maximumDepth else {
+            // Too deep: this and every pending opener stay text.
             reportDepth(at: opener.offset)
+            brackets.removeAll()
             pendingText.append(UInt8(ascii: "]"))
             return
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TipcatTestSupport
 import TipcatCore
 @testable import TipcatText
 
@@ -139,44 +140,9 @@ struct MarkdownLiteralTests {
         "~~strike~~", "- [ ] task", "[^1]\n\n[^1]: note", "$$ math $$", "{{mustache}}", "a  \nb",
     ]
 
-    /// Renders every value with Python's CommonMark implementations (`commonmark`, `markdown-it-py`) that are
-    /// installed; nil when none is.
+    /// Renders every value with the CommonMark implementations installed for Python (nil when none is).
     static func render(_ documents: [String]) throws -> [String: [String]]? {
-        let script = """
-        import json, sys
-        docs = json.load(sys.stdin)
-        out = {}
-        try:
-            import commonmark
-            out["commonmark"] = [commonmark.commonmark(d) for d in docs]
-        except ImportError:
-            pass
-        try:
-            from markdown_it import MarkdownIt
-            md = MarkdownIt("commonmark")
-            out["markdown-it"] = [md.render(d) for d in docs]
-        except ImportError:
-            pass
-        json.dump(out, sys.stdout)
-        """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let payload = try JSONSerialization.data(withJSONObject: documents)
-        input.fileHandleForWriting.write(payload)
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0,
-              let result = try JSONSerialization.jsonObject(with: data) as? [String: [String]], !result.isEmpty
-        else { return nil }
-        return result
+        try CommonMarkReference.render(documents)
     }
 
     /// The HTML's tags other than `allowed`, in order.

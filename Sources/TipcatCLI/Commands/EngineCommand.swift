@@ -257,7 +257,8 @@ struct EngineCommand {
         let colorChoice = ColorChoice(rawValue: arguments.value("color") ?? "auto") ?? .auto
         let depth = style.manifest.output == .ansi ? Terminal.colorDepth(choice: colorChoice, environment: terminal) : .none
         let width = Terminal.width(option: arguments.value("width").flatMap(Int.init), environment: terminal)
-        let renderer = TipRenderer(style: style, settings: RenderSettings(width: width, colorDepth: depth))
+        let renderer = TipRenderer(style: style, settings: RenderSettings(
+            width: width, colorDepth: depth, hyperlinks: Terminal.hyperlinks(colorDepth: depth, environment: terminal)))
         let device = try DeviceOption.device(in: arguments)
         let resolved = try TipResolver(catalog: catalog).resolve(
             tip, locale: locale, parameters: instance.parameters, useExample: instance.parameters.isEmpty, device: device)

@@ -49,7 +49,8 @@ struct RenderCommand {
         let colorChoice = ColorChoice(rawValue: arguments.value("color") ?? "auto") ?? .auto
         let depth = style.manifest.output == .ansi ? Terminal.colorDepth(choice: colorChoice, environment: terminal) : .none
         let width = Terminal.width(option: arguments.value("width").flatMap(Int.init), environment: terminal)
-        let renderer = TipRenderer(style: style, settings: RenderSettings(width: width, colorDepth: depth))
+        let renderer = TipRenderer(style: style, settings: RenderSettings(
+            width: width, colorDepth: depth, hyperlinks: Terminal.hyperlinks(colorDepth: depth, environment: terminal)))
         let resolver = TipResolver(catalog: catalog)
         let given = try parameters(for: tips)
         var outputs: [String] = []

@@ -42,18 +42,42 @@ struct LintText {
         isSource ? "the \(field == .action ? "action title" : field.rawValue) of \(tipID)" : "the '\(locale)' translation of \(key)"
     }
 
-    /// The display width of a variant, placeholders counted as their example values.
+    /// The display width of a variant as a reader sees it: inline Markdown markup not counted (`**Save**` is 4
+    /// columns, a link its label), placeholders counted as their example values.
     func width(of variant: [Segment]) -> Int {
         var total = 0
+        var hasMarkup = false
         for segment in variant {
             switch segment {
-            case .text(let text): total += DisplayWidth.of(text)
+            case .text(let text):
+                if !InlineMarkup.isPlain(text) { hasMarkup = true }
+                total += DisplayWidth.of(text)
             case .placeholder(let path): total += exampleWidths[path] ?? Self.placeholderWidth
             case .pound(let path): total += path.flatMap { exampleWidths[$0] } ?? Self.poundWidth
             }
         }
-        return total
+        guard hasMarkup else { return total }
+        // Markup can span placeholders (`**{name}**`): parse the whole variant with each value as one object
+        // replacement character, then count the visible text plus the values.
+        var joined = ""
+        var values = 0
+        for segment in variant {
+            switch segment {
+            case .text(let text): joined += text
+            case .placeholder(let path):
+                joined.unicodeScalars.append(Self.valueMark)
+                values += exampleWidths[path] ?? Self.placeholderWidth
+            case .pound(let path):
+                joined.unicodeScalars.append(Self.valueMark)
+                values += path.flatMap { exampleWidths[$0] } ?? Self.poundWidth
+            }
+        }
+        let visible = InlineMarkup.parse(joined).visibleText
+        return DisplayWidth.of(String(visible.unicodeScalars.filter { $0 != Self.valueMark })) + values
     }
+
+    /// Stands for a substituted value while a variant's markup is parsed.
+    private static let valueMark: Unicode.Scalar = "\u{FFFC}"
 
     /// The display widths of `tip`'s example values for every placeholder of its texts (computed once per tip).
     static func exampleWidths(of tip: Tip) -> [String: Int] {
