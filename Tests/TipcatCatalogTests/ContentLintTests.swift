@@ -203,6 +203,22 @@ import TipcatLocalization
         #expect(result.diagnostics.map(\.message) == ["32"])  // "12 trails are near you right now"
     }
 
+    @Test func lengthCountsWhatAReaderSeesNotTheMarkdownMarkup() {
+        let parameters = #", "parameters": {"name": "string"}, "example": {"name": "Ann"}"#
+        let rule = #"{"id": "short-message", "kind": "length", "max": 12, "message": "{actual}", "scope": {"fields": ["message"]}}"#
+        let result = Self.load(content: rule, tips: [
+            // "Tap Save now" is 12 columns: the asterisks are not seen.
+            "A": Self.tip(id: "A", title: "A", message: "Tap **Save** now"),
+            // A link shows its label only: "See the map" is 11.
+            "B": Self.tip(id: "B", title: "B", message: "See [the map](https://example.com/a/long/path)"),
+            // Markup around a placeholder: "Hi Ann, hello" is 13, over the limit.
+            "C": Self.tip(id: "C", title: "C", message: "Hi **{name}**, hello", extra: parameters),
+            // Escaped asterisks are seen: "2 \\* 3 \\* 4 \\* 5" is 13.
+            "D": Self.tip(id: "D", title: "D", message: #"2 \\* 3 \\* 4 \\* 5"#),
+        ])
+        #expect(result.diagnostics.map(\.message) == ["13", "13"], "\(result.diagnostics)")
+    }
+
     // MARK: punctuation
 
     @Test func punctuation() {
