@@ -89,7 +89,7 @@ enum CommandTree {
             .option("param", valueName: "name=value", help: "A parameter value; records by field: trail.id=butler-fork.", repeating: true),
             .option("params-file", valueName: "file", help: "A JSON object of parameter values.", completion: .file(extensions: ["json"])),
             .option("width", valueName: "columns", help: "The width to fit."),
-            .option("color", valueName: "when", help: "Use colours.", default: "auto", allowed: ["auto", "always", "never"]),
+            .option("color", valueName: "when", help: "Use colours (and, where the terminal supports them or FORCE_HYPERLINK=1, OSC 8 links for Markdown links in texts).", default: "auto", allowed: ["auto", "always", "never"]),
             catalogOption,
             templatesOption,
             .flag("watch", help: "Re-render when a catalog or template file changes (Ctrl-C to stop)."),
