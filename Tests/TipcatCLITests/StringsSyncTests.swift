@@ -10,6 +10,7 @@ import TipcatTestSupport
         var aMessage = "{n, plural, one {# trail} other {# trails}}", aMessageFr = "translated"
         var bStale = false, withB = true, withOld = true
         var cAdded = false
+        var aComment = "Greeting"
     }
 
     /// Localizable.xcstrings as Xcode writes it: A (title, plural message), B, the app's own `Settings`, and
@@ -26,7 +27,7 @@ import TipcatTestSupport
         var entries: [String] = []
         entries.append("""
                 "A.message" : {
-                  "comment" : "Greeting",
+                  "comment" : "\(s.aComment)",
                   "extractionState" : "manual",
                   "localizations" : {
                     "en" : {
@@ -49,7 +50,7 @@ import TipcatTestSupport
             """)
         entries.append("""
                 "A.title" : {
-                  "comment" : "Greeting",
+                  "comment" : "\(s.aComment)",
                   "extractionState" : "manual",
                   "localizations" : {
                     "de" : {
@@ -174,6 +175,24 @@ import TipcatTestSupport
         expected.aMessage = "{n, plural, one {# trail} other {# paths}}"
         expected.aMessageFr = "needs_review"
         #expect(try directory.read(Self.file) == Self.xcstrings(expected))
+    }
+
+    @Test func changedTipCommentBecomesTheKeysComment() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try Self.catalog(directory)
+        try directory.edit("Catalog/tips/A.json", replacing: #""comment": "Greeting""#, with: #""comment": "Shown on the first launch""#)
+        let check = tipcat("strings", "sync", "--catalog", catalog, "--check")
+        #expect(check.status == .failure)
+        #expect(check.stdout.contains("comment updated: A.message\n") && check.stdout.contains("comment updated: A.title\n"), "\(check.stdout)")
+        let result = tipcat("strings", "sync", "--catalog", catalog)
+        #expect(result.status == .success, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains(": 2 comment updated\n"), "\(result.stdout)")
+        var expected = Strings()
+        expected.aComment = "Shown on the first launch"
+        #expect(try directory.read(Self.file) == Self.xcstrings(expected))
+        // A tip without a comment leaves the keys' comments alone.
+        try directory.edit("Catalog/tips/A.json", replacing: #", "comment": "Shown on the first launch""#, with: "")
+        #expect(tipcat("strings", "sync", "--catalog", catalog, "--check").status == .success)
     }
 
     @Test func removedTipIsStaleThenPruned() throws {
