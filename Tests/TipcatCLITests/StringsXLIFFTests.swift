@@ -289,4 +289,23 @@ import FoundationXML
             try directory.write("L/fr.xliff", Data(bytes))
         }
     }
+
+    @Test func translationOfAnOutdatedSourceIsImportedForReview() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try directory.sampleCatalog()
+        #expect(tipcat("strings", "sync", "--catalog", catalog).status == .success)
+        _ = try exported(directory)
+        // The writer changes the text after the export; sync marks the French string for review.
+        try directory.edit("Catalog/tips/ExposureRatingTip.json", replacing: "The exposure rating shows", with: "The exposure rating tells")
+        #expect(tipcat("strings", "sync", "--catalog", catalog).status == .success)
+        // The translator, working from the old source, sends a "translated" string back.
+        try directory.edit("L/fr.xliff", replacing: "<target state=\"translated\">L’indice", with: "<target state=\"translated\">Le nouvel indice")
+        let result = tipcat("strings", "import", "--catalog", catalog, directory.file("L/fr.xliff"))
+        #expect(result.status == .success, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains(", 1 translated from an outdated source (imported as needs_review)"), "\(result.stdout)")
+        #expect(result.stderr.contains("'ExposureRatingTip.message' was translated from \"The exposure rating shows"), "\(result.stderr)")
+        #expect(result.stderr.contains("the text is now \"The exposure rating tells"))
+        let text = try directory.read(Self.file)
+        #expect(text.contains("\"state\" : \"needs_review\",\n            \"value\" : \"Le nouvel indice"), "\(text)")
+    }
 }

@@ -75,14 +75,35 @@ extension StringsCommand {
         }
         var reports: [String] = []
         for (locale, file) in imports {
-            let (merged, counts) = XLIFF.merge(file.units, into: root, locale: locale)
+            let (units, outdated) = Self.markingOutdated(file, current: root, tips: catalog.tips, sourceLanguage: sourceLanguage, locale: locale)
+            for line in outdated { context.stderr.line(Sanitizer.terminalSafe("  outdated source: \(line)")) }
+            let (merged, counts) = XLIFF.merge(units, into: root, locale: locale)
             root = merged
-            reports.append("\(locale) (\(file.path)): \(counts.added) added, \(counts.changed) changed, \(counts.unchanged) unchanged")
+            reports.append("\(locale) (\(file.path)): \(counts.added) added, \(counts.changed) changed, \(counts.unchanged) unchanged"
+                + (outdated.isEmpty ? "" : ", \(outdated.count) translated from an outdated source (imported as needs_review)"))
         }
         let bytes = StringCatalogWriter.write(root, source: strings.bytes)
         if bytes != strings.bytes { try Self.writeAtomically(bytes, to: strings.path) }
         for line in reports { context.stdout.line(Sanitizer.terminalSafe(line)) }
         context.stdout.line(Sanitizer.terminalSafe(bytes == strings.bytes ? "\(strings.path) is unchanged" : "updated \(strings.path)"))
+    }
+
+    /// The file's units, those whose `<source>` is not the text the catalog has now (the tip changed after the
+    /// export) set to `needs-review-translation`, and one `file:line: 'id': …` line for each of them.
+    static func markingOutdated(
+        _ file: XLIFFFile, current root: JSONNode, tips: [Tip], sourceLanguage: LocaleID, locale: LocaleID
+    ) -> (units: [XLIFFUnit], outdated: [String]) {
+        var sources: [String: String] = [:]
+        for unit in XLIFF.units(root: root, tips: tips, sourceLanguage: sourceLanguage, locale: locale) { sources[unit.id] = unit.source }
+        var units = file.units
+        var outdated: [String] = []
+        for index in units.indices where units[index].target != nil {
+            guard let current = sources[units[index].id], current != units[index].source else { continue }
+            if XLIFF.catalogState(units[index].state) == "translated" { units[index].state = "needs-review-translation" }
+            let line = index < file.lines.count ? file.lines[index] : 0
+            outdated.append("\(file.path):\(line): '\(units[index].id)' was translated from \"\(units[index].source)\"; the text is now \"\(current)\"")
+        }
+        return (units, outdated)
     }
 
     /// A `.xliff` file as is; an `.xcloc` directory's `Localized Contents/*.xliff`.
