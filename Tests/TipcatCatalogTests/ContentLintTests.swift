@@ -219,6 +219,21 @@ import TipcatLocalization
         #expect(result.diagnostics.map(\.message) == ["13", "13"], "\(result.diagnostics)")
     }
 
+    @Test func deviceVariationsAndPlatformTextsAreLintedToo() {
+        let rule = #"{"id": "no-click", "kind": "existence", "tokens": ["click", "cliquez"]}"#
+        let strings = #"""
+            {"sourceLanguage": "en", "version": "1.0", "strings": {"A.message": {"localizations": {"fr": {"variations": {"device": {
+              "mac": {"stringUnit": {"state": "translated", "value": "Cliquez ici"}},
+              "other": {"stringUnit": {"state": "translated", "value": "Touchez ici"}}}}}}}}}
+            """#
+        let tip = Self.tip(title: "A", message: "Tap here", extra: #", "platforms": {"mac": {"title": "Click here"}}"#)
+        let result = Self.load(content: rule, tips: ["A": tip], strings: strings)
+        #expect(result.diagnostics.map(\.message).sorted() == [
+            "avoid 'Click' in the mac title of A",
+            "avoid 'Cliquez' in the 'fr' translation of A.message on mac",
+        ], "\(result.diagnostics)")
+    }
+
     // MARK: punctuation
 
     @Test func punctuation() {

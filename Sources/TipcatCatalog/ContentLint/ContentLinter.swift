@@ -102,19 +102,32 @@ struct ContentLinter: Sendable {
     private func check(_ tip: Tip, in catalog: Catalog, cache: inout Cache, into findings: inout [Diagnostic]) {
         let source = catalog.settings.sourceLanguage
         let widths = LintText.exampleWidths(of: tip)
-        var fields: [(ContentRule.Field, LocalizedText)] = [(.title, tip.title)]
-        if let message = tip.message { fields.append((.message, message)) }
-        for action in tip.actions { fields.append((.action, action.title)) }
-        for (field, text) in fields {
+        // The tip's texts, then each platform's own (a platform's texts are its device's source texts).
+        var fields: [(ContentRule.Field, LocalizedText, String?)] = [(.title, tip.title, nil)]
+        if let message = tip.message { fields.append((.message, message, nil)) }
+        for action in tip.actions { fields.append((.action, action.title, nil)) }
+        for device in Device.allCases {
+            guard let content = tip.platforms[device] else { continue }
+            if let title = content.title { fields.append((.title, title, device.catalogName)) }
+            if let message = content.message { fields.append((.message, message, device.catalogName)) }
+            for action in content.actions ?? [] { fields.append((.action, action.title, device.catalogName)) }
+        }
+        for (field, text, platform) in fields {
             // Texts no rule reads are not expanded at all.
             if let message = text.message, !rules(for: ScopeKey(field: field, locale: source), chain: cache.chain(source), cache: &cache).isEmpty {
-                run(LintText(tipID: tip.id, exampleWidths: widths, field: field, key: text.key, locale: source,
-                             localeChain: cache.chain(source), isSource: true, location: text.location,
-                             verbatimText: text.isVerbatim ? text.source : nil, variants: LintText.variants(of: message)),
-                    cache: &cache, into: &findings)
+                var lintText = LintText(tipID: tip.id, exampleWidths: widths, field: field, key: text.key, locale: source,
+                                        localeChain: cache.chain(source), isSource: true, location: text.location,
+                                        verbatimText: text.isVerbatim ? text.source : nil, variants: LintText.variants(of: message))
+                lintText.device = platform
+                run(lintText, cache: &cache, into: &findings)
             }
             guard let entry = catalog.localizations.entries[text.key] else { continue }
-            for (locale, translation) in entry.translations where translation.state == .translated {
+            // Each locale's plain translation, then its device variations (by device name).
+            var translations: [(LocaleID, Translation, String?)] = entry.translations.map { ($0.key, $0.value, nil) }
+            for (locale, variations) in entry.devices {
+                for (name, variation) in variations.sorted(by: { $0.key < $1.key }) { translations.append((locale, variation, name)) }
+            }
+            for (locale, translation, device) in translations where translation.state == .translated {
                 guard !rules(for: ScopeKey(field: field, locale: locale), chain: cache.chain(locale), cache: &cache).isEmpty else { continue }
                 let variants: [[LintText.Segment]]
                 var verbatimText: String?
@@ -125,10 +138,11 @@ struct ContentLinter: Sendable {
                 case .plural(let argument, let forms):
                     variants = forms.keys.sorted().flatMap { forms[$0].map { LintText.variants(of: $0, poundPath: argument) } ?? [] }
                 }
-                run(LintText(tipID: tip.id, exampleWidths: widths, field: field, key: text.key, locale: locale,
-                             localeChain: cache.chain(locale), isSource: false,
-                             location: translation.location, verbatimText: verbatimText, variants: variants),
-                    cache: &cache, into: &findings)
+                var lintText = LintText(tipID: tip.id, exampleWidths: widths, field: field, key: text.key, locale: locale,
+                                        localeChain: cache.chain(locale), isSource: false,
+                                        location: translation.location, verbatimText: verbatimText, variants: variants)
+                lintText.device = device
+                run(lintText, cache: &cache, into: &findings)
             }
         }
     }

@@ -37,9 +37,16 @@ struct LintText {
     /// Each visible variant: one per plural or select branch.
     let variants: [[Segment]]
 
-    /// How messages name the text: `the title of NewTrailTip`, `the 'de' translation of NewTrailTip.title`.
+    /// The device a text is for: a tip's `platforms` entry (source texts) or a String Catalog device variation
+    /// (translations), by String Catalog device name (`mac`); nil for the text every device shows.
+    var device: String? = nil
+
+    /// How messages name the text: `the title of NewTrailTip`, `the mac title of NewTrailTip`, `the 'de'
+    /// translation of NewTrailTip.title`, `the 'de' translation of NewTrailTip.title on mac`.
     var description: String {
-        isSource ? "the \(field == .action ? "action title" : field.rawValue) of \(tipID)" : "the '\(locale)' translation of \(key)"
+        let name = field == .action ? "action title" : field.rawValue
+        if isSource { return "the \(device.map { $0 + " " } ?? "")\(name) of \(tipID)" }
+        return "the '\(locale)' translation of \(key)" + (device.map { " on \($0)" } ?? "")
     }
 
     /// The display width of a variant as a reader sees it: inline Markdown markup not counted (`**Save**` is 4
