@@ -54,6 +54,9 @@ struct MessageChecker: Sendable {
             case .plural where !type.isNumeric:
                 sink.report("'\(placeholder.path)' is \(type); a plural needs an int or double parameter",
                             rule: .typeMismatch, at: location)
+            case .number where !type.isNumeric:
+                sink.report("'\(placeholder.path)' is \(type); a number format needs an int or double parameter",
+                            rule: .typeMismatch, at: location)
             case .select where type != .string && type != .bool && type != .int:
                 sink.report("'\(placeholder.path)' is \(type); select works on string, bool or int parameters",
                             rule: .typeMismatch, at: location)

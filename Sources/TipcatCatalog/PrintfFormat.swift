@@ -27,7 +27,8 @@ struct PrintfFormat {
 
     enum Piece {
         case text(String)
-        case argument(Int)
+        /// An argument, by index; `fractionDigits` for `%f` (6) and `%.Nf` (N), nil for the others.
+        case argument(Int, fractionDigits: Int?)
         /// `%#@name@`: a String Catalog substitution.
         case substitution(String)
         /// `%arg` in a substitution's plural form: the substitution's number.
@@ -86,7 +87,7 @@ struct PrintfFormat {
                 position += 4
                 continue
             }
-            guard let (index, kind, end) = specifier(bytes, at: position) else {
+            guard let (index, kind, end, fractionDigits) = specifier(bytes, at: position) else {
                 literal.append(byte)
                 position += 1
                 continue
@@ -99,7 +100,7 @@ struct PrintfFormat {
                 next += 1
             }
             flush()
-            pieces.append(.argument(argument))
+            pieces.append(.argument(argument, fractionDigits: fractionDigits))
             specifiers.append(Specifier(index: argument, kind: kind, text: String(decoding: bytes[position..<end], as: UTF8.self), offset: position))
             position = end
         }
@@ -123,8 +124,9 @@ struct PrintfFormat {
         return (String(decoding: bytes[(start + 3)..<position], as: UTF8.self), position + 1)
     }
 
-    /// Reads `%[N$][.P][h|l|ll|q|z]conversion` at `start`: the explicit 0-based index, the kind and the end offset.
-    private static func specifier(_ bytes: [UInt8], at start: Int) -> (Int?, Kind, Int)? {
+    /// Reads `%[N$][.P][h|l|ll|q|z]conversion` at `start`: the explicit 0-based index, the kind, the end offset and,
+    /// for `f`, the digits after the point (`P`, else printf's default 6).
+    private static func specifier(_ bytes: [UInt8], at start: Int) -> (Int?, Kind, Int, Int?)? {
         var position = start + 1
         func digits() -> Int? {
             var value = 0
@@ -144,9 +146,11 @@ struct PrintfFormat {
         } else {
             position = afterPercent
         }
+        var precision: Int?
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
             position += 1
-            guard digits() != nil else { return nil }
+            guard let digits = digits() else { return nil }
+            precision = digits
         }
         while position < bytes.count, [UInt8(ascii: "h"), UInt8(ascii: "l"), UInt8(ascii: "q"), UInt8(ascii: "z")].contains(bytes[position]),
               position - start < 12 {
@@ -160,7 +164,8 @@ struct PrintfFormat {
         case UInt8(ascii: "f"), UInt8(ascii: "e"), UInt8(ascii: "g"): kind = .double
         default: return nil
         }
-        return (index, kind, position + 1)
+        let fractionDigits = bytes[position] == UInt8(ascii: "f") ? min(precision ?? 6, 15) : nil
+        return (index, kind, position + 1, fractionDigits)
     }
 
     /// The same text as a message of tipcat's syntax, with each argument replaced by `{path}` (or `#` for
@@ -182,9 +187,15 @@ struct PrintfFormat {
                 result += substitutions[name] ?? ""
             case .substitutionNumber:
                 result += "#"
-            case .argument(let index):
+            case .argument(let index, let fractionDigits):
                 guard index < paths.count else { continue }
-                result += pluralForm && paths[index] == pluralArgument ? "#" : "{\(paths[index])}"
+                if let fractionDigits {
+                    // `%.1f` keeps its digits: `{path, number, ::.0}` (`integer` for `%.0f`).
+                    let style = fractionDigits == 0 ? "integer" : "::." + String(repeating: "0", count: fractionDigits)
+                    result += "{\(paths[index]), number, \(style)}"
+                } else {
+                    result += pluralForm && paths[index] == pluralArgument ? "#" : "{\(paths[index])}"
+                }
             }
         }
         return result

@@ -77,6 +77,15 @@ struct MessageFormatter {
                 case .double(let number): output += NumberText.format(number)
                 case let other: output += escapeValue.map { $0(other.displayText) } ?? other.displayText
                 }
+            case .number(let path, let minimum, let maximum):
+                switch try lookup(path, in: value) {
+                case .int(let number):
+                    output += maximum == nil ? NumberText.integer(number) : NumberText.fixed(Double(number), minimum: minimum, maximum: maximum ?? 0, integer: number)
+                case .double(let number):
+                    output += maximum.map { NumberText.fixed(number, minimum: minimum, maximum: $0) } ?? NumberText.format(number)
+                case let other:
+                    throw MessageFormatError("number argument '\(path)' is not a number: \(other)", path: path)
+                }
             case .plural(let path, let offset, let cases):
                 let number: PluralNumber
                 switch try lookup(path, in: value) {

@@ -170,6 +170,40 @@ struct MessageParser {
         }
     }
 
+    /// After `{path, number`: `}`, `, integer}` or `, ::.00##}`.
+    private mutating func parseNumber(path: String, nameStart: Int, nameEnd: Int, open: Int) throws(MessageSyntaxError) -> MessagePart {
+        skipSpaces()
+        var minimum = 0
+        var maximum: Int?
+        if current == UInt8(ascii: ",") {
+            position += 1
+            skipSpaces()
+            let styleStart = position
+            while let byte = current, byte != MessageParser.closeBrace, byte != UInt8(ascii: " ") { position += 1 }
+            let style = string(styleStart..<position)
+            if style == "integer" {
+                maximum = 0
+            } else if style.hasPrefix("::."), style.count <= 3 + 15,
+                      let zeros = Optional(style.dropFirst(3).prefix { $0 == "0" }.count),
+                      style.dropFirst(3 + zeros).allSatisfy({ $0 == "#" }) {
+                minimum = zeros
+                maximum = style.count - 3
+            } else {
+                throw MessageSyntaxError(
+                    "unsupported number style '\(style)'; use 'integer' or a precision such as '::.00' (two digits) or '::.0#' (one or two)",
+                    offset: styleStart)
+            }
+            skipSpaces()
+        }
+        guard current == MessageParser.closeBrace else {
+            if current == nil { throw MessageSyntaxError("unclosed '{'", offset: open) }
+            throw MessageSyntaxError("expected '}' after the number style, found \(found(at: position))", offset: position)
+        }
+        position += 1
+        placeholders.append(Placeholder(path: path, kind: .number, offset: nameStart, length: nameEnd - nameStart))
+        return .number(path: path, minimumFractionDigits: minimum, maximumFractionDigits: maximum)
+    }
+
     /// At a `{`: a value, plural or select argument.
     private mutating func parseArgument(inPlural: Bool, depth: Int) throws(MessageSyntaxError) -> MessagePart {
         let open = position
@@ -212,10 +246,11 @@ struct MessageParser {
         switch type {
         case "plural": kind = .plural
         case "select": kind = .select
+        case "number": return try parseNumber(path: path, nameStart: nameStart, nameEnd: nameEnd, open: open)
         case "":
-            throw MessageSyntaxError("expected 'plural' or 'select', found \(found(at: typeStart))", offset: typeStart)
+            throw MessageSyntaxError("expected 'plural', 'select' or 'number', found \(found(at: typeStart))", offset: typeStart)
         default:
-            throw MessageSyntaxError("unsupported argument type '\(type)'; use plural or select", offset: typeStart)
+            throw MessageSyntaxError("unsupported argument type '\(type)'; use plural, select or number", offset: typeStart)
         }
         skipSpaces()
         guard current == UInt8(ascii: ",") else {

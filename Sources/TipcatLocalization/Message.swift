@@ -2,7 +2,9 @@
 ///
 /// Syntax: plain text; `{path}` where `path` is `identifier(.identifier)*`;
 /// `{path, plural, [offset:N] selector {message} …}` with selectors `zero one two few many other` or `=N`;
-/// `{path, select, key {message} … other {message}}`. `other` is required. Inside a plural branch (also inside a
+/// `{path, select, key {message} … other {message}}`; `{path, number}`, `{path, number, integer}` and
+/// `{path, number, ::.00}` (ICU's precision skeleton: each `0` a fraction digit always shown, each `#` one shown
+/// when not zero). `other` is required. Inside a plural branch (also inside a
 /// select nested in it) `#` is the plural number; elsewhere it is literal. Apostrophes quote as in ICU: `''` is
 /// `'`, and `'` before a special character (`{`, `}`, and `#` where `#` is special) starts quoted text up to the
 /// next lone `'`; any other `'` is literal.
@@ -37,6 +39,9 @@ public enum MessagePart: Sendable, Hashable {
     case plural(path: String, offset: Int, cases: [MessageCase])
     /// `{path, select, …}`.
     case select(path: String, cases: [MessageCase])
+    /// `{path, number, …}`: a number with between `minimumFractionDigits` and `maximumFractionDigits` digits
+    /// after the point (rounded as printf rounds); `{path, number}` alone prints it as `{path}` does.
+    case number(path: String, minimumFractionDigits: Int, maximumFractionDigits: Int?)
     /// `#` in a plural branch: the plural number minus the offset.
     case pound
 }
@@ -64,6 +69,8 @@ public struct Placeholder: Sendable, Hashable {
         case plural
         /// `{path, select, …}`
         case select
+        /// `{path, number, …}`
+        case number
     }
 
     /// The dotted path, e.g. `trail.name`.

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The plain number formatting used by messages: no locale grouping, no exponent, ASCII digits.
 ///
 /// - Integers print as their digits with a leading `-` when negative: `1234`, `-5`.
@@ -6,6 +14,31 @@
 /// - NaN and infinities have no number text (nil); messages print them as `NaN`, `∞`, `-∞`.
 enum NumberText {
     static func integer(_ value: Int) -> String { String(value) }
+
+    /// `value` with at most `maximum` digits after the point, rounded as printf's `%.Nf` rounds (the exact binary
+    /// value, ties to even), then trailing zeros beyond `minimum` dropped (and the point when none is left).
+    /// `integer` is the exact value when it came from an Int (a Double cannot hold every Int).
+    static func fixed(_ value: Double, minimum: Int, maximum: Int, integer: Int? = nil) -> String {
+        if let integer, minimum == 0 { return String(integer) }
+        guard value.isFinite else { return format(value) }
+        let digits = Int32(min(max(maximum, 0), 15))
+        var buffer = [CChar](repeating: 0, count: 400)
+        let count = withVaList([digits, value]) { arguments in
+            buffer.withUnsafeMutableBufferPointer { vsnprintf($0.baseAddress, $0.count, "%.*f", arguments) }
+        }
+        guard count > 0, Int(count) < buffer.count else { return format(value) }
+        var text = String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if maximum > minimum, text.contains(".") {
+            var fraction = text.utf8.count - 1 - (text.utf8.firstIndex(of: UInt8(ascii: ".")).map { text.utf8.distance(from: text.utf8.startIndex, to: $0) } ?? 0)
+            while fraction > minimum, text.hasSuffix("0") {
+                text.removeLast()
+                fraction -= 1
+            }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        if text == "-0" { text = "0" }
+        return text
+    }
 
     /// `shortest(value)`, or `NaN`, `∞`, `-∞` for non-finite values.
     static func format(_ value: Double) -> String {

@@ -50,7 +50,7 @@ public enum PseudoLocale: Sendable, Hashable, CaseIterable {
         parts.map { part in
             switch part {
             case .text(let text): .text(localize(literal: text))
-            case .placeholder, .pound: part
+            case .placeholder, .pound, .number: part
             case .plural(let path, let offset, let cases):
                 .plural(path: path, offset: offset, cases: cases.map { MessageCase(selector: $0.selector, parts: localize($0.parts)) })
             case .select(let path, let cases):

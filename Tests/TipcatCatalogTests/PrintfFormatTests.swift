@@ -33,6 +33,21 @@ import TipcatLocalization
         #expect(try Message.parsePluralForm(form).format(locale: LocaleID("it")!) { values[$0] } == "C'è # sentieri # % Rose")
     }
 
+    @Test func floatingPointPrecisionIsKept() throws {
+        let format = try #require(PrintfFormat.parse("%.1f km, %f, %.0f, %@"))
+        let text = format.message(paths: ["a", "b", "c", "d"], pluralForm: false, pluralArgument: nil)
+        #expect(text == "{a, number, ::.0} km, {b, number, ::.000000}, {c, number, integer}, {d}")
+        let message = try Message.parse(text)
+        func formatted(_ a: Value, _ b: Value, _ c: Value) throws -> String {
+            let values: [String: Value] = ["a": a, "b": b, "c": c, "d": .string("x")]
+            return try message.format(locale: LocaleID("fr")!) { values[$0] }
+        }
+        // As String(format:) prints them: the exact binary value rounded, ties to even.
+        #expect(try formatted(.double(2), .double(1.5), .double(2.5)) == "2.0 km, 1.500000, 2, x")
+        #expect(try formatted(.double(2.25), .int(3), .double(3.5)) == "2.2 km, 3.000000, 4, x")
+        #expect(try formatted(.double(0.05), .double(-0.0000004), .int(-7)) == "0.1 km, -0.000000, -7, x")
+    }
+
     @Test func garbageNeverCrashes() {
         for text in ["%", "%%%", "%1$", "%99999999999$@", "%.", "%.9999999999f", "%llllllllllllllllld", "%\u{0}", "é%ü%@"] {
             _ = PrintfFormat.parse(text)?.message(paths: [], pluralForm: true, pluralArgument: nil)

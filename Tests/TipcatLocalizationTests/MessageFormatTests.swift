@@ -30,6 +30,16 @@ import Testing
         #expect(try format("Discover what's new in {trail.region}", "en", values) == "Discover what's new in Wasatch")
     }
 
+    @Test func numbersWithAPrecision() throws {
+        #expect(try format("{d, number, ::.0#} / {d, number} / {n, number, integer} / {n, number, ::.00}", "en", ["d": .double(1.25), "n": .int(7)])
+            == "1.25 / 1.25 / 7 / 7.00")
+        #expect(try format("{d, number, ::.0#}", "en", ["d": .double(1)]) == "1.0")
+        #expect(try format("{d, number, ::.##}", "en", ["d": .double(1)]) == "1")
+        #expect(try format("{d, number, integer}", "en", ["d": .double(2.5)]) == "2")  // ties to even, as printf
+        #expect(throws: MessageFormatError.self) { try format("{d, number}", "en", ["d": .string("x")]) }
+        #expect(try Message.parse("{d, number, ::.0}").placeholders.map(\.kind) == [.number])
+    }
+
     @Test func valuesPrintPlainly() throws {
         #expect(try format("{a} {b} {c} {d} {e}", "en", ["a": .int(1000), "b": .double(2.5), "c": .double(3), "d": .bool(true), "e": .int(-7)])
             == "1000 2.5 3 true -7")

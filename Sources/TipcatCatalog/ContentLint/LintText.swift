@@ -121,7 +121,7 @@ struct LintText {
             switch part {
             case .text(let text):
                 for index in variants.indices { variants[index].append(.text(text)) }
-            case .placeholder(let path):
+            case .placeholder(let path), .number(let path, _, _):
                 for index in variants.indices { variants[index].append(.placeholder(path)) }
             case .pound:
                 for index in variants.indices { variants[index].append(.pound(poundPath)) }
