@@ -137,6 +137,7 @@ extension EngineCore {
         if members.isEmpty || memo.visiting.contains(tip) { return RuleTipState(status: .pending, displayCount: count) }
         var anyAvailable = false
         var allInvalidated = true
+        var reasons: Set<RuleInvalidationReason> = []
         for member in members {
             switch status(member, now, &memo) {
             case .available:
@@ -144,12 +145,12 @@ extension EngineCore {
                 allInvalidated = false
             case .pending:
                 allInvalidated = false
-            case .invalidated:
-                break
+            case .invalidated(let reason):
+                if let ruleReason = RuleInvalidationReason(rawValue: reason.rawValue) { reasons.insert(ruleReason) }
             }
         }
         let status: RuleTipState.Status = anyAvailable ? .available : (allInvalidated ? .invalidated : .pending)
-        return RuleTipState(status: status, displayCount: count)
+        return RuleTipState(status: status, displayCount: count, invalidationReasons: allInvalidated ? reasons : [])
     }
 
     /// When the display frequency lets this instance become available, if it is held back now.

@@ -4,6 +4,7 @@ extension RuleCheckerState {
     static let donationMembers = ["count", "within", "where", "largestSubset", "smallestSubset", "distinct", "lastDonated"]
     static let collectionMembers = ["count", "isEmpty", "contains"]
     static let tipMembers = ["invalidated", "available", "pending", "displayCount"]
+    static let reasonNames = RuleInvalidationReason.allCases.map { ".\($0.rawValue)" }.joined(separator: ", ")
 
     /// Checks `base.member(…)` given the already checked `base`.
     mutating func checkMember(
@@ -42,6 +43,21 @@ extension RuleCheckerState {
             guard let (kind, type) = kinds[member.name] else {
                 unknownMember(member, of: "tip", RuleCheckerState.tipMembers)
                 return result(nil, nil)
+            }
+            if kind == .invalidated, member.arguments != nil {
+                // `invalidated(.tipClosed)`: invalidated for that reason.
+                guard let argument = oneArgument(member, range, example: ".invalidated(.actionPerformed)") else { return result(nil, nil) }
+                guard case .symbol(let name, let info) = argument.value, RuleInvalidationReason(rawValue: name) != nil else {
+                    var written = ""
+                    if case .symbol(let name, _) = argument.value { written = ".\(name)" }
+                    if case .window(let window, _) = argument.value { written = ".\(window.rawValue)" }
+                    let names = RuleInvalidationReason.allCases.map { ".\($0.rawValue)" }
+                    let suggestion = written.isEmpty ? "" : RuleSuggestions.didYouMean(written, in: names)
+                    report(.typeMismatch, "'invalidated' takes an invalidation reason (\(RuleCheckerState.reasonNames))"
+                           + (written.isEmpty ? "" : ", not '\(written)'") + suggestion, argument.value.range)
+                    return result(nil, nil)
+                }
+                return result(kind, type, arguments: [RuleArgument(value: .symbol(name, RuleNodeInfo(info.range, type: .invalidationReason)))])
             }
             guard noArguments(member, range) else { return result(nil, nil) }
             return result(kind, type)
@@ -137,6 +153,12 @@ extension RuleCheckerState {
     /// The argument of `within`: a calendar window or a duration.
     mutating func checkWindow(_ argument: RuleExpression) -> RuleExpression {
         if case .window = argument { return argument.with(type: .window) }
+        if case .symbol(let name, let info) = argument {
+            let names = RuleWindow.allCases.map { ".\($0.rawValue)" }
+            let suggestion = RuleSuggestions.didYouMean(".\(name)", in: names)
+            report(.typeMismatch, "unknown calendar window '.\(name)'\(suggestion) (use .minute, .hour, .day or .week)", info.range)
+            return argument.with(type: nil)
+        }
         let value = check(argument, in: Scope())
         guard let type = value.type, type != .duration else { return value }
         var message = "'within' needs a duration such as 5d or a window such as .day, but this is \(type.withArticle)"

@@ -95,6 +95,10 @@ struct RuleCheckerState {
         case .window(_, let info):
             report(.typeMismatch, "a calendar window such as '.day' can only be the argument of 'within'", info.range)
             return expression.with(type: nil)
+        case .symbol(let name, let info):
+            report(.typeMismatch, "'.\(name)' can only be an argument: a calendar window of 'within' (.minute, .hour, .day, .week) "
+                   + "or an invalidation reason of 'tip(…).invalidated' (\(RuleCheckerState.reasonNames))", info.range)
+            return expression.with(type: nil)
         case .appParameter(let name, let info):
             return checkAppParameter(name, info)
         case .event(let id, let info):

@@ -38,11 +38,14 @@ public struct RuleTipState: Sendable, Hashable, CustomStringConvertible {
 
     public var status: Status
     public var displayCount: Int
+    /// Why the tip's instances were invalidated (for `invalidated(.tipClosed)`); empty unless invalidated.
+    public var invalidationReasons: Set<RuleInvalidationReason>
 
     /// Creates a tip state.
-    public init(status: Status, displayCount: Int = 0) {
+    public init(status: Status, displayCount: Int = 0, invalidationReasons: Set<RuleInvalidationReason> = []) {
         self.status = status
         self.displayCount = displayCount
+        self.invalidationReasons = invalidationReasons
     }
 
     public var description: String { "\(status.rawValue), shown \(displayCount)×" }

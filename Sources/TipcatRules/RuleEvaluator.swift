@@ -254,6 +254,7 @@ struct RuleEvaluation: ValidityTracking {
         case .string(let value, _): return .string(value)
         case .duration(let span, _): return .duration(span.seconds)
         case .window(let window, _): return .duration(window.span.seconds)
+        case .symbol(let name, _): return .missing(".\(name) is only an argument")
         case .now:
             validity.unhandledNow += 1
             return .date(now)
@@ -362,7 +363,12 @@ struct RuleEvaluation: ValidityTracking {
         case .invalidated, .available, .pending, .displayCount:
             guard case .tip(let state) = base else { return .missing("not a tip") }
             switch kind {
-            case .invalidated: return .bool(state.status == .invalidated)
+            case .invalidated:
+                guard let reason = member.arguments?.first.flatMap({ argument -> RuleInvalidationReason? in
+                    if case .symbol(let name, _) = argument.value { return RuleInvalidationReason(rawValue: name) }
+                    return nil
+                }) else { return .bool(state.status == .invalidated) }
+                return .bool(state.status == .invalidated && state.invalidationReasons.contains(reason))
             case .available: return .bool(state.status == .available)
             case .pending: return .bool(state.status == .pending)
             default: return .int(state.displayCount)

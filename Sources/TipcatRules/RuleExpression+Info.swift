@@ -3,7 +3,7 @@ extension RuleExpression {
     public var info: RuleNodeInfo {
         switch self {
         case .bool(_, let info), .int(_, let info), .double(_, let info), .string(_, let info),
-             .duration(_, let info), .window(_, let info), .now(let info), .appParameter(_, let info),
+             .duration(_, let info), .window(_, let info), .symbol(_, let info), .now(let info), .appParameter(_, let info),
              .event(_, let info), .tip(_, _, let info), .name(_, let info), .tipParameter(_, let info),
              .eventField(_, _, let info), .not(_, let info), .and(_, let info), .or(_, let info),
              .comparison(_, _, _, let info), .arithmetic(_, _, _, let info), .member(_, _, let info):

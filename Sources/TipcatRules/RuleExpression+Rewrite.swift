@@ -8,6 +8,7 @@ extension RuleExpression {
         case .string(let value, _): .string(value, info)
         case .duration(let value, _): .duration(value, info)
         case .window(let value, _): .window(value, info)
+        case .symbol(let name, _): .symbol(name, info)
         case .now: .now(info)
         case .appParameter(let name, _): .appParameter(name, info)
         case .event(let id, _): .event(id, info)

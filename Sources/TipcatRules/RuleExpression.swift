@@ -32,6 +32,8 @@ public indirect enum RuleExpression: Sendable, Hashable {
     case duration(TimeSpan, RuleNodeInfo)
     /// A calendar window such as `.day` (the last day), the argument of `within`.
     case window(RuleWindow, RuleNodeInfo)
+    /// `.actionPerformed`: an argument written `.name` that is not a calendar window (an invalidation reason).
+    case symbol(String, RuleNodeInfo)
     /// `now`, the evaluation time.
     case now(RuleNodeInfo)
     /// `$name`: an app parameter (the name without `$`).
@@ -100,6 +102,14 @@ public enum RuleComparisonOperator: String, Sendable, Hashable, CaseIterable {
 public enum RuleArithmeticOperator: String, Sendable, Hashable, CaseIterable {
     case plus = "+"
     case minus = "-"
+}
+
+/// Why a tip was invalidated, as TipKit's `Tip.InvalidationReason` names it: `tip(X).invalidated(.tipClosed)`.
+public enum RuleInvalidationReason: String, Sendable, Hashable, CaseIterable {
+    case actionPerformed
+    case tipClosed
+    case displayCountExceeded
+    case displayDurationExceeded
 }
 
 /// A calendar window: the last minute, hour, day or week before now.

@@ -292,17 +292,28 @@ struct RuleParserState {
         if current.kind == .dot {
             let dot = advance()
             guard current.kind == .identifier else {
-                throw abort("expected a calendar window after '.': .minute, .hour, .day or .week",
+                throw abort("expected a calendar window (.minute, .hour, .day, .week) or an invalidation reason (.tipClosed …) after '.'",
                             current.kind == .end ? dot.range : current.range)
             }
             let name = advance()
             let range = dot.range.lowerBound..<name.range.upperBound
-            guard let window = RuleWindow(rawValue: name.text) else {
-                let names = RuleWindow.allCases.map { ".\($0.rawValue)" }
-                let suggestion = RuleSuggestions.didYouMean(".\(name.text)", in: names)
+            // A calendar window, or an invalidation reason (the member decides which it takes).
+            let expression: RuleExpression
+            if let window = RuleWindow(rawValue: name.text) {
+                expression = .window(window, RuleNodeInfo(range))
+            } else if RuleInvalidationReason(rawValue: name.text) != nil {
+                expression = .symbol(name.text, RuleNodeInfo(range))
+            } else {
+                let windows = RuleWindow.allCases.map { ".\($0.rawValue)" }
+                let reasons = RuleInvalidationReason.allCases.map { ".\($0.rawValue)" }
+                let reasonSuggestion = RuleSuggestions.didYouMean(".\(name.text)", in: reasons)
+                if !reasonSuggestion.isEmpty, RuleSuggestions.didYouMean(".\(name.text)", in: windows).isEmpty {
+                    throw abort("unknown invalidation reason '.\(name.text)'\(reasonSuggestion) (use \(reasons.joined(separator: ", ")))", range)
+                }
+                let suggestion = RuleSuggestions.didYouMean(".\(name.text)", in: windows)
                 throw abort("unknown calendar window '.\(name.text)'\(suggestion) (use .minute, .hour, .day or .week)", range)
             }
-            let value = try node(.window(window, RuleNodeInfo(range)), depth: 1)
+            let value = try node(expression, depth: 1)
             return (RuleArgument(label: label, labelRange: labelRange, value: value.expression), 1)
         }
         let value = try parseOr()

@@ -41,6 +41,8 @@ public struct RuleProgram: Sendable {
         case lastDonated(Int)
         /// `tip(ID).invalidated` / `.available` / `.pending`, by tip slot.
         case tipStatus(Int, RuleTipState.Status)
+        /// `tip(X).invalidated(.reason)`.
+        case tipInvalidated(Int, RuleInvalidationReason)
         /// `tip(ID).displayCount`, by tip slot.
         case tipDisplayCount(Int)
     }
@@ -274,6 +276,9 @@ extension RuleProgram {
             case .tipStatus(let slot, let status):
                 guard slot < tips.count else { return .missing("") }
                 return .bool(tips[slot].status == status)
+            case .tipInvalidated(let slot, let reason):
+                guard slot < tips.count else { return .missing("") }
+                return .bool(tips[slot].status == .invalidated && tips[slot].invalidationReasons.contains(reason))
             case .tipDisplayCount(let slot):
                 guard slot < tips.count else { return .missing("") }
                 return .int(tips[slot].displayCount)
@@ -387,7 +392,11 @@ extension RuleProgram {
                 case .invalidated?, .available?, .pending?, .displayCount?:
                     guard case .tip(let id, _, _) = base, let slot = tips[id] else { return nil }
                     switch member.kind {
-                    case .invalidated?: return .tipStatus(slot, .invalidated)
+                    case .invalidated?:
+                        if case .symbol(let name, _)? = member.arguments?.first?.value, let reason = RuleInvalidationReason(rawValue: name) {
+                            return .tipInvalidated(slot, reason)
+                        }
+                        return .tipStatus(slot, .invalidated)
                     case .available?: return .tipStatus(slot, .available)
                     case .pending?: return .tipStatus(slot, .pending)
                     default: return .tipDisplayCount(slot)

@@ -18,6 +18,8 @@ public indirect enum RuleType: Sendable, Hashable, CustomStringConvertible {
     case tip
     /// A calendar window such as `.day`; only the argument of `within`.
     case window
+    /// An invalidation reason such as `.tipClosed`; only the argument of `tip(…).invalidated`.
+    case invalidationReason
 
     /// The rule type of a declared parameter or field type.
     public init(_ type: ValueType) {
@@ -44,7 +46,7 @@ public indirect enum RuleType: Sendable, Hashable, CustomStringConvertible {
         case .list(let element): .list(element)
         case .set(let element): .set(element)
         case .record(let fields): .record(fields)
-        case .duration, .donations, .tip, .window: nil
+        case .duration, .donations, .tip, .window, .invalidationReason: nil
         }
     }
 
@@ -58,6 +60,7 @@ public indirect enum RuleType: Sendable, Hashable, CustomStringConvertible {
         case .donations: "events"
         case .tip: "tip"
         case .window: "calendar window"
+        case .invalidationReason: "invalidation reason"
         case .record: "record"
         default: valueType.map(\.description) ?? "?"
         }

@@ -52,6 +52,23 @@ import TipcatLocalization
         #expect(try await engine.next() == "A")
     }
 
+    @Test func aRuleCanAskWhyAnotherTipWasInvalidated() async throws {
+        let tips = catalog([("Next", ["tip(Onboarding).invalidated(.actionPerformed)"]), ("Again", ["tip(Onboarding).invalidated(.tipClosed)"]),
+                            ("Onboarding", [])])
+        let closed = TipEngine(catalog: tips)
+        try await closed.configure(TipEngineConfiguration(clock: FixedClock(time("2026-01-01"))))
+        #expect(try await closed.status(of: "Next") == .pending)
+        try await closed.invalidate("Onboarding", reason: .tipClosed)
+        #expect(try await closed.status(of: "Next") == .pending)
+        #expect(try await closed.status(of: "Again") == .available)
+
+        let acted = TipEngine(catalog: tips)
+        try await acted.configure(TipEngineConfiguration(clock: FixedClock(time("2026-01-01"))))
+        try await acted.invalidate("Onboarding", reason: .actionPerformed)
+        #expect(try await acted.status(of: "Next") == .available)
+        #expect(try await acted.status(of: "Again") == .pending)
+    }
+
     @Test func rulesThatDoNotCheckKeepTheirTipHidden() async throws {
         let broken = catalog([("A", ["#opened-mapp.count > 0"]), ("B", [])])
         let engine = TipEngine(catalog: broken)

@@ -18,6 +18,7 @@ import TipcatRules
             "$firstLaunch < now - 3d", "now + 1h >= $firstLaunch", "now - 2d > $firstLaunch",
             "tip(ShowLocationTip).invalidated", "!tip(Other).available || tip(Other).pending",
             "tip(ShowLocationTip).displayCount >= 2", "true", "false || $isLoggedIn",
+            "tip(ShowLocationTip).invalidated(.tipClosed)", "!tip(Other).invalidated(.actionPerformed) && tip(Other).invalidated",
             "#opened-map.count == 0 || $isLoggedIn", "#opened-map.within(.day).count < 3 && !$isLoggedIn",
             "#viewed-food-detail.where(name == \"a\").count >= 1 && #opened-map.lastDonated > now - 2h",
             "#viewed-food-detail.where(\"b\" != name).within(1d).largestSubset(isFavorite).count >= 2",
@@ -78,7 +79,10 @@ import TipcatRules
             if Bool.random(using: &random) { parameters["firstLaunch"] = .date(Timestamp(secondsSince1970: base + minutes(-6000...3000))) }
             let statuses = RuleTipState.Status.allCases
             let tips = tipNames.map { _ in
-                RuleTipState(status: statuses[Int.random(in: 0..<statuses.count, using: &random)], displayCount: Int.random(in: 0...3, using: &random))
+                let status = statuses[Int.random(in: 0..<statuses.count, using: &random)]
+                let reasons = status == .invalidated
+                    ? Set(RuleInvalidationReason.allCases.filter { _ in Bool.random(using: &random) }) : []
+                return RuleTipState(status: status, displayCount: Int.random(in: 0...3, using: &random), invalidationReasons: reasons)
             }
             let now = Timestamp(secondsSince1970: base + minutes(-1000...1000))
             let context = RuleContext(now: now, appParameters: parameters, donations: logs,

@@ -75,6 +75,16 @@ import TipcatCore
             == [error("unknown member 'contain' of set<string>; did you mean 'contains'?", "unknown-member", at: 16..<23)])
     }
 
+    @Test func invalidationReasons() {
+        #expect(check("tip(ShowLocationTip).invalidated(.actionPerformed) || tip(ShowLocationTip).invalidated(.tipClosed)").isEmpty)
+        let window = "tip(ShowLocationTip).invalidated(.day)"
+        #expect(check(window).map(\.message) == [
+            "'invalidated' takes an invalidation reason (.actionPerformed, .tipClosed, .displayCountExceeded, .displayDurationExceeded), not '.day'",
+        ])
+        #expect(check("#opened-map.within(.tipClosed).count > 0").map(\.message) == ["unknown calendar window '.tipClosed' (use .minute, .hour, .day or .week)"])
+        #expect(check("tip(ShowLocationTip).available(.tipClosed)").map(\.message) == ["'available' takes no arguments; write '.available'"])
+    }
+
     @Test func argumentLabels() {
         let by = "#entered-backyard-detail-view.largestSubset(by: backyardID).count >= 3"
         #expect(check(by) == [error("unknown argument label 'by:' of 'largestSubset'; did you mean 'groupedBy:'?", "unknown-member", at: byteRange(of: "by", in: by))])

@@ -86,10 +86,13 @@ import TipcatCore
         let end = open.utf8.count
         expectSyntax(open, [error("expected ')' to close 'within(' at column 19", at: end..<end)])
         let window = "#opened-map.within(.days).count > 1"
+        expectSyntax("tip(A).invalidated(.tipClose)", [error(
+            "unknown invalidation reason '.tipClose'; did you mean '.tipClosed'? (use .actionPerformed, .tipClosed, .displayCountExceeded, .displayDurationExceeded)",
+            at: 19..<28)])
         expectSyntax(window, [error("unknown calendar window '.days'; did you mean '.day'? (use .minute, .hour, .day or .week)",
                                     at: byteRange(of: ".days", in: window))])
         let empty = "#opened-map.within(.).count > 1"
-        expectSyntax(empty, [error("expected a calendar window after '.': .minute, .hour, .day or .week",
+        expectSyntax(empty, [error("expected a calendar window (.minute, .hour, .day, .week) or an invalidation reason (.tipClosed …) after '.'",
                                    at: byteRange(of: ")", in: empty))])
     }
 
