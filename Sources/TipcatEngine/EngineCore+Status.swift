@@ -122,7 +122,7 @@ extension EngineCore {
     func ruleContext(_ index: Int, _ now: Double, tipStates: [RuleTipState]) -> RuleContext {
         var context = RuleContext(
             now: Timestamp(secondsSince1970: now), appParameters: parameters,
-            tipParameters: instances[index].record.parameters, donations: logs)
+            tipParameters: instances[index].record.parameters, donations: logs, timeZone: timeZone)
         for (name, state) in zip(compiled.tips[instances[index].tip].referencedTips, tipStates) { context.tips[name] = state }
         return context
     }

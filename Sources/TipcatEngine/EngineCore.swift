@@ -39,6 +39,8 @@ struct EngineCore: Sendable {
     var frequency: DisplayFrequency
     var locale: LocaleID
     var clock: any TipClock = SystemClock()
+    /// The user's time zone for calendar rules.
+    var timeZone: RuleTimeZone = .utc
     var overrides = TipOverrides()
 
     var parameters: [String: Value] = [:]
@@ -108,6 +110,7 @@ struct EngineCore: Sendable {
         self.frequency = frequency
         locale = configuration.locale ?? compiled.catalog.settings.sourceLanguage
         clock = configuration.clock
+        timeZone = configuration.timeZone
         self.overrides = overrides
         let reset = configuration.resetDatastore || resetFromEnvironment
         let preloaded = self.preloaded

@@ -1,5 +1,6 @@
 public import TipcatCatalog
 public import TipcatLocalization
+public import TipcatRules
 
 /// How an engine runs, as TipKit's `Tips.configure(_:)`: set once per engine.
 public struct TipEngineConfiguration: Sendable {
@@ -9,6 +10,9 @@ public struct TipEngineConfiguration: Sendable {
     public var locale: LocaleID?
     /// Where `now` comes from.
     public var clock: any TipClock
+    /// The user's time zone, for calendar rules (`now.hour >= 18`, `$firstLaunch.isToday`); UTC by default —
+    /// an app passes the device's.
+    public var timeZone: RuleTimeZone
     /// Testing overrides (TipKit's `showAllTipsForTesting` and friends).
     public var overrides: TipOverrides
     /// Wipe the state store before starting (TipKit's `resetDatastore`).
@@ -20,8 +24,10 @@ public struct TipEngineConfiguration: Sendable {
     /// Creates a configuration; by default the catalog's frequency and locale, the system clock, no overrides.
     public init(
         displayFrequency: DisplayFrequency? = nil, locale: LocaleID? = nil, clock: any TipClock = SystemClock(),
-        overrides: TipOverrides = TipOverrides(), resetDatastore: Bool = false, environment: [String: String] = [:]
+        overrides: TipOverrides = TipOverrides(), resetDatastore: Bool = false, environment: [String: String] = [:],
+        timeZone: RuleTimeZone = .utc
     ) {
+        self.timeZone = timeZone
         self.displayFrequency = displayFrequency
         self.locale = locale
         self.clock = clock

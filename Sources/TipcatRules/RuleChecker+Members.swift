@@ -4,6 +4,7 @@ extension RuleCheckerState {
     static let donationMembers = ["count", "within", "where", "largestSubset", "smallestSubset", "distinct", "lastDonated"]
     static let collectionMembers = ["count", "isEmpty", "contains"]
     static let tipMembers = ["invalidated", "available", "pending", "displayCount"]
+    static let dateMembers = ["isToday", "hour", "minute", "weekday"]
     static let reasonNames = RuleInvalidationReason.allCases.map { ".\($0.rawValue)" }.joined(separator: ", ")
 
     /// Checks `base.member(…)` given the already checked `base`.
@@ -35,6 +36,16 @@ extension RuleCheckerState {
             }
             guard noArguments(member, range) else { return result(nil, nil) }
             return result(.field, RuleType(field.type))
+        case .date:
+            let kinds: [String: (RuleMemberKind, RuleType)] = [
+                "isToday": (.isToday, .bool), "hour": (.hour, .int), "minute": (.minute, .int), "weekday": (.weekday, .int),
+            ]
+            guard let (kind, type) = kinds[member.name] else {
+                unknownMember(member, of: "date", RuleCheckerState.dateMembers)
+                return result(nil, nil)
+            }
+            guard noArguments(member, range) else { return result(nil, nil) }
+            return result(kind, type)
         case .tip:
             let kinds: [String: (RuleMemberKind, RuleType)] = [
                 "invalidated": (.invalidated, .bool), "available": (.available, .bool),

@@ -15,12 +15,15 @@ public struct RuleContext: Sendable {
     public var donations: [String: DonationLog]
     /// The state of every tip a rule names with `tip(ID)`.
     public var tips: [String: RuleTipState]
+    /// The user's time zone, for `.isToday`, `.hour`, `.minute` and `.weekday` of dates.
+    public var timeZone: RuleTimeZone
 
     /// Creates a context; everything but the time defaults to empty.
     public init(
         now: Timestamp, appParameters: [String: Value] = [:], tipParameters: [String: Value] = [:],
-        donations: [String: DonationLog] = [:], tips: [String: RuleTipState] = [:]
+        donations: [String: DonationLog] = [:], tips: [String: RuleTipState] = [:], timeZone: RuleTimeZone = .utc
     ) {
+        self.timeZone = timeZone
         self.now = now
         self.appParameters = appParameters
         self.tipParameters = tipParameters

@@ -289,7 +289,42 @@ struct RuleEvaluation: ValidityTracking {
             default: return .missing("cannot compute \(op.rawValue) here")
             }
         case .member(let base, let member, _):
+            if let kind = member.kind, [.isToday, .hour, .minute, .weekday].contains(kind) {
+                return calendar(kind, of: base)
+            }
             return self.member(value(base), member)
+        }
+    }
+
+    /// `date.isToday`, `.hour`, `.minute`, `.weekday` in the context's time zone. A reading of `now` in the
+    /// date is settled here: the answer stands until the next local minute, hour or day starts (for `isToday`,
+    /// until the next local midnight after now).
+    mutating func calendar(_ kind: RuleMemberKind, of base: RuleExpression) -> EvalValue {
+        let reads = validity.unhandledNow
+        let date = value(base)
+        let readsNow = validity.unhandledNow > reads
+        validity.unhandledNow = reads
+        guard case .date(let time) = date else { return date }
+        let zone = context.timeZone
+        let now = context.now.secondsSince1970
+        // A date that moves with now (`now`, `now - 1d`) crosses its next boundary that much later than now.
+        func movesUntil(_ unit: Double) {
+            if readsNow { validity.changes(at: now + (zone.nextBoundary(after: time, unit: unit) - time)) }
+        }
+        switch kind {
+        case .isToday:
+            validity.changes(at: zone.nextBoundary(after: now, unit: 86_400))
+            movesUntil(86_400)
+            return .bool(zone.day(time) == zone.day(now))
+        case .hour:
+            movesUntil(3600)
+            return .int(zone.hour(time))
+        case .minute:
+            movesUntil(60)
+            return .int(zone.minute(time))
+        default:
+            movesUntil(86_400)
+            return .int(zone.weekday(time))
         }
     }
 
@@ -360,6 +395,8 @@ struct RuleEvaluation: ValidityTracking {
         case .field:
             guard case .record(let fields) = base else { return .missing("not a record") }
             return fields[member.name].map(EvalValue.init) ?? .missing("no field '\(member.name)'")
+        case .isToday, .hour, .minute, .weekday:
+            return .missing("calendar members are evaluated with their base")
         case .invalidated, .available, .pending, .displayCount:
             guard case .tip(let state) = base else { return .missing("not a tip") }
             switch kind {

@@ -197,4 +197,12 @@ public enum RuleMemberKind: String, Sendable, Hashable, CaseIterable {
     case pending
     /// `tip(ID).displayCount` → int.
     case displayCount
+    /// `date.isToday` → bool: the same day as now, in the user's time zone.
+    case isToday
+    /// `date.hour` → int, 0–23 in the user's time zone.
+    case hour
+    /// `date.minute` → int, 0–59.
+    case minute
+    /// `date.weekday` → int, 1 (Sunday) – 7 (Saturday).
+    case weekday
 }

@@ -15,6 +15,25 @@ import TipcatRules
         return verdict
     }
 
+    @Test func calendarMembersReadTheUsersTimeZone() throws {
+        // 2026-01-10 17:30 UTC is 19:30 on Saturday in UTC+02:00; 2026-01-09 23:00 UTC is already the 10th there.
+        let evening = time("2026-01-10T17:30")
+        let lateLastNight = Value.date(time("2026-01-09T23:00"))
+        let paris = RuleContext(now: evening, appParameters: ["firstLaunch": lateLastNight], timeZone: .fixed(seconds: 7200))
+        let utc = RuleContext(now: evening, appParameters: ["firstLaunch": lateLastNight])
+        #expect(try verdict("now.hour == 19 && now.minute == 30 && now.weekday == 7", paris).holds)
+        #expect(try verdict("now.hour == 17", utc).holds)
+        #expect(try verdict("$firstLaunch.isToday", paris).holds)
+        #expect(try !verdict("$firstLaunch.isToday", utc).holds)
+        #expect(try verdict("$firstLaunch.weekday == 6", utc).holds)  // Friday in UTC
+        // An evening rule stands until the next local hour starts (20:00 there, 18:00 UTC).
+        #expect(try verdict("now.hour >= 18", paris).validBefore == time("2026-01-10T18:00"))
+        // isToday changes at the next local midnight (22:00 UTC).
+        #expect(try verdict("$firstLaunch.isToday", paris).validBefore == time("2026-01-10T22:00"))
+        // No donation yet: lastDonated is missing, so isToday is false and its negation holds.
+        #expect(try verdict("!#opened-map.lastDonated.isToday", paris).holds)
+    }
+
     @Test func boolParameterExplainsItself() throws {
         var context = RuleContext(now: now, appParameters: ["isLoggedIn": .bool(false)])
         let no = try verdict("$isLoggedIn", context)

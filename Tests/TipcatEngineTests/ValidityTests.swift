@@ -24,8 +24,16 @@ import TipcatRules
         "$launchCount <= #opened-map.within(2d).count",
     ]
 
+    /// Calendar rules, read in a time zone 5½ hours east of UTC (the tree evaluator only: programs do not compile them).
+    static let calendarRules = [
+        "now.hour >= 18", "now.hour < 9 || now.hour >= 21", "$firstLaunch.isToday", "!#opened-map.lastDonated.isToday",
+        "(now - 1d).weekday == 7", "now.weekday == 1 && now.minute < 30", "$firstLaunch.hour == now.hour",
+        "(now + 90m).isToday",
+    ]
+
     @Test func verdictsStandUntilValidBefore() throws {
-        let checked = try Self.rules.map { try checkedRule($0) }
+        let texts = Self.rules + Self.calendarRules
+        let checked = try texts.map { try checkedRule($0) }
         var random = SeededGenerator(seed: 0xC0FFEE)
         let base = time("2026-01-10T00:00").secondsSince1970
         func minutes(_ range: ClosedRange<Int>) -> Double { Double(Int.random(in: range, using: &random) * 60) }
@@ -50,10 +58,11 @@ import TipcatRules
             func fixedContext(_ at: Double) -> RuleContext {
                 RuleContext(
                     now: Timestamp(secondsSince1970: at), appParameters: ["firstLaunch": firstLaunch, "launchCount": launchCount],
-                    donations: ["opened-map": map, "entered-backyard-detail-view": yards, "viewed-food-detail": food])
+                    donations: ["opened-map": map, "entered-backyard-detail-view": yards, "viewed-food-detail": food],
+                    timeZone: .fixed(seconds: 19_800))
             }
             let start = base + minutes(-1000...1000)
-            for (rule, text) in zip(checked, Self.rules) {
+            for (rule, text) in zip(checked, texts) {
                 let first = RuleEvaluator.outcome(rule, in: fixedContext(start))
                 let until = first.validBefore?.secondsSince1970 ?? start + 20 * 86_400
                 var samples = (0..<12).map { _ in start + Double.random(in: 0...(until - start), using: &random) }

@@ -75,6 +75,13 @@ import TipcatCore
             == [error("unknown member 'contain' of set<string>; did you mean 'contains'?", "unknown-member", at: 16..<23)])
     }
 
+    @Test func calendarMembers() {
+        #expect(check("now.hour >= 18 && now.weekday != 1 && $firstLaunch.isToday && #opened-map.lastDonated.minute < 30").isEmpty)
+        #expect(check("now.hours > 3") == [error("unknown member 'hours' of date; did you mean 'hour'?", "unknown-member", at: 4..<9)])
+        #expect(check("now.isToday(3)").map(\.message) == ["'isToday' takes no arguments; write '.isToday'"])
+        #expect(check("now.hour == \"x\"").first?.ruleID == "type-mismatch")
+    }
+
     @Test func invalidationReasons() {
         #expect(check("tip(ShowLocationTip).invalidated(.actionPerformed) || tip(ShowLocationTip).invalidated(.tipClosed)").isEmpty)
         let window = "tip(ShowLocationTip).invalidated(.day)"

@@ -1,6 +1,7 @@
 import TipcatCatalog
 import TipcatCore
 import TipcatLocalization
+import TipcatRules
 
 /// Parses script lines into steps, checking names and values against the catalog. Never stops at the first
 /// problem: each bad line gets a diagnostic with its line and column, and parsing goes on.
@@ -219,7 +220,7 @@ struct SimulationParser {
 
     func settings(_ words: ArraySlice<Word>) throws(Problem) -> SimulationSettings {
         var settings = SimulationSettings()
-        let keys = ["frequency", "locale", "show-tips", "hide-tips", "show-all", "hide-all", "reset-datastore"]
+        let keys = ["frequency", "locale", "time-zone", "show-tips", "hide-tips", "show-all", "hide-all", "reset-datastore"]
         for word in words {
             switch word.text {
             case "show-all": settings.overrides.showAllTips = true
@@ -237,6 +238,12 @@ struct SimulationParser {
                         throw Problem(message: "expected immediate, hourly, daily, weekly, monthly or a duration, found '\(text)'",
                                       rule: .invalidValue, offset: offset)
                     }
+                case "time-zone":
+                    guard let seconds = RuleTimeZone.offsetSeconds(parsing: text) else {
+                        throw Problem(message: "expected a UTC offset such as UTC, +02:00 or -05:30, found '\(text)'",
+                                      rule: .invalidValue, offset: offset)
+                    }
+                    settings.timeZoneOffset = seconds
                 case "locale":
                     guard let locale = LocaleID(text) else {
                         throw Problem(message: "'\(text)' is not a locale such as en or fr-CA", rule: .invalidValue, offset: offset)

@@ -162,7 +162,8 @@ struct Session {
         guard engine == nil else { return }
         let configuration = TipEngineConfiguration(
             displayFrequency: settings.displayFrequency, locale: settings.locale, clock: FixedClock(clock),
-            overrides: settings.overrides, resetDatastore: settings.resetDatastore, environment: environment)
+            overrides: settings.overrides, resetDatastore: settings.resetDatastore, environment: environment,
+            timeZone: .fixed(seconds: settings.timeZoneOffset))
         do throws(TipEngineError) {
             engine = try TipEngineSession(catalog: runner.catalog, revision: runner.revision, store: store, configuration: configuration)
         } catch {

@@ -115,6 +115,8 @@ public struct SimulationSettings: Sendable, Hashable {
     public var locale: LocaleID?
     public var overrides: TipOverrides
     public var resetDatastore: Bool
+    /// `time-zone=+02:00`: the user's time zone for calendar rules, a fixed offset (UTC by default).
+    public var timeZoneOffset: Int = 0
 
     /// Creates settings; the catalog's frequency and locale, no overrides, by default.
     public init(displayFrequency: DisplayFrequency? = nil, locale: LocaleID? = nil, overrides: TipOverrides = TipOverrides(),
