@@ -112,7 +112,7 @@ public enum RuleObservedValue: Sendable, Hashable, CustomStringConvertible {
             "\(span.seconds) seconds"
         case .value(let value): value.description
         case .duration(let span): span.description
-        case .donations(let count): "\(count) donations"
+        case .donations(let count): count == 1 ? "1 donation" : "\(count) donations"
         case .tip(let state): state.description
         case .missing(let reason): "none (\(reason))"
         }

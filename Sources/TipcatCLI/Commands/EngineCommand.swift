@@ -52,7 +52,8 @@ struct EngineCommand {
     /// `tipcat engine displayed`.
     func displayed() throws {
         try withEngine { engine, _ in
-            let tip = try registeredTip(&engine)
+            let name = try registeredTip(&engine)
+            let tip = try engine.instanceID(name)
             try engine.displayed(tip)
             context.stdout.line("\(tip): displayed \(try displayCount(&engine, tip)); \(try engine.status(of: tip))")
         }
@@ -61,7 +62,8 @@ struct EngineCommand {
     /// `tipcat engine hidden`.
     func hidden() throws {
         try withEngine { engine, _ in
-            let tip = try registeredTip(&engine)
+            let name = try registeredTip(&engine)
+            let tip = try engine.instanceID(name)
             try engine.hidden(tip)
             context.stdout.line("\(tip): hidden; \(try engine.status(of: tip))")
         }
@@ -143,9 +145,7 @@ struct EngineCommand {
     }
 
     private func displayCount(_ engine: inout TipEngineSession, _ tip: TipInstanceID) throws -> String {
-        let id = try engine.instance(tip)
-        let summary = try engine.tips().first { $0.instance == tip } ?? engine.tips().first { $0.tip == id.tip }
-        let count = summary?.displayCount ?? 0
+        let count = try engine.tips().first { $0.instance == tip }?.displayCount ?? 0
         return count == 1 ? "1 time" : "\(count) times"
     }
 
@@ -165,18 +165,52 @@ struct EngineCommand {
         out.line("frequency: \(engine.displayFrequency)")
         if !source.catalog.settings.enabled { out.line("kill switch: the catalog is disabled; no tip shows") }
         for diagnostic in engine.diagnostics { context.stderr.line("warning: \(diagnostic.message) (this tip never shows)") }
-        let tips = try engine.tips()
-        let width = max(4, tips.map(\.instance.rawValue.count).max() ?? 0)
+        let rows = try Self.statusRows(&engine)
+        let width = max(4, rows.map(\.name.count).max() ?? 0)
+        let statusWidth = max(32, rows.map(\.status.count).max() ?? 0)
+        func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
         out.line("")
-        out.line("TIP".padding(toLength: width, withPad: " ", startingAt: 0) + "  STATUS                            SHOWN  ON SCREEN")
-        for tip in tips {
-            let status = tip.status.description.padding(toLength: 32, withPad: " ", startingAt: 0)
-            let shown = String(tip.displayCount)
-            out.line(tip.instance.rawValue.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + status + "  "
-                     + String(repeating: " ", count: max(0, 5 - shown.count)) + shown + "  " + (tip.isOnScreen ? "yes" : "no"))
+        out.line(pad("TIP", width) + "  " + pad("STATUS", statusWidth) + "  SHOWN  ON SCREEN")
+        for row in rows {
+            out.line(pad(row.name, width) + "  " + pad(row.status, statusWidth) + "  "
+                     + String(repeating: " ", count: max(0, 5 - row.shown.count)) + row.shown + "  " + row.onScreen)
         }
         out.line("")
         out.line("next: " + (try engine.next()?.rawValue ?? "none"))
+    }
+
+    /// One line of `status`: every instance, and each tip with parameters that has no instance yet.
+    struct StatusRow {
+        var name: String
+        var status: String
+        var shown: String
+        var onScreen: String
+        /// nil for a tip with parameters and no instance.
+        var summary: TipInstanceSummary?
+        var tip: TipID
+    }
+
+    /// The rows of `status`, in catalog order.
+    static func statusRows(_ engine: inout TipEngineSession) throws -> [StatusRow] {
+        let summaries = try engine.tips()
+        var byTip: [TipID: [TipInstanceSummary]] = [:]
+        for summary in summaries { byTip[summary.tip, default: []].append(summary) }
+        var rows: [StatusRow] = []
+        for tip in engine.catalog.tips {
+            guard let instances = byTip[tip.id], !instances.isEmpty else {
+                if !tip.parameters.isEmpty {
+                    rows.append(StatusRow(name: tip.id.rawValue, status: "no instance yet (needs parameters)", shown: "-",
+                                          onScreen: "-", summary: nil, tip: tip.id))
+                }
+                continue
+            }
+            for summary in instances {
+                rows.append(StatusRow(name: summary.instance.rawValue, status: summary.status.description,
+                                      shown: String(summary.displayCount), onScreen: summary.isOnScreen ? "yes" : "no",
+                                      summary: summary, tip: tip.id))
+            }
+        }
+        return rows
     }
 
     // MARK: donate and set
@@ -301,7 +335,8 @@ struct EngineCommand {
             context.stderr.line(failure.description)
             throw CommandError.exit(.failure)
         }
-        context.stdout.line("\(path): \(result.stepsRun) steps, \(result.expectationsMet) expectations met")
+        context.stdout.line("\(path): \(result.stepsRun) \(plural(result.stepsRun, "step")), "
+                            + "\(result.expectationsMet) \(plural(result.expectationsMet, "expectation")) met")
     }
 
     /// The state database's contents (`--from-state`): it must exist, and is only read.
