@@ -101,7 +101,7 @@ public enum TipcatCommand {
             context.stdout.write(help)
             return
         }
-        try run(arguments, context)
+        try run(arguments, context.terminalSafe)
     }
 
     /// `tipcat help [COMMAND…] --json`: the tree below the named command as versioned JSON.
@@ -118,6 +118,6 @@ public enum TipcatCommand {
             spec = next
             path.append(word)
         }
-        context.stdout.line(CommandTreeJSON.document(for: spec).serialized(pretty: true))
+        context.stdout.json(CommandTreeJSON.document(for: spec))
     }
 }

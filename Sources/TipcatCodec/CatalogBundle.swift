@@ -10,7 +10,7 @@ public import TipcatJSON
 /// ```
 /// `contentHash` is the version's content hash; `bundleHash` is the SHA-256 of the canonical bytes of every
 /// other member (format, catalog, content hash, channel, publishing time, version). The file is canonical JSON
-/// and a final newline. Reading a bundle refuses one that is not byte for byte what it would write: a changed
+/// (DEL, C1 and bidi controls written as `\uXXXX`) and a final newline. Reading a bundle refuses one that is not byte for byte what it would write: a changed
 /// byte of content or metadata, a reformatted file, an extra member.
 ///
 /// Version 1 bundles (no `bundleHash`) are still read: their catalog is checked against `contentHash`, and
@@ -62,8 +62,11 @@ public struct CatalogBundle: Sendable {
         SHA256.hash(JSONValue.object(members.filter { $0.0 != "bundleHash" }).canonicalBytes)
     }
 
-    /// The bundle file's bytes: canonical JSON and a final newline.
-    public var fileBytes: [UInt8] { document.canonicalBytes + [UInt8(ascii: "\n")] }
+    /// The bundle file's bytes: canonical JSON with terminal controls escaped (`JSONText.escapingTerminalControls`,
+    /// so the file is safe to print), and a final newline.
+    public var fileBytes: [UInt8] {
+        Array(JSONText.escapingTerminalControls(String(decoding: document.canonicalBytes, as: UTF8.self)).utf8) + [UInt8(ascii: "\n")]
+    }
 
     /// Reads a bundle file and checks its content hash.
     public init(bytes: [UInt8], path: String = "<bundle>") throws(CatalogDecodingError) {

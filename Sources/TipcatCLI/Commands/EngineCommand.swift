@@ -296,7 +296,9 @@ struct EngineCommand {
         let resolved = try TipResolver(catalog: catalog).resolve(
             tip, locale: locale, parameters: instance.parameters, useExample: instance.parameters.isEmpty, device: device)
         let text = try renderer.render(resolved)
-        context.stdout.write(text.hasSuffix("\n") ? text : text + "\n")
+        // ANSI output keeps its escape sequences (the style's escaper made the values safe).
+        let output = style.manifest.output == .ansi ? context.stdout.unfiltered : context.stdout
+        output.write(text.hasSuffix("\n") ? text : text + "\n")
     }
 
     // MARK: reset

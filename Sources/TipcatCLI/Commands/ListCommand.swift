@@ -16,7 +16,7 @@ struct ListCommand {
             context.stderr.line("warning: the catalog has errors; run 'tipcat validate --catalog \(directory)'; listing what could be read")
         }
         if arguments.flag("json") {
-            context.stdout.line(json(catalog).serialized(pretty: true))
+            context.stdout.json(json(catalog))
         } else {
             context.stdout.write(text(catalog))
         }

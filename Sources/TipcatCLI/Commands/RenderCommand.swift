@@ -19,12 +19,18 @@ struct RenderCommand {
         if arguments.flag("watch") {
             try watch()
         } else {
-            context.stdout.write(try renderOnce())
+            try write(renderOnce())
         }
     }
 
+    /// A style's output: ANSI output keeps its escape sequences (the style's escaper made the values safe),
+    /// other output passes through the terminal-safe filter like every command's text.
+    private func write(_ rendered: (text: String, isANSI: Bool)) {
+        (rendered.isANSI ? context.stdout.unfiltered : context.stdout).write(rendered.text)
+    }
+
     /// Everything one render needs, loaded fresh (so `--watch` sees edits).
-    func renderOnce() throws -> String {
+    func renderOnce() throws -> (text: String, isANSI: Bool) {
         let catalogDirectory = arguments.value("catalog") ?? "Catalog"
         let loaded = CatalogLoader().load(directory: catalogDirectory)
         let errors = loaded.diagnostics.filter { $0.severity == .error }
@@ -58,7 +64,7 @@ struct RenderCommand {
                                              device: device)
             outputs.append(try renderer.render(resolved))
         }
-        return outputs.joined(separator: "\n")
+        return (outputs.joined(separator: "\n"), style.manifest.output == .ansi)
     }
 
     private func locale(in catalog: Catalog) throws -> LocaleID {
@@ -152,9 +158,9 @@ struct RenderCommand {
         let paths = [arguments.value("catalog") ?? "Catalog", arguments.value("templates") ?? "Templates"]
         var last = FileSnapshot(paths: paths)
         while true {
-            if context.stdout.isTerminal { context.stdout.write("\u{1B}[H\u{1B}[2J") }
+            if context.stdout.isTerminal { context.stdout.unfiltered.write("\u{1B}[H\u{1B}[2J") }
             do {
-                context.stdout.write(try renderOnce())
+                try write(renderOnce())
             } catch let error as any TipcatError where error.exitStatus != .usage {
                 // Printed as the funnel prints it, and the watch goes on.
                 _ = TipcatCommand.report(error, commandPath: Self.command, parser: ArgumentParser(root: CommandTree.root), context: context)
