@@ -110,4 +110,52 @@ import TipcatTestSupport
         #expect(shown.stdout.contains("\u{1B}[1;97;44m\u{A0}Reset Password\u{A0}\u{1B}[0m  \u{1B}[1;97;44m\u{A0}View our FAQ\u{A0}\u{1B}[0m"),
                 "\(shown.stdout)")
     }
+
+    func object(_ result: RunResult, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> [String: Any] {
+        #expect(result.status == .success, "\(result.stderr)", sourceLocation: sourceLocation)
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
+                            "\(result.stdout)", sourceLocation: sourceLocation)
+    }
+
+    /// The documented shapes of `engine status|next|why|show --json`.
+    @Test func engineReadCommandsPrintJSON() throws {
+        let scratch = try TemporaryDirectory()
+        let store = try scratch.publishedStore()
+        let common = ["--store", store, "--state", scratch.file("state.sqlite")]
+        #expect(run(["engine", "dismiss", "HighlightTip"] + common).status == .success)
+
+        let status = try object(run(["engine", "status", "--json"] + common))
+        #expect(Set(status.keys) == ["catalog", "state", "now", "displayFrequency", "enabled", "warnings", "tips", "next"])
+        #expect(status["now"] as? String == "2026-01-05T08:00:00Z")
+        #expect(status["next"] as? String == "InlineTip")
+        let tips = try #require(status["tips"] as? [[String: Any]])
+        let highlight = try #require(tips.first { $0["tip"] as? String == "HighlightTip" })
+        #expect(Set(highlight.keys) == ["instance", "tip", "status", "displayCount", "onScreen"])
+        #expect(highlight["instance"] as? String == "HighlightTip" && highlight["status"] as? String == "invalidated(tipClosed)")
+        let newTrail = try #require(tips.first { $0["tip"] as? String == "NewTrailTip" })
+        #expect(newTrail["instance"] is NSNull && newTrail["status"] is NSNull)
+
+        let next = try object(run(["engine", "next", "--group", "compass", "--json"] + common))
+        #expect(next["next"] is NSNull && next["group"] as? String == "compass")
+        #expect(try object(run(["engine", "next", "--json"] + common))["next"] as? String == "InlineTip")
+
+        let why = try object(run(["engine", "why", "PasswordResetTip", "--json"] + common))
+        #expect(Set(why.keys) == ["instance", "tip", "now", "status", "mayShow", "isNext", "reasons", "rules", "displayCount",
+                                  "maxDisplayCount", "displayDuration", "maxDisplayDuration", "onScreen", "displayFrequency",
+                                  "ignoresDisplayFrequency", "group", "override", "catalogEnabled"])
+        #expect(why["status"] as? String == "pending" && why["mayShow"] as? Bool == false)
+        #expect(why["reasons"] as? [String] == ["rule 2 unmet: $hasSeenOnboarding — $hasSeenOnboarding is false"])
+        let rules = try #require(why["rules"] as? [[String: Any]])
+        #expect(rules.first?["source"] as? String == "!$isLoggedIn" && rules.first?["holds"] as? Bool == true)
+        let conditions = try #require(rules.first?["conditions"] as? [[String: Any]])
+        #expect(conditions.count == 1)
+        #expect(Set(conditions[0].keys) == ["text", "holds", "summary"])
+        #expect(conditions[0]["text"] as? String == "!$isLoggedIn" && conditions[0]["holds"] as? Bool == true)
+        #expect(conditions[0]["summary"] as? String == "$isLoggedIn is false")
+        #expect(why["maxDisplayCount"] is NSNull && why["group"] is NSNull && why["displayDuration"] as? Int == 0)
+
+        let show = try object(run(["engine", "show", "ShowLocationTip", "--json"] + common))
+        #expect(Set(show.keys) == ["instance", "tip", "style", "output", "locale", "text"])
+        #expect(show["text"] as? String == run(["engine", "show", "ShowLocationTip"] + common).stdout)
+    }
 }

@@ -4,7 +4,9 @@ import TipcatCatalog
 import TipcatCore
 import TipcatEngine
 import TipcatEngineStore
+import TipcatJSON
 import TipcatLocalization
+import TipcatRules
 import TipcatPlugins
 import TipcatRender
 import TipcatTemplates
@@ -41,6 +43,13 @@ struct EngineCommand {
                 tip = try engine.currentTip(group: GroupID(group))
             } else {
                 tip = try engine.next()
+            }
+            if arguments.flag("json") {
+                context.stdout.json(.object([
+                    ("next", tip.map { JSONValue.string($0.rawValue) } ?? .null),
+                    ("group", arguments.value("group").map(JSONValue.string) ?? .null),
+                ]))
+                return
             }
             context.stdout.line(tip?.rawValue ?? "none")
         }
@@ -83,7 +92,13 @@ struct EngineCommand {
     /// `tipcat engine why`.
     func why() throws {
         try withEngine { engine, _ in
-            context.stdout.write(try engine.explain(try registeredTip(&engine)).description + "\n")
+            let name = try registeredTip(&engine)
+            let explanation = try engine.explain(name)
+            if arguments.flag("json") {
+                context.stdout.json(Self.json(explanation))
+            } else {
+                context.stdout.write(explanation.description + "\n")
+            }
         }
     }
 
@@ -158,6 +173,33 @@ struct EngineCommand {
     // MARK: status
 
     private func status(_ engine: inout TipEngineSession, _ source: EngineAccess.Source) throws {
+        if arguments.flag("json") {
+            let rows = try Self.statusRows(&engine)
+            let next = try engine.next()
+            context.stdout.json(.object([
+                ("catalog", .string(source.label)),
+                ("state", .string(access.statePath)),
+                ("now", .string(engine.now.description)),
+                ("displayFrequency", .string(engine.displayFrequency.description)),
+                ("enabled", .bool(source.catalog.settings.enabled)),
+                ("warnings", .array(engine.diagnostics.map { .string($0.message) })),
+                ("tips", .array(rows.map { row in
+                    guard let summary = row.summary else {
+                        return .object([
+                            ("instance", .null), ("tip", .string(row.tip.rawValue)), ("status", .null),
+                            ("displayCount", .int(0)), ("onScreen", .bool(false)),
+                        ])
+                    }
+                    return .object([
+                        ("instance", .string(summary.instance.rawValue)), ("tip", .string(row.tip.rawValue)),
+                        ("status", .string(summary.status.description)), ("displayCount", .int(summary.displayCount)),
+                        ("onScreen", .bool(summary.isOnScreen)),
+                    ])
+                })),
+                ("next", next.map { JSONValue.string($0.rawValue) } ?? .null),
+            ]))
+            return
+        }
         let out = context.stdout
         out.line("catalog:   \(source.label)")
         out.line("state:     \(access.statePath)")
@@ -211,6 +253,41 @@ struct EngineCommand {
             }
         }
         return rows
+    }
+
+    /// `why --json`: the explanation as a document.
+    static func json(_ explanation: TipExplanation) -> JSONValue {
+        .object([
+            ("instance", .string(explanation.instance.rawValue)),
+            ("tip", .string(explanation.tip.rawValue)),
+            ("now", .string(explanation.now.description)),
+            ("status", .string(explanation.status.description)),
+            ("mayShow", .bool(explanation.mayShow)),
+            ("isNext", .bool(explanation.isNext)),
+            ("reasons", .array(explanation.reasons.map { .string($0.description) })),
+            ("rules", .array(explanation.rules.map { rule in
+                .object([
+                    ("source", .string(rule.source)),
+                    ("holds", .bool(rule.holds)),
+                    ("conditions", .array(rule.conditions.map { condition in
+                        .object([
+                            ("text", .string(condition.text)), ("holds", .bool(condition.holds)),
+                            ("summary", .string(condition.summary)),
+                        ])
+                    })),
+                ])
+            })),
+            ("displayCount", .int(explanation.displayCount)),
+            ("maxDisplayCount", explanation.maxDisplayCount.map(JSONValue.int) ?? .null),
+            ("displayDuration", .seconds(explanation.displayDuration.seconds)),
+            ("maxDisplayDuration", explanation.maxDisplayDuration.map { JSONValue.seconds($0.seconds) } ?? .null),
+            ("onScreen", .bool(explanation.isOnScreen)),
+            ("displayFrequency", .string(explanation.displayFrequency.description)),
+            ("ignoresDisplayFrequency", .bool(explanation.ignoresDisplayFrequency)),
+            ("group", explanation.group.map { JSONValue.string($0.rawValue) } ?? .null),
+            ("override", explanation.override.map { JSONValue.string($0.description) } ?? .null),
+            ("catalogEnabled", .bool(explanation.catalogEnabled)),
+        ])
     }
 
     // MARK: donate and set
@@ -296,6 +373,14 @@ struct EngineCommand {
         let resolved = try TipResolver(catalog: catalog).resolve(
             tip, locale: locale, parameters: instance.parameters, useExample: instance.parameters.isEmpty, device: device)
         let text = try renderer.render(resolved)
+        if arguments.flag("json") {
+            context.stdout.json(.object([
+                ("instance", .string(try engine.instanceID(name).rawValue)), ("tip", .string(tip.id.rawValue)),
+                ("style", .string(style.name)), ("output", .string(style.manifest.output.rawValue)),
+                ("locale", .string(locale.description)), ("text", .string(text)),
+            ]))
+            return
+        }
         // ANSI output keeps its escape sequences (the style's escaper made the values safe).
         let output = style.manifest.output == .ansi ? context.stdout.unfiltered : context.stdout
         output.write(text.hasSuffix("\n") ? text : text + "\n")
