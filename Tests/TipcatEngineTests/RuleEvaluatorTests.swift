@@ -39,6 +39,12 @@ import TipcatRules
         #expect(two.conditions.map(\.summary) == ["2 > 2.5"])
     }
 
+    @Test func observedDonationsUseTheRightNumber() {
+        #expect(RuleObservedValue.donations(count: 1).description == "1 donation")
+        #expect(RuleObservedValue.donations(count: 0).description == "0 donations")
+        #expect(RuleObservedValue.donations(count: 2).description == "2 donations")
+    }
+
     @Test func countsWithEveryOperator() throws {
         let visits = log([], [("2026-01-01T00:00", []), ("2026-01-02T00:00", []), ("2026-01-03T00:00", [])])
         let context = RuleContext(now: now, donations: ["opened-map": visits])
