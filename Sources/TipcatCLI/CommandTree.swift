@@ -50,6 +50,7 @@ enum CommandTree {
         arguments: [
             .positional("locale", help: "A locale identifier such as en, fr-CA or ar."),
             .positional("numbers", help: "One or more numbers, as written (1, 1.0, 2.50, 1.2c6).", repeating: true),
+            .flag("json", help: "Print JSON: the locale and each number with its category."),
         ],
         examples: ["tipcat plural pl 1 2 5 22 1.5", "tipcat plural ar 0 1 2 3 11 100"])
 
@@ -93,6 +94,7 @@ enum CommandTree {
             catalogOption,
             templatesOption,
             .flag("watch", help: "Re-render when a catalog or template file changes (Ctrl-C to stop)."),
+            .flag("json", help: "Print JSON: the style, the locale and each tip's rendered text (not with --watch)."),
         ],
         examples: [
             "tipcat render ShowLocationTip --style ansi",
@@ -105,7 +107,7 @@ enum CommandTree {
     static let styles = CommandSpec(
         name: "styles",
         abstract: "List the styles render can use.",
-        arguments: [templatesOption],
+        arguments: [templatesOption, .flag("json", help: "Print JSON: each style's name, output, escaper, description and origin.")],
         examples: ["tipcat styles"])
 
     static let template = CommandSpec(
@@ -115,6 +117,7 @@ enum CommandTree {
             .positional("action", help: "cat or which.", completion: .list(["cat", "which"])),
             .positional("style", help: "The style's name."),
             templatesOption,
+            .flag("json", help: "Print JSON: the style, its template's path and source."),
         ],
         examples: ["tipcat template cat ansi", "tipcat template which markdown"])
 

@@ -1,4 +1,6 @@
 import Synchronization
+import TipcatJSON
+import TipcatText
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -80,4 +82,35 @@ public struct CommandContext: Sendable {
 
 extension TextOutput {
     func line(_ text: String = "") { write(text + "\n") }
+}
+
+/// An output that passes every write through `Sanitizer.terminalSafe`: what commands print reaches the terminal
+/// without controls, whichever input it quotes. Commands that print escape sequences on purpose (a style's ANSI
+/// output, progress lines) or exact bytes (an exported bundle) write to `unfiltered`.
+final class TerminalSafeOutput: TextOutput {
+    let base: any TextOutput
+
+    init(_ base: any TextOutput) { self.base = base }
+
+    func write(_ text: String) { base.write(Sanitizer.terminalSafe(text)) }
+    var isTerminal: Bool { base.isTerminal }
+}
+
+extension TextOutput {
+    /// The output beneath a `TerminalSafeOutput`: for text that must reach it unchanged.
+    var unfiltered: any TextOutput { (self as? TerminalSafeOutput)?.base ?? self }
+
+    /// A JSON document, pretty-printed, with a final newline; characters a terminal would interpret are
+    /// written as `\uXXXX` escapes, so the value read back is unchanged.
+    func json(_ document: JSONValue) { write(JSONText.escapingTerminalControls(document.serialized(pretty: true)) + "\n") }
+}
+
+extension CommandContext {
+    /// This context with stdout and stderr behind `TerminalSafeOutput`.
+    var terminalSafe: CommandContext {
+        var context = self
+        if !(stdout is TerminalSafeOutput) { context.stdout = TerminalSafeOutput(stdout) }
+        if !(stderr is TerminalSafeOutput) { context.stderr = TerminalSafeOutput(stderr) }
+        return context
+    }
 }

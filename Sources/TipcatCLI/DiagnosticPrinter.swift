@@ -1,5 +1,6 @@
 import TipcatCore
 import TipcatJSON
+import TipcatText
 
 /// Prints findings in the format a reader or a tool expects.
 enum DiagnosticFormat: String, CaseIterable {
@@ -44,16 +45,28 @@ enum DiagnosticFormat: String, CaseIterable {
                 ("errors", .int(errors)),
                 ("warnings", .int(warnings)),
             ])
-            return document.serialized(pretty: true) + "\n"
+            return JSONText.escapingTerminalControls(document.serialized(pretty: true)) + "\n"
         }
     }
 
+    /// One line per finding and per note: a newline in a file name or a quoted value is written `\n`, so
+    /// input can never start a line of its own (and pass for another finding).
     static func textLines(_ diagnostic: Diagnostic) -> String {
+        var diagnostic = diagnostic
+        diagnostic.message = oneLine(diagnostic.message)
+        if let file = diagnostic.location?.file { diagnostic.location?.file = oneLine(file) }
         var text = diagnostic.description + "\n"
         for note in diagnostic.notes {
-            text += (note.location.map { "\($0): " } ?? "") + "note: \(note.message)\n"
+            var location = note.location
+            if let file = location?.file { location?.file = oneLine(file) }
+            text += (location.map { "\($0): " } ?? "") + "note: \(oneLine(note.message))\n"
         }
         return text
+    }
+
+    /// `text` with CR and LF written as `\r` and `\n`.
+    static func oneLine(_ text: String) -> String {
+        text.replacingAll("\r", with: "\\r").replacingAll("\n", with: "\\n")
     }
 
     static func githubLine(_ diagnostic: Diagnostic) -> String {

@@ -28,13 +28,15 @@ public enum TipcatCommand {
     }
 
     /// Runs one command line in-process (tests call this directly). Every error ends in `report`, once.
-    public static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
+    public static func run(_ arguments: [String], context original: CommandContext) -> ExitCode {
         let parser = ArgumentParser(root: CommandTree.root)
         var commandPath = ["tipcat"]
+        // Everything tipcat itself prints is terminal-safe; an external command writes to the terminal directly.
+        let context = original.terminalSafe
         do {
             if let name = arguments.first, CommandRegistry.root.command(at: [name]) == nil, name != "help",
-               let path = ExternalCommands.executable(named: name, environment: context.environment) {
-                return try ExternalCommands.run(path: path, arguments: Array(arguments.dropFirst()), context: context)
+               let path = ExternalCommands.executable(named: name, environment: original.environment) {
+                return try ExternalCommands.run(path: path, arguments: Array(arguments.dropFirst()), context: original)
             }
             if arguments.first == "help", arguments.contains("--json") {
                 commandPath = ["tipcat", "help"]
@@ -94,7 +96,8 @@ public enum TipcatCommand {
         return status == .success ? .failure : status
     }
 
-    /// Runs the registered command the parser selected; a group without a runner prints its help.
+    /// Runs the registered command the parser selected (with `context` terminal-safe); a group without a runner
+    /// prints its help.
     static func dispatch(_ arguments: ParsedArguments, context: CommandContext) throws {
         guard let command = CommandRegistry.root.command(at: arguments.commandPath.dropFirst()), let run = command.run else {
             let help = ArgumentParser(root: CommandTree.root).helpText(for: arguments.commandPath) ?? ""
@@ -118,6 +121,6 @@ public enum TipcatCommand {
             spec = next
             path.append(word)
         }
-        context.stdout.line(CommandTreeJSON.document(for: spec).serialized(pretty: true))
+        context.stdout.json(CommandTreeJSON.document(for: spec))
     }
 }

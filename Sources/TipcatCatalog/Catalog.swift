@@ -1,4 +1,5 @@
 public import TipcatCore
+public import TipcatRules
 public import TipcatLocalization
 
 /// A whole tip catalog as loaded from a directory: settings, declarations, tips, groups and translations.
@@ -131,16 +132,27 @@ public struct EventDeclaration: Sendable, Hashable {
     public var donationLimit: DonationLimit?
     public var description: String?
     public var location: SourceLocation?
+    /// Where `donationLimit.maxCount` is written, when it is.
+    public var maxCountLocation: SourceLocation?
 
     public init(
         id: EventID, fields: [ValueType.RecordField] = [], donationLimit: DonationLimit? = nil,
-        description: String? = nil, location: SourceLocation? = nil
+        description: String? = nil, location: SourceLocation? = nil, maxCountLocation: SourceLocation? = nil
     ) {
         self.id = id
         self.fields = fields
         self.donationLimit = donationLimit
         self.description = description
         self.location = location
+        self.maxCountLocation = maxCountLocation
+    }
+
+    /// How many of its donations rules can see, and where that is declared (for the rule checker).
+    public var donationCountLimit: DonationCountLimit {
+        if let maxCount = donationLimit?.maxCount {
+            return DonationCountLimit(maxCount: maxCount, isDeclared: true, location: maxCountLocation ?? location)
+        }
+        return DonationCountLimit(maxCount: DonationLog.defaultMaxCount, isDeclared: false, location: location)
     }
 
     public func field(_ name: String) -> ValueType? { fields.first { $0.name == name }?.type }

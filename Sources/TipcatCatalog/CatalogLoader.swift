@@ -136,7 +136,8 @@ public struct CatalogLoader: Sendable {
                 catalog.events.map { event in
                     (event.id.rawValue, Dictionary(event.fields.map { ($0.name, $0.type) }, uniquingKeysWith: { a, _ in a }))
                 }, uniquingKeysWith: { a, _ in a }),
-            tipIDs: tipIDs)
+            tipIDs: tipIDs,
+            donationLimits: Dictionary(catalog.events.map { ($0.id.rawValue, $0.donationCountLimit) }, uniquingKeysWith: { a, _ in a }))
         let messageChecker = MessageChecker(sourceLanguage: catalog.settings.sourceLanguage)
         catalog.tips = decodeTips(tipDocuments, environment: environment, messages: messageChecker, sink: sink)
         tipDocuments.removeAll()  // their memory is reused while the String Catalog is decoded

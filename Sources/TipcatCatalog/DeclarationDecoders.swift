@@ -151,13 +151,16 @@ struct DeclarationDecoder {
                 }
             }
             var limit: DonationLimit?
+            var maxCountLocation: SourceLocation?
             if let (_, limitNode) = reader.objectNode("donationLimit"),
                let limitReader = ObjectReader(limitNode, in: document, subject: "the donation limit of event '\(id)'", sink: sink) {
                 limitReader.checkKeys(["maxCount", "maxAge"])
                 limit = DonationLimit(maxCount: limitReader.int("maxCount", in: 1...Int.max), maxAge: limitReader.duration("maxAge"))
+                maxCountLocation = limitReader.object["maxCount"].map { limitReader.location(of: $0) }
             }
             result.append(EventDeclaration(id: EventID(id), fields: fields, donationLimit: limit,
-                                           description: reader.string("description")?.value, location: location))
+                                           description: reader.string("description")?.value, location: location,
+                                           maxCountLocation: maxCountLocation))
         }
         return result
     }

@@ -180,8 +180,8 @@ struct TipDecoder {
             }
             let (_, findings) = RuleChecker.check(text, in: environment)
             for finding in findings {
-                sink.add(Diagnostic(finding.severity, finding.message, rule: finding.ruleID,
-                                    at: document.location(inString: element, atUTF8Offset: finding.range.lowerBound)))
+                sink.add(finding.diagnostic(at: document.location(inString: element, atUTF8Offset: finding.range.lowerBound),
+                                            notes: finding.notes))
             }
             result.append(TipRule(source: text, location: document.location(of: element)))
         }

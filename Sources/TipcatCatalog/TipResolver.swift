@@ -182,10 +182,16 @@ public struct TipResolver: Sendable {
 /// Reads parameter values written on a command line (`--param trail.id=butler-fork`) or in a JSON file.
 public enum ParameterValues {
     /// Parses `text` as a value of `type`: numbers, `true`/`false`, ISO 8601 dates; lists, sets and records as
-    /// JSON (`["a","b"]`, `{"id": "x"}`); for lists and sets of strings also a comma-separated list.
+    /// JSON (`["a","b"]`, `{"id": "x"}`); for lists and sets of strings also a comma-separated list. A string
+    /// is the bare text (`satellite`), or a JSON string (`"satellite"`, as a tip file writes it), unquoted once.
     public static func parse(_ text: String, as type: ValueType) -> Value? {
         switch type {
-        case .string: return .string(text)
+        case .string:
+            if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\""),
+               let document = try? JSONDocument.parse(text: text), case .string(let unquoted) = document.root.value {
+                return .string(unquoted)
+            }
+            return .string(text)
         case .int: return Int(text).map(Value.int)
         case .double: return Double(text).flatMap { $0.isFinite ? Value.double($0) : nil }
         case .bool:

@@ -123,7 +123,8 @@ struct EngineCatalog: Sendable {
             events: events.mapValues { event in
                 Dictionary(event.fields.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
             },
-            tipIDs: Set(catalog.tips.map(\.id.rawValue)))
+            tipIDs: Set(catalog.tips.map(\.id.rawValue)),
+            donationLimits: events.mapValues(\.donationCountLimit))
         let eventOrder = events.keys.sorted()
         let parameterOrder = parameters.keys.sorted()
         let slots = Slots(

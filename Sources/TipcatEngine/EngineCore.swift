@@ -101,7 +101,15 @@ struct EngineCore: Sendable {
         guard !configured else { throw .alreadyConfigured }
         let (fromEnvironment, resetFromEnvironment) = try TipOverrides.environment(configuration.environment)
         let overrides = configuration.overrides.merging(fromEnvironment)
-        try validateNames(in: overrides)
+        try validateNames(in: configuration.overrides)
+        for (variable, names) in [(TipOverrides.Variable.showTips, fromEnvironment.showTips), (.hideTips, fromEnvironment.hideTips)] {
+            do throws(TipEngineError) {
+                try validateNames(in: TipOverrides(showTips: names))
+            } catch {
+                throw .invalidEnvironment(variable: variable.rawValue, value: configuration.environment[variable.rawValue] ?? "",
+                                          reason: error.description)
+            }
+        }
         let frequency = configuration.displayFrequency ?? compiled.catalog.settings.displayFrequency
         let interval = frequency.interval.seconds
         guard interval >= 0, interval <= EngineCore.longestSpan.seconds else {

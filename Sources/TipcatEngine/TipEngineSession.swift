@@ -76,6 +76,11 @@ public struct TipEngineSession: Sendable {
     /// Why the tip is (not) showing.
     public mutating func explain(_ tip: TipInstanceID) throws(TipEngineError) -> TipExplanation { try core.explain(tip) }
 
+    /// The instance a name resolves to: a custom ID, or a tip id with one instance.
+    public func instanceID(_ name: TipInstanceID) throws(TipEngineError) -> TipInstanceID {
+        core.instances[try core.resolve(name)].id
+    }
+
     /// The tip and the registered parameter values of an instance (a tip id with one instance works too).
     public func instance(_ name: TipInstanceID) throws(TipEngineError) -> (tip: TipID, parameters: [String: Value]) {
         let record = core.instances[try core.resolve(name)].record

@@ -62,7 +62,7 @@ public struct TipOverrides: Sendable, Hashable {
             case "1", "true", "yes", "on": return true
             case "", "0", "false", "no", "off": return false
             default:
-                throw .invalidEnvironment(variable: variable.rawValue, value: text, reason: "expected 1 or 0")
+                throw .invalidEnvironment(variable: variable.rawValue, value: text, reason: "expected 1, true, yes or on, or 0, false, no, off or empty")
             }
         }
         func list(_ variable: Variable) -> Set<String> {

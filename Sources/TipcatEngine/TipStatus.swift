@@ -65,15 +65,21 @@ public struct TipStatusChange: Sendable, Hashable, CustomStringConvertible {
     /// The status before, or nil for an instance seen for the first time (a newly registered custom ID).
     public var old: TipStatus?
     public var new: TipStatus
+    /// Whether the instance was not new but restored from a saved state (its first status after the start).
+    public var isRestored: Bool
 
     /// Creates a change.
-    public init(instance: TipInstanceID, old: TipStatus?, new: TipStatus) {
+    public init(instance: TipInstanceID, old: TipStatus?, new: TipStatus, isRestored: Bool = false) {
         self.instance = instance
         self.old = old
         self.new = new
+        self.isRestored = isRestored
     }
 
-    public var description: String { "\(instance): \(old.map(\.description) ?? "new") → \(new)" }
+    public var description: String {
+        if old == nil && isRestored { return "\(instance): \(new) (restored from the saved state)" }
+        return "\(instance): \(old.map(\.description) ?? "new") → \(new)"
+    }
 }
 
 /// One line of `TipEngine.tips()`: an instance and its state.

@@ -24,7 +24,7 @@ struct DocsGenerator: GeneratorPlugin {
     private func index(_ catalog: PluginCatalog, title: String?) -> String {
         var lines = ["# \(escape(title ?? catalog.name))", ""]
         let locales = catalog.supportedLocales.filter { $0 != catalog.sourceLanguage }
-        lines.append("\(catalog.tips.count) tips, source language `\(catalog.sourceLanguage)`, locales: "
+        lines.append("\(catalog.tips.count) \(catalog.tips.count == 1 ? "tip" : "tips"), source language `\(catalog.sourceLanguage)`, locales: "
                      + catalog.supportedLocales.map { "`\($0)`" }.joined(separator: ", ") + ".")
         lines.append("")
         var grouped = Set<String>()
@@ -86,7 +86,7 @@ struct DocsGenerator: GeneratorPlugin {
             lines.append("")
         }
         var options: [String] = []
-        if let count = tip.options.maxDisplayCount { options.append("shown at most \(count) times") }
+        if let count = tip.options.maxDisplayCount { options.append(count == 1 ? "shown at most 1 time" : "shown at most \(count) times") }
         if let seconds = tip.options.maxDisplayDuration { options.append("shown at most \(Int(seconds)) s in total") }
         if tip.options.ignoresDisplayFrequency { options.append("ignores the display frequency") }
         if tip.republish == "reset" { options.append("a changed version shows again (republish: reset)") }

@@ -55,7 +55,7 @@ enum BuiltinStyles {
         ],
         "ansi": [
             "buttons.mustache": #"""
-{{#actions}}{{#role.button}} {{title}} {{/role.button}}{{^last}}  {{/last}}{{/actions}}
+{{#actions}}{{#role.button}} {{title}} {{/role.button}}{{^last}}  {{/last}}{{/actions}}
 
 """#,
             "style.json": #"""

@@ -1,3 +1,4 @@
+import TipcatCore
 extension RuleCheckerState {
     /// Checks `lhs op rhs`: compatible types, counts against whole numbers, and statically known results.
     mutating func checkComparison(
@@ -11,18 +12,49 @@ extension RuleCheckerState {
             reportIncomparable(op, subject, other, info.range)
             return result
         }
-        if let subjectType = subject.type, subjectType == .int, case .double(let value, let literalInfo) = other,
-           value != value.rounded() {
-            report(.typeMismatch, "\(name(of: subject)) is an int; comparing it with \(source(other)) can never be exact",
-                  literalInfo.range)
+        let what = info.range == wholeRuleRange ? "rule" : "condition"
+        // An int compared with a decimal literal is widened to a double; only equality can never hold.
+        if let subjectType = subject.type, subjectType == .int, case .double(let value, _) = other,
+           value != value.rounded(), op == .equal || op == .notEqual {
+            report(op == .notEqual ? .alwaysTrue : .alwaysFalse,
+                   "this \(what) is always \(op == .notEqual): \(name(of: subject)) is an int and never equals \(source(other))",
+                   info.range)
             return result
         }
         if let outcome = staticOutcome(op, lhs, rhs) {
-            let what = info.range == wholeRuleRange ? "rule" : "condition"
             report(outcome.value ? .alwaysTrue : .alwaysFalse,
                     "this \(what) is always \(outcome.value): \(outcome.reason)", info.range)
+        } else if let (event, limit) = unreachableDonationCount(op, lhs, rhs) {
+            let declared = limit.isDeclared
+            var finding = RuleDiagnostic(
+                "this \(what) is always false: #\(event) keeps at most \(limit.maxCount) donations"
+                    + (declared ? " (its donationLimit.maxCount)" : " (the default donation limit; set donationLimit.maxCount in events.json to keep more)"),
+                rule: .alwaysFalse, range: info.range)
+            finding.notes = [Diagnostic.Note(
+                declared ? "#\(event) keeps at most \(limit.maxCount) donations here" : "#\(event) is declared here, without a donation limit",
+                at: limit.location)]
+            diagnostics.append(finding)
         }
         return result
+    }
+
+    /// The event and its limit when `lhs op rhs` needs more of the event's donations than it keeps: a count of
+    /// `#event` (filtered or not) compared with a constant above the limit, as `>=`, `>` or `==`.
+    func unreachableDonationCount(
+        _ op: RuleComparisonOperator, _ lhs: RuleExpression, _ rhs: RuleExpression
+    ) -> (String, DonationCountLimit)? {
+        let (count, constant, normalized) = RuleCheckerState.isCount(lhs) ? (lhs, rhs, op) : (rhs, lhs, op.mirrored)
+        guard case .member(let base, let member, _) = count, member.kind == .count,
+              case .donations(let event)? = base.type, let bound = RuleCheckerState.numericValue(constant)
+        else { return nil }
+        let limit = environment.donationLimits[event] ?? DonationCountLimit(maxCount: DonationLog.defaultMaxCount, isDeclared: false)
+        let maximum = Double(limit.maxCount)
+        switch normalized {
+        case .greaterOrEqual where bound > maximum, .greater where bound >= maximum, .equal where bound > maximum:
+            return (event, limit)
+        default:
+            return nil
+        }
     }
 
     /// Whether values of these types can be compared with `op`.

@@ -12,6 +12,8 @@ public struct RuleDiagnostic: Sendable, Hashable, CustomStringConvertible {
     public var ruleID: String
     /// UTF-8 byte offsets of the offending token or expression in the rule text.
     public var range: Range<Int>
+    /// Related places outside the rule (the declaration of a limit the rule cannot reach).
+    public var notes: [Diagnostic.Note] = []
 
     /// Creates a diagnostic.
     public init(_ severity: Severity, _ message: String, rule ruleID: String, range: Range<Int>) {

@@ -225,7 +225,11 @@ struct RuleEvaluation: ValidityTracking {
             }
             return result
         case .not(let operand, _):
-            return !condition(operand)
+            guard shouldRecord else { return !condition(operand) }
+            let first = conditions.count
+            let holds = !condition(operand)
+            recordNegation(expression, from: first, holds)
+            return holds
         case .comparison:
             return value(expression).isTrue
         default:
@@ -236,11 +240,38 @@ struct RuleEvaluation: ValidityTracking {
         }
     }
 
-    mutating func record(_ expression: RuleExpression, _ kind: RuleCondition.Kind, _ holds: Bool) {
+    /// Replaces the conditions recorded inside `!(…)` (from index `first`) by one condition for the negation
+    /// as it evaluated: its own text and result, with the inner values (one inner condition keeps its kind,
+    /// several become notes).
+    mutating func recordNegation(_ expression: RuleExpression, from first: Int, _ holds: Bool) {
+        let inner = Array(conditions[first...])
+        conditions.removeSubrange(first...)
+        guard case .not(let operand, _) = expression else { return }
+        let kind: RuleCondition.Kind
+        var innerNotes: [String] = []
+        let negated: String
+        if inner.count == 1 {
+            kind = inner[0].kind
+            innerNotes = inner[0].notes
+            negated = inner[0].negatedText ?? inner[0].text
+        } else {
+            kind = .test(.value(.bool(!holds)))
+            innerNotes = inner.map { "\($0.text): \($0.summary)" }
+            negated = text(of: operand)
+        }
+        notes = innerNotes + notes
+        record(expression, kind, holds)
+        conditions[conditions.count - 1].negatedText = negated
+    }
+
+    func text(of expression: RuleExpression) -> String {
         let lower = max(0, min(expression.range.lowerBound, bytes.count))
         let upper = max(lower, min(expression.range.upperBound, bytes.count))
-        let text = String(decoding: bytes[lower..<upper], as: UTF8.self)
-        conditions.append(RuleCondition(text: text, range: expression.range, kind: kind, holds: holds, notes: notes))
+        return String(decoding: bytes[lower..<upper], as: UTF8.self)
+    }
+
+    mutating func record(_ expression: RuleExpression, _ kind: RuleCondition.Kind, _ holds: Bool) {
+        conditions.append(RuleCondition(text: text(of: expression), range: expression.range, kind: kind, holds: holds, notes: notes))
         notes = []
     }
 

@@ -51,6 +51,8 @@ public struct RuleCondition: Sendable, Hashable, CustomStringConvertible {
     public var holds: Bool
     /// Details gathered on the way, such as which group `largestSubset` picked.
     public var notes: [String]
+    /// For a negation `!x`: the text of `x`, whose values `kind` holds (`holds` is the negation's result).
+    public var negatedText: String?
 
     /// Creates a condition result.
     public init(text: String, range: Range<Int>, kind: Kind, holds: Bool, notes: [String] = []) {
@@ -79,7 +81,7 @@ public struct RuleCondition: Sendable, Hashable, CustomStringConvertible {
             if case .missing(let reason) = value {
                 text = reason
             } else {
-                text = "\(self.text) is \(value)"
+                text = "\(negatedText ?? self.text) is \(value)"
             }
         }
         if !notes.isEmpty { text += " (" + notes.joined(separator: "; ") + ")" }
@@ -110,7 +112,7 @@ public enum RuleObservedValue: Sendable, Hashable, CustomStringConvertible {
             "\(span.seconds) seconds"
         case .value(let value): value.description
         case .duration(let span): span.description
-        case .donations(let count): "\(count) donations"
+        case .donations(let count): count == 1 ? "1 donation" : "\(count) donations"
         case .tip(let state): state.description
         case .missing(let reason): "none (\(reason))"
         }

@@ -296,10 +296,11 @@ extension TipEngine {
         ])
         #expect(parsed.overrides == TipOverrides(showAllTips: true, hideTips: ["A", "B"]))
         #expect(parsed.resetDatastore)
-        #expect(throws: TipEngineError.invalidEnvironment(variable: "TIPCAT_HIDE_ALL_TIPS", value: "maybe", reason: "expected 1 or 0")) {
+        #expect(throws: TipEngineError.invalidEnvironment(variable: "TIPCAT_HIDE_ALL_TIPS", value: "maybe", reason: "expected 1, true, yes or on, or 0, false, no, off or empty")) {
             try TipOverrides.environment(["TIPCAT_HIDE_ALL_TIPS": "maybe"])
         }
-        await #expect(throws: TipEngineError.unknownTip("ShowLocatonTip", suggestion: "ShowLocationTip")) {
+        await #expect(throws: TipEngineError.invalidEnvironment(
+            variable: "TIPCAT_SHOW_TIPS", value: "ShowLocatonTip", reason: "unknown tip 'ShowLocatonTip'; did you mean 'ShowLocationTip'?")) {
             try await sampleEngine(configuration: TipEngineConfiguration(environment: ["TIPCAT_SHOW_TIPS": "ShowLocatonTip"]))
         }
         // Custom IDs are accepted by their template's prefix.

@@ -46,6 +46,24 @@ import TipcatRules
         #expect(try verdict("$isLoggedIn == true", context).holds)
     }
 
+    /// An int parameter or count compared with a decimal is widened to a double.
+    @Test func intComparedWithADecimal() throws {
+        var context = RuleContext(now: now, appParameters: ["launchCount": .int(3)])
+        #expect(try verdict("$launchCount > 2.5", context).holds)
+        #expect(try verdict("$launchCount < 3.5", context).holds)
+        #expect(try verdict("$launchCount >= 3.5", context).holds == false)
+        context.appParameters["launchCount"] = .int(2)
+        let two = try verdict("$launchCount > 2.5", context)
+        #expect(!two.holds)
+        #expect(two.conditions.map(\.summary) == ["2 > 2.5"])
+    }
+
+    @Test func observedDonationsUseTheRightNumber() {
+        #expect(RuleObservedValue.donations(count: 1).description == "1 donation")
+        #expect(RuleObservedValue.donations(count: 0).description == "0 donations")
+        #expect(RuleObservedValue.donations(count: 2).description == "2 donations")
+    }
+
     @Test func countsWithEveryOperator() throws {
         let visits = log([], [("2026-01-01T00:00", []), ("2026-01-02T00:00", []), ("2026-01-03T00:00", [])])
         let context = RuleContext(now: now, donations: ["opened-map": visits])

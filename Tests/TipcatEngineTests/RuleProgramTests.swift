@@ -27,6 +27,7 @@ import TipcatRules
             "now - 1d > #opened-map.lastDonated", "#entered-backyard-detail-view.lastDonated <= now",
             "#viewed-food-detail.within(.hour).where(isFavorite == true).count > 1",
             "#opened-map.within(90m).count != #opened-map.within(3h).count",
+            "$launchCount > 2.5", "#opened-map.count <= 1.5", "-0.5 < $launchCount",
         ]
 
     static let notCompiling = [

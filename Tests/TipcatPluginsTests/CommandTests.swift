@@ -117,6 +117,8 @@ struct GenerateTests {
         let index = try #require(sandbox.read("docs/index.md"))
         #expect(index.contains("[NewTrailTip](tips/NewTrailTip.md)"))
         #expect(sandbox.read("docs/tips/NewTrailTip.md")?.contains("| fr |") == true)
+        #expect(sandbox.read("docs/tips/OptionTip.md")?.contains("shown at most 1 time") == true)
+        #expect(sandbox.read("docs/tips/OptionTip.md")?.contains("1 times") == false)
         #expect(sandbox.run("generate", "docs", "--catalog", sandbox.catalog, "-o", out, "--check").status == .success)
         // An edit makes --check fail again, naming the file.
         try sandbox.write("Catalog/tips/RotateMapTip.json", try #require(sandbox.read("Catalog/tips/RotateMapTip.json"))

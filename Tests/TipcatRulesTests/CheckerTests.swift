@@ -132,13 +132,38 @@ import TipcatCore
         #expect(check("$firstLaunch < 3") == [error("'$firstLaunch' is date; it cannot be compared with 3 using '<'", "type-mismatch", at: 0..<16)])
     }
 
+    /// An int compared with a decimal is widened and compared numerically; only equality can never hold.
     @Test func countWithNonInteger() {
+        #expect(check("$launchCount > 2.5").isEmpty)
+        #expect(check("-0.5 < $launchCount").isEmpty)
+        #expect(check("#viewed-food-detail.count <= 1.5").isEmpty)
         let text = "#viewed-food-detail.count == 2.5"
-        #expect(check(text) == [error("'count' is an int; comparing it with 2.5 can never be exact", "type-mismatch", at: byteRange(of: "2.5", in: text))])
-        let flipped = "-0.5 < $launchCount"
-        #expect(check(flipped) == [error("'$launchCount' is an int; comparing it with -0.5 can never be exact", "type-mismatch", at: 0..<4)])
+        #expect(check(text) == [warning("this rule is always false: 'count' is an int and never equals 2.5", "always-false", at: 0..<text.utf8.count)])
+        #expect(check("$launchCount != 0.5") == [warning("this rule is always true: '$launchCount' is an int and never equals 0.5", "always-true", at: 0..<19)])
         // A whole decimal is fine, and doubles mix with ints.
         #expect(check("#viewed-food-detail.count == 2.0").isEmpty)
+    }
+
+    /// A count of an event's donations above what the event keeps is always false, with a note at the limit.
+    @Test func countAboveTheDonationLimit() {
+        var environment = sample
+        let limitAt = SourceLocation(file: "events.json", line: 9, column: 21)
+        environment.donationLimits["opened-map"] = DonationCountLimit(maxCount: 10, isDeclared: true, location: limitAt)
+        let text = "#opened-map.within(5d).count >= 11"
+        let findings = check(text, in: environment)
+        #expect(findings.map(\.message) == ["this rule is always false: #opened-map keeps at most 10 donations (its donationLimit.maxCount)"])
+        #expect(findings.first?.ruleID == "always-false")
+        #expect(findings.first?.range == 0..<text.utf8.count)
+        #expect(findings.first?.notes == [Diagnostic.Note("#opened-map keeps at most 10 donations here", at: limitAt)])
+        #expect(check("10 < #opened-map.count", in: environment).map(\.ruleID) == ["always-false"])
+        #expect(check("#opened-map.count == 11", in: environment).map(\.ruleID) == ["always-false"])
+        #expect(check("#opened-map.count >= 10", in: environment).isEmpty)
+        #expect(check("#opened-map.count > 9", in: environment).isEmpty)
+        #expect(check("#opened-map.count < 11", in: environment).isEmpty)
+        // Without a declared limit the default of 1,000 applies.
+        #expect(check("#visited-region.count > 1000").map(\.message)
+            == ["this rule is always false: #visited-region keeps at most 1000 donations (the default donation limit; set donationLimit.maxCount in events.json to keep more)"])
+        #expect(check("#visited-region.count >= 1000").isEmpty)
     }
 
     @Test func ruleMustBeCondition() {

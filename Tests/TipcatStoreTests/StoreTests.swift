@@ -147,6 +147,62 @@ import TipcatTestSupport
         #expect(throws: CatalogDecodingError.self) { try CatalogBundle(bytes: Array("not json".utf8)) }
     }
 
+    /// Every field of a bundle is sealed by its hash: changing any of them, or any byte of the file, is refused.
+    @Test func bundlesRefuseAnyChangedField() throws {
+        let scratch = try TemporaryDirectory()
+        let store = try SQLiteCatalogStore(path: scratch.file("store.sqlite"), mode: .readWrite)
+        let record = try store.publish(publishRequest(loadCatalog(sampleCatalogPath))).record
+        let text = String(decoding: try store.bundle(of: record, channel: "production").fileBytes, as: UTF8.self)
+        #expect(try CatalogBundle(bytes: Array(text.utf8)).channel == "production")
+        let hash = record.contentHash.hex
+        let sealStart = try #require(text.range(of: "\"bundleHash\":\"")).upperBound
+        let seal = String(text[sealStart...].prefix(64))
+        let changes: [(String, String, String)] = [
+            ("channel", "\"channel\":\"production\"", "\"channel\":\"productioo\""),
+            ("publishedAt", "\"publishedAt\":\"2026-03-01T09:30:00Z\"", "\"publishedAt\":\"2026-03-01T09:31:00Z\""),
+            ("version", "\"version\":1}", "\"version\":2}"),
+            ("bundle", "\"bundle\":\"tipcat-bundle\"", "\"bundle\":\"tipcat-bundlf\""),
+            ("bundleVersion", "\"bundleVersion\":2", "\"bundleVersion\":1"),
+            ("contentHash", hash, String(hash.dropLast()) + (hash.hasSuffix("0") ? "1" : "0")),
+            ("bundleHash", seal, String(seal.dropLast()) + (seal.hasSuffix("0") ? "1" : "0")),
+            ("catalog", "Reorient the map", "Reorient the mop"),
+            ("an added member", "\"version\":1}", "\"version\":1,\"zz\":0}"),
+            ("the format", "{\"bundle\"", "{ \"bundle\""),
+            ("the final newline", "}\n", "}\n\n"),
+        ]
+        for (field, target, replacement) in changes {
+            var changed = text
+            let range = try #require(changed.range(of: target), "\(field): \(target) not in the bundle")
+            changed.replaceSubrange(range, with: replacement)
+            #expect(changed != text, "\(field)")
+            #expect(throws: CatalogDecodingError.self, "a changed \(field) was accepted") { try CatalogBundle(bytes: Array(changed.utf8)) }
+        }
+        // Turning a sealed bundle into a version 1 bundle keeps its bundleHash, which version 1 never has.
+        do {
+            _ = try CatalogBundle(bytes: Array(text.replacingOccurrences(of: "\"bundleVersion\":2", with: "\"bundleVersion\":1").utf8))
+            Issue.record("a version 1 bundle with a bundleHash was accepted")
+        } catch {
+            #expect(error.description.contains("a version 1 bundle has no bundleHash"), "\(error.description)")
+        }
+    }
+
+    /// A bundle written before bundles were sealed (version 1) is still read: its content is checked, its
+    /// unprotected metadata ignored.
+    @Test func versionOneBundlesAreReadWithoutTheirMetadata() throws {
+        let scratch = try TemporaryDirectory()
+        let store = try SQLiteCatalogStore(path: scratch.file("store.sqlite"), mode: .readWrite)
+        let record = try store.publish(publishRequest(loadCatalog(sampleCatalogPath))).record
+        let bundle = try store.bundle(of: record, channel: "production")
+        let legacy: JSONValue = .object([
+            ("bundle", .string("tipcat-bundle")), ("bundleVersion", .int(1)), ("catalog", bundle.pieces.document),
+            ("contentHash", .string(record.contentHash.hex)), ("channel", .string("beta")), ("version", .int(9)),
+        ])
+        let read = try CatalogBundle(bytes: legacy.canonicalBytes + [10])
+        #expect(read.contentHash == record.contentHash)
+        #expect(read.channel == nil && read.version == nil && read.publishedAt == nil)
+        #expect(try read.catalog(origin: "bundle.json").tips.count == 16)
+    }
+
     @Test func readOnlyOpensNeverCreateAStore() throws {
         let scratch = try TemporaryDirectory()
         let path = scratch.file("absent/store.sqlite")

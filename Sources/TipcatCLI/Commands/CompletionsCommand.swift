@@ -11,6 +11,7 @@ struct CompletionsCommand {
             throw CommandError.usage(
                 "unknown shell '\(name)'; choose bash, zsh or fish", command: ["tipcat", "completions"])
         }
-        context.stdout.write(CompletionScript.generate(for: CommandTree.root, shell: shell))
+        // A script of the command tree's own text, written exactly.
+        context.stdout.unfiltered.write(CompletionScript.generate(for: CommandTree.root, shell: shell))
     }
 }

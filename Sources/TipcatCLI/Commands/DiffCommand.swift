@@ -30,7 +30,7 @@ struct DiffCommand {
                 return .object(pairs)
             }
             let document: JSONValue = .object([("from", side(from, fromText)), ("to", side(to, toText))] + DiffPrinter.json(diff))
-            context.stdout.line(document.serialized(pretty: true))
+            context.stdout.json(document)
             return
         }
         if diff.isEmpty {

@@ -4,7 +4,9 @@ import TipcatCatalog
 import TipcatCore
 import TipcatEngine
 import TipcatEngineStore
+import TipcatJSON
 import TipcatLocalization
+import TipcatRules
 import TipcatPlugins
 import TipcatRender
 import TipcatTemplates
@@ -42,6 +44,13 @@ struct EngineCommand {
             } else {
                 tip = try engine.next()
             }
+            if arguments.flag("json") {
+                context.stdout.json(.object([
+                    ("next", tip.map { JSONValue.string($0.rawValue) } ?? .null),
+                    ("group", arguments.value("group").map(JSONValue.string) ?? .null),
+                ]))
+                return
+            }
             context.stdout.line(tip?.rawValue ?? "none")
         }
     }
@@ -52,7 +61,8 @@ struct EngineCommand {
     /// `tipcat engine displayed`.
     func displayed() throws {
         try withEngine { engine, _ in
-            let tip = try registeredTip(&engine)
+            let name = try registeredTip(&engine)
+            let tip = try engine.instanceID(name)
             try engine.displayed(tip)
             context.stdout.line("\(tip): displayed \(try displayCount(&engine, tip)); \(try engine.status(of: tip))")
         }
@@ -61,7 +71,8 @@ struct EngineCommand {
     /// `tipcat engine hidden`.
     func hidden() throws {
         try withEngine { engine, _ in
-            let tip = try registeredTip(&engine)
+            let name = try registeredTip(&engine)
+            let tip = try engine.instanceID(name)
             try engine.hidden(tip)
             context.stdout.line("\(tip): hidden; \(try engine.status(of: tip))")
         }
@@ -81,7 +92,13 @@ struct EngineCommand {
     /// `tipcat engine why`.
     func why() throws {
         try withEngine { engine, _ in
-            context.stdout.write(try engine.explain(try registeredTip(&engine)).description + "\n")
+            let name = try registeredTip(&engine)
+            let explanation = try engine.explain(name)
+            if arguments.flag("json") {
+                context.stdout.json(Self.json(explanation))
+            } else {
+                context.stdout.write(explanation.description + "\n")
+            }
         }
     }
 
@@ -143,9 +160,7 @@ struct EngineCommand {
     }
 
     private func displayCount(_ engine: inout TipEngineSession, _ tip: TipInstanceID) throws -> String {
-        let id = try engine.instance(tip)
-        let summary = try engine.tips().first { $0.instance == tip } ?? engine.tips().first { $0.tip == id.tip }
-        let count = summary?.displayCount ?? 0
+        let count = try engine.tips().first { $0.instance == tip }?.displayCount ?? 0
         return count == 1 ? "1 time" : "\(count) times"
     }
 
@@ -158,6 +173,33 @@ struct EngineCommand {
     // MARK: status
 
     private func status(_ engine: inout TipEngineSession, _ source: EngineAccess.Source) throws {
+        if arguments.flag("json") {
+            let rows = try Self.statusRows(&engine)
+            let next = try engine.next()
+            context.stdout.json(.object([
+                ("catalog", .string(source.label)),
+                ("state", .string(access.statePath)),
+                ("now", .string(engine.now.description)),
+                ("displayFrequency", .string(engine.displayFrequency.description)),
+                ("enabled", .bool(source.catalog.settings.enabled)),
+                ("warnings", .array(engine.diagnostics.map { .string($0.message) })),
+                ("tips", .array(rows.map { row in
+                    guard let summary = row.summary else {
+                        return .object([
+                            ("instance", .null), ("tip", .string(row.tip.rawValue)), ("status", .null),
+                            ("displayCount", .int(0)), ("onScreen", .bool(false)),
+                        ])
+                    }
+                    return .object([
+                        ("instance", .string(summary.instance.rawValue)), ("tip", .string(row.tip.rawValue)),
+                        ("status", .string(summary.status.description)), ("displayCount", .int(summary.displayCount)),
+                        ("onScreen", .bool(summary.isOnScreen)),
+                    ])
+                })),
+                ("next", next.map { JSONValue.string($0.rawValue) } ?? .null),
+            ]))
+            return
+        }
         let out = context.stdout
         out.line("catalog:   \(source.label)")
         out.line("state:     \(access.statePath)")
@@ -165,18 +207,87 @@ struct EngineCommand {
         out.line("frequency: \(engine.displayFrequency)")
         if !source.catalog.settings.enabled { out.line("kill switch: the catalog is disabled; no tip shows") }
         for diagnostic in engine.diagnostics { context.stderr.line("warning: \(diagnostic.message) (this tip never shows)") }
-        let tips = try engine.tips()
-        let width = max(4, tips.map(\.instance.rawValue.count).max() ?? 0)
+        let rows = try Self.statusRows(&engine)
+        let width = max(4, rows.map(\.name.count).max() ?? 0)
+        let statusWidth = max(32, rows.map(\.status.count).max() ?? 0)
+        func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
         out.line("")
-        out.line("TIP".padding(toLength: width, withPad: " ", startingAt: 0) + "  STATUS                            SHOWN  ON SCREEN")
-        for tip in tips {
-            let status = tip.status.description.padding(toLength: 32, withPad: " ", startingAt: 0)
-            let shown = String(tip.displayCount)
-            out.line(tip.instance.rawValue.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + status + "  "
-                     + String(repeating: " ", count: max(0, 5 - shown.count)) + shown + "  " + (tip.isOnScreen ? "yes" : "no"))
+        out.line(pad("TIP", width) + "  " + pad("STATUS", statusWidth) + "  SHOWN  ON SCREEN")
+        for row in rows {
+            out.line(pad(row.name, width) + "  " + pad(row.status, statusWidth) + "  "
+                     + String(repeating: " ", count: max(0, 5 - row.shown.count)) + row.shown + "  " + row.onScreen)
         }
         out.line("")
         out.line("next: " + (try engine.next()?.rawValue ?? "none"))
+    }
+
+    /// One line of `status`: every instance, and each tip with parameters that has no instance yet.
+    struct StatusRow {
+        var name: String
+        var status: String
+        var shown: String
+        var onScreen: String
+        /// nil for a tip with parameters and no instance.
+        var summary: TipInstanceSummary?
+        var tip: TipID
+    }
+
+    /// The rows of `status`, in catalog order.
+    static func statusRows(_ engine: inout TipEngineSession) throws -> [StatusRow] {
+        let summaries = try engine.tips()
+        var byTip: [TipID: [TipInstanceSummary]] = [:]
+        for summary in summaries { byTip[summary.tip, default: []].append(summary) }
+        var rows: [StatusRow] = []
+        for tip in engine.catalog.tips {
+            guard let instances = byTip[tip.id], !instances.isEmpty else {
+                if !tip.parameters.isEmpty {
+                    rows.append(StatusRow(name: tip.id.rawValue, status: "no instance yet (needs parameters)", shown: "-",
+                                          onScreen: "-", summary: nil, tip: tip.id))
+                }
+                continue
+            }
+            for summary in instances {
+                rows.append(StatusRow(name: summary.instance.rawValue, status: summary.status.description,
+                                      shown: String(summary.displayCount), onScreen: summary.isOnScreen ? "yes" : "no",
+                                      summary: summary, tip: tip.id))
+            }
+        }
+        return rows
+    }
+
+    /// `why --json`: the explanation as a document.
+    static func json(_ explanation: TipExplanation) -> JSONValue {
+        .object([
+            ("instance", .string(explanation.instance.rawValue)),
+            ("tip", .string(explanation.tip.rawValue)),
+            ("now", .string(explanation.now.description)),
+            ("status", .string(explanation.status.description)),
+            ("mayShow", .bool(explanation.mayShow)),
+            ("isNext", .bool(explanation.isNext)),
+            ("reasons", .array(explanation.reasons.map { .string($0.description) })),
+            ("rules", .array(explanation.rules.map { rule in
+                .object([
+                    ("source", .string(rule.source)),
+                    ("holds", .bool(rule.holds)),
+                    ("conditions", .array(rule.conditions.map { condition in
+                        .object([
+                            ("text", .string(condition.text)), ("holds", .bool(condition.holds)),
+                            ("summary", .string(condition.summary)),
+                        ])
+                    })),
+                ])
+            })),
+            ("displayCount", .int(explanation.displayCount)),
+            ("maxDisplayCount", explanation.maxDisplayCount.map(JSONValue.int) ?? .null),
+            ("displayDuration", .seconds(explanation.displayDuration.seconds)),
+            ("maxDisplayDuration", explanation.maxDisplayDuration.map { JSONValue.seconds($0.seconds) } ?? .null),
+            ("onScreen", .bool(explanation.isOnScreen)),
+            ("displayFrequency", .string(explanation.displayFrequency.description)),
+            ("ignoresDisplayFrequency", .bool(explanation.ignoresDisplayFrequency)),
+            ("group", explanation.group.map { JSONValue.string($0.rawValue) } ?? .null),
+            ("override", explanation.override.map { JSONValue.string($0.description) } ?? .null),
+            ("catalogEnabled", .bool(explanation.catalogEnabled)),
+        ])
     }
 
     // MARK: donate and set
@@ -263,7 +374,17 @@ struct EngineCommand {
         let resolved = try TipResolver(catalog: catalog).resolve(
             tip, locale: locale, parameters: instance.parameters, useExample: instance.parameters.isEmpty, device: device)
         let text = try renderer.render(resolved)
-        context.stdout.write(text.hasSuffix("\n") ? text : text + "\n")
+        if arguments.flag("json") {
+            context.stdout.json(.object([
+                ("instance", .string(try engine.instanceID(name).rawValue)), ("tip", .string(tip.id.rawValue)),
+                ("style", .string(style.name)), ("output", .string(style.manifest.output.rawValue)),
+                ("locale", .string(locale.description)), ("text", .string(text)),
+            ]))
+            return
+        }
+        // ANSI output keeps its escape sequences (the style's escaper made the values safe).
+        let output = style.manifest.output == .ansi ? context.stdout.unfiltered : context.stdout
+        output.write(text.hasSuffix("\n") ? text : text + "\n")
     }
 
     // MARK: reset
@@ -302,7 +423,8 @@ struct EngineCommand {
             context.stderr.line(failure.description)
             throw CommandError.exit(.failure)
         }
-        context.stdout.line("\(path): \(result.stepsRun) steps, \(result.expectationsMet) expectations met")
+        context.stdout.line("\(path): \(result.stepsRun) \(plural(result.stepsRun, "step")), "
+                            + "\(result.expectationsMet) \(plural(result.expectationsMet, "expectation")) met")
     }
 
     /// The state database's contents (`--from-state`): it must exist, and is only read.

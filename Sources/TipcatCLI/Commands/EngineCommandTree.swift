@@ -42,7 +42,10 @@ extension CommandTree {
             64 usage error.
             """)
 
+    static let engineJSONFlag = ArgumentSpec.flag("json", help: "Print JSON (see the README for its shape).")
+
     static let engineStatus = engineCommand("status", "Show every tip's status, display count and the tip to show now.",
+        arguments: [engineJSONFlag],
         examples: ["tipcat engine status", "tipcat engine status --bundle tips.bundle.json --state app-state.sqlite"])
 
     static let engineDonate = engineCommand("donate", "Donate an event, with its field values.",
@@ -68,7 +71,7 @@ extension CommandTree {
         examples: ["tipcat engine set isLoggedIn true", "tipcat engine set favoritePlants Rose,Tulip"])
 
     static let engineNext = engineCommand("next", "Print the tip to show now, or 'none'.",
-        arguments: [.option("group", valueName: "group", help: "Only this tip group's current tip.")],
+        arguments: [.option("group", valueName: "group", help: "Only this tip group's current tip."), engineJSONFlag],
         examples: ["tipcat engine next", "tipcat engine next --group compass"])
 
     static let engineShow = engineCommand("show", "Render a tip with a style (see tipcat styles).",
@@ -80,6 +83,7 @@ extension CommandTree {
           .option("templates", valueName: "dir", help: "The styles directory.", default: "Templates", completion: .directory),
           .option("width", valueName: "columns", help: "The width to fit."),
           .option("color", valueName: "when", help: "Use colours.", default: "auto", allowed: ["auto", "always", "never"]),
+          engineJSONFlag,
         ],
         examples: ["tipcat engine show \"$(tipcat engine next)\" --style ansi", "tipcat engine show ShowLocationTip --locale fr"])
 
@@ -101,7 +105,7 @@ extension CommandTree {
         examples: ["tipcat engine invalidate ShowLocationTip --reason actionPerformed"])
 
     static let engineWhy = engineCommand("why", "Explain why a tip is or is not showing: every rule with its values, frequency, group, overrides.",
-        arguments: [engineTipArgument, engineParamOption],
+        arguments: [engineTipArgument, engineParamOption, engineJSONFlag],
         examples: ["tipcat engine why FavoriteBackyardTip", "tipcat engine why NewTrailTip --param trail.id=silver-lake --param trail.name='Silver Lake' --param trail.region=Wasatch"])
 
     static let engineReset = engineCommand("reset", "Forget the device state (all of it, or one tip's eligibility).",

@@ -21,7 +21,8 @@ struct ExportCommand {
         let tips = bundle.pieces.owners.values.filter { $0.tip != nil }.count
         let summary = "version \(head.number) of \(channel) (\(tips) \(plural(tips, "tip")), content \(head.contentHash.shortHex()), \(bytes.count) bytes)"
         if output == "-" {
-            context.stdout.write(String(decoding: bytes, as: UTF8.self))
+            // The exact bytes (a bundle's hash covers them), except on a terminal, which sees them filtered.
+            (context.stdout.isTerminal ? context.stdout : context.stdout.unfiltered).write(String(decoding: bytes, as: UTF8.self))
             context.stderr.line("Exported \(summary).")
             return
         }

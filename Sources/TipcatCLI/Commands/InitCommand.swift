@@ -37,7 +37,7 @@ struct InitCommand {
         } catch {
             throw CommandError.failure("cannot create '\(directory)': \(error.localizedDescription)")
         }
-        context.stdout.line("Created a catalog in \(directory)/ (\(files.count) files).")
+        context.stdout.line("Created a catalog in \(directory)/ (\(files.count) \(plural(files.count, "file"))).")
         context.stdout.line("Next: edit \(directory)/tips/WelcomeTip.json, then run 'tipcat validate --catalog \(directory)'.")
     }
 }

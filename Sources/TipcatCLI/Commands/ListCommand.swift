@@ -16,7 +16,7 @@ struct ListCommand {
             context.stderr.line("warning: the catalog has errors; run 'tipcat validate --catalog \(directory)'; listing what could be read")
         }
         if arguments.flag("json") {
-            context.stdout.line(json(catalog).serialized(pretty: true))
+            context.stdout.json(json(catalog))
         } else {
             context.stdout.write(text(catalog))
         }
@@ -67,9 +67,20 @@ struct ListCommand {
                 if let custom = tip.customID { pairs.append(("customID", .string(custom.source))) }
                 pairs.append(("title", .string(tip.title.source)))
                 if let message = tip.message { pairs.append(("message", .string(message.source))) }
+                pairs.append(("image", tip.image.map(JSONValue.string) ?? .null))
                 if let group = catalog.group(containing: tip.id) { pairs.append(("group", .string(group.id.rawValue))) }
                 pairs.append(("rules", .array(tip.rules.map { .string($0.source) })))
-                pairs.append(("actions", .array(tip.actions.map { .string($0.id) })))
+                pairs.append(("parameters", .array(tip.parameters.map { parameter in
+                    .object([("name", .string(parameter.name)), ("type", .string(parameter.type.description))])
+                })))
+                pairs.append(("options", .object([
+                    ("maxDisplayCount", tip.options.maxDisplayCount.map(JSONValue.int) ?? .null),
+                    ("maxDisplayDuration", tip.options.maxDisplayDuration.map { JSONValue.seconds($0.seconds) } ?? .null),
+                    ("ignoresDisplayFrequency", .bool(tip.options.ignoresDisplayFrequency)),
+                ])))
+                pairs.append(("actions", .array(tip.actions.map { action in
+                    .object([("id", .string(action.id)), ("title", .string(action.title.source))])
+                })))
                 pairs.append(("file", .string(tip.file)))
                 return .object(pairs)
             })),
@@ -92,5 +103,13 @@ struct ListCommand {
                 ])
             })),
         ])
+    }
+}
+
+extension JSONValue {
+    /// A number of seconds: an int when whole, else a double.
+    static func seconds(_ value: Double) -> JSONValue {
+        if value.rounded() == value, abs(value) < 1e15 { return .int(Int(value)) }
+        return JSONNumber(value).map(JSONValue.number) ?? .null
     }
 }

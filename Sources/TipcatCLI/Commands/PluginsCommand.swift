@@ -48,7 +48,7 @@ struct PluginsCommand {
                 }
                 return .object(pairs)
             }
-            context.stdout.line(JSONValue.object([("plugins", .array(items))]).serialized(pretty: true))
+            context.stdout.json(JSONValue.object([("plugins", .array(items))]))
             return
         }
         let rows = entries.map { entry -> [String] in
@@ -122,7 +122,7 @@ struct PluginsCommand {
             pairs.append(("version", entry.version.map(JSONValue.string) ?? .null))
         }
         if arguments.flag("json") {
-            context.stdout.line(JSONValue.object(pairs).serialized(pretty: true))
+            context.stdout.json(JSONValue.object(pairs))
             return
         }
         let kinds = entry.kinds.isEmpty ? "command" : entry.kinds.map(\.rawValue).joined(separator: ", ")

@@ -17,14 +17,42 @@ struct RenderCommand {
 
     func run() throws {
         if arguments.flag("watch") {
+            guard !arguments.flag("json") else {
+                throw CommandError.usage("--json prints one rendering; it cannot be used with --watch", command: Self.command)
+            }
             try watch()
+        } else if arguments.flag("json") {
+            context.stdout.json(try renderJSON())
         } else {
-            context.stdout.write(try renderOnce())
+            try write(renderOnce())
         }
     }
 
+    /// `render --json`: `{"style", "output", "locale", "tips": [{"id", "text"}]}`.
+    func renderJSON() throws -> JSONValue {
+        let rendered = try renderEach()
+        return .object([
+            ("style", .string(rendered.style.name)),
+            ("output", .string(rendered.style.manifest.output.rawValue)),
+            ("locale", .string(rendered.locale.description)),
+            ("tips", .array(rendered.tips.map { .object([("id", .string($0.id)), ("text", .string($0.text))]) })),
+        ])
+    }
+
+    /// A style's output: ANSI output keeps its escape sequences (the style's escaper made the values safe),
+    /// other output passes through the terminal-safe filter like every command's text.
+    private func write(_ rendered: (text: String, isANSI: Bool)) {
+        (rendered.isANSI ? context.stdout.unfiltered : context.stdout).write(rendered.text)
+    }
+
     /// Everything one render needs, loaded fresh (so `--watch` sees edits).
-    func renderOnce() throws -> String {
+    func renderOnce() throws -> (text: String, isANSI: Bool) {
+        let rendered = try renderEach()
+        return (rendered.tips.map(\.text).joined(separator: "\n"), rendered.style.manifest.output == .ansi)
+    }
+
+    /// Each selected tip rendered, with the style and locale used.
+    func renderEach() throws -> (style: Style, locale: LocaleID, tips: [(id: String, text: String)]) {
         let catalogDirectory = arguments.value("catalog") ?? "Catalog"
         let loaded = CatalogLoader().load(directory: catalogDirectory)
         let errors = loaded.diagnostics.filter { $0.severity == .error }
@@ -53,13 +81,13 @@ struct RenderCommand {
             width: width, colorDepth: depth, hyperlinks: Terminal.hyperlinks(colorDepth: depth, environment: terminal)))
         let resolver = TipResolver(catalog: catalog)
         let given = try parameters(for: tips)
-        var outputs: [String] = []
+        var outputs: [(id: String, text: String)] = []
         for tip in tips {
             let resolved = try resolver.resolve(tip, locale: locale, parameters: given[tip.id] ?? [:], useExample: tips.count > 1 || given[tip.id] == nil,
                                              device: device)
-            outputs.append(try renderer.render(resolved))
+            outputs.append((tip.id.rawValue, try renderer.render(resolved)))
         }
-        return outputs.joined(separator: "\n")
+        return (style, locale, outputs)
     }
 
     private func locale(in catalog: Catalog) throws -> LocaleID {
@@ -153,9 +181,9 @@ struct RenderCommand {
         let paths = [arguments.value("catalog") ?? "Catalog", arguments.value("templates") ?? "Templates"]
         var last = FileSnapshot(paths: paths)
         while true {
-            if context.stdout.isTerminal { context.stdout.write("\u{1B}[H\u{1B}[2J") }
+            if context.stdout.isTerminal { context.stdout.unfiltered.write("\u{1B}[H\u{1B}[2J") }
             do {
-                context.stdout.write(try renderOnce())
+                try write(renderOnce())
             } catch let error as any TipcatError where error.exitStatus != .usage {
                 // Printed as the funnel prints it, and the watch goes on.
                 _ = TipcatCommand.report(error, commandPath: Self.command, parser: ArgumentParser(root: CommandTree.root), context: context)
@@ -201,6 +229,24 @@ struct StylesCommand {
 
     func run() throws {
         let registry = PluginRegistry.styles(templatesDirectory: arguments.value("templates") ?? "Templates")
+        if arguments.flag("json") {
+            context.stdout.json(.object([
+                ("styles", .array(registry.styles.map { style in
+                    let origin: String
+                    switch style.origin {
+                    case .builtIn: origin = "built-in"
+                    case .directory(let path): origin = path
+                    }
+                    return .object([
+                        ("name", .string(style.name)), ("output", .string(style.manifest.output.rawValue)),
+                        ("escaper", .string(style.manifest.escaper.rawValue)), ("description", .string(style.manifest.description)),
+                        ("origin", .string(origin)),
+                    ])
+                })),
+                ("problems", .array(registry.diagnostics.map { .string($0.description) })),
+            ]))
+            return
+        }
         let width = registry.styles.map(\.name.count).max() ?? 0
         for style in registry.styles {
             let origin: String
@@ -224,6 +270,12 @@ struct TemplateCommand {
         let registry = PluginRegistry.styles(templatesDirectory: arguments.value("templates") ?? "Templates")
         let style: Style
         style = try registry.style(named: arguments.positional("style") ?? "")
+        if arguments.flag("json"), action == "cat" || action == "which" {
+            context.stdout.json(.object([
+                ("style", .string(style.name)), ("path", .string(style.templatePath)), ("source", .string(style.templateSource)),
+            ]))
+            return
+        }
         switch action {
         case "cat": context.stdout.write(style.templateSource)
         case "which": context.stdout.line(style.templatePath)

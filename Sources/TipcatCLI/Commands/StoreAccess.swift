@@ -4,6 +4,7 @@ import TipcatCatalog
 import TipcatCore
 import TipcatStore
 import TipcatCodec
+import TipcatText
 
 /// What the publishing commands share: where the store is, opening it, reading versions, channels and the
 /// working catalog, who is publishing and when — all from the arguments and the injected environment.
@@ -162,11 +163,11 @@ struct ProgressLine {
 
     func show(_ text: String) {
         guard output.isTerminal else { return }
-        output.write("\r\u{1B}[K" + text)
+        output.unfiltered.write("\r\u{1B}[K" + Sanitizer.terminalSafe(text))
     }
 
     func clear() {
         guard output.isTerminal else { return }
-        output.write("\r\u{1B}[K")
+        output.unfiltered.write("\r\u{1B}[K")
     }
 }

@@ -17,7 +17,7 @@ struct StringsCommand {
             .requireValid(purpose: "no translation status")
         let coverage = TranslationCoverage(catalog: outcome.result.catalog)
         if arguments.flag("json") {
-            context.stdout.line(Self.json(coverage).serialized(pretty: true))
+            context.stdout.json(Self.json(coverage))
         } else {
             context.stdout.write(Self.table(coverage))
         }

@@ -32,7 +32,7 @@ struct VersionsCommand {
                 ("channels", .object(channels.map { ($0.name, .int($0.version)) })),
                 ("versions", .array(records.map { $0.json(heads: heads[$0.number] ?? []) })),
             ])
-            context.stdout.line(document.serialized(pretty: true))
+            context.stdout.json(document)
             return
         }
         guard !records.isEmpty else {
@@ -92,7 +92,7 @@ struct ShowVersionCommand {
                 ("resets", .array(resets.map { .string($0) })),
             ]
             if let diff { pairs.append(("changesFromParent", .object(DiffPrinter.json(diff)))) }
-            context.stdout.line(JSONValue.object(pairs).serialized(pretty: true))
+            context.stdout.json(JSONValue.object(pairs))
             return
         }
         var lines: [(String, String)] = [

@@ -103,6 +103,11 @@ struct SimulationParser {
             let word = try argument(words, 1, "NAME=VALUE")
             try noMore(words, after: 1)
             let (name, value, _) = try assignment(word)
+            let known = TipOverrides.Variable.allCases.map(\.rawValue)
+            if name.hasPrefix("TIPCAT_"), !known.contains(name) {
+                throw Problem(message: "the engine reads no variable \(name); it reads " + known.joined(separator: ", ")
+                              + Suggestions.didYouMean(name, in: known), rule: .unknownCommand, offset: word.offset)
+            }
             return .environment(name: name, value: SimulationLexer.unquote(value) ?? value)
         case "donate":
             let (event, declaration) = try self.event(try argument(words, 1, "an event"))

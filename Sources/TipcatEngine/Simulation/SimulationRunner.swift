@@ -149,12 +149,18 @@ struct Session {
     var statuses: [TipInstanceID: TipStatus] = [:]
     var lastNext: TipInstanceID?
     var note: String?
+    /// Instances that existed in the saved state the run starts from, until their first status is recorded.
+    var restored: Set<TipInstanceID> = []
 
     init(runner: SimulationRunner) {
         self.runner = runner
         self.store = InMemoryTipStateStore(runner.initialState)
         self.clock = runner.start
         self.environment = runner.environment
+        if runner.initialState != TipStateSnapshot() {
+            restored = Set(runner.initialState.tips.keys)
+            for tip in runner.catalog.tips where tip.parameters.isEmpty { restored.insert(TipInstanceID(tip.id.rawValue)) }
+        }
     }
 
     /// Starts the engine of the current process, unless it runs already.
@@ -271,11 +277,13 @@ struct Session {
         var next = lastNext
         if var engine, let summaries = try? engine.tips() {
             for summary in summaries where statuses[summary.instance] != summary.status {
-                changes.append(TipStatusChange(instance: summary.instance, old: statuses[summary.instance], new: summary.status))
+                changes.append(TipStatusChange(instance: summary.instance, old: statuses[summary.instance], new: summary.status,
+                                               isRestored: restored.contains(summary.instance)))
                 statuses[summary.instance] = summary.status
             }
             next = (try? engine.next()) ?? nil
             self.engine = engine
+            restored = []
         }
         // Instances seen for the first time (at the first start, or newly registered) are only worth a line
         // when they are not simply pending.
