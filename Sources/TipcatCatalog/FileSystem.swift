@@ -35,18 +35,19 @@ public struct DiskFileSystem: CatalogFileSystem {
         self.maxFileSize = maxFileSize
     }
 
+    /// Reads a regular file (symbolic links followed). Anything else — a directory, a FIFO, a socket, a device —
+    /// is refused before it is opened for reading, so a named pipe without a writer cannot block the read.
     public func read(_ path: String) throws(FileReadError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw FileReadError(path: path, reason: DiskFileSystem.describe(errno)) }
+        if let kind = DiskFileSystem.nonRegularKind(info.st_mode) { throw FileReadError(path: path, reason: kind) }
+        // O_NONBLOCK: if the path was swapped for a FIFO since `stat`, `open` returns at once instead of waiting
+        // for a writer (the `fstat` below then refuses it). Regular files ignore the flag.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         if fd < 0 { throw FileReadError(path: path, reason: DiskFileSystem.describe(errno)) }
         defer { close(fd) }
-        var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileReadError(path: path, reason: DiskFileSystem.describe(errno)) }
-        if (info.st_mode & S_IFMT) == S_IFDIR {
-            throw FileReadError(path: path, reason: "it is a directory, not a file")
-        }
-        if (info.st_mode & S_IFMT) != S_IFREG {
-            throw FileReadError(path: path, reason: "it is not a regular file")
-        }
+        if let kind = DiskFileSystem.nonRegularKind(info.st_mode) { throw FileReadError(path: path, reason: kind) }
         let size = Int(info.st_size)
         if size > maxFileSize {
             throw FileReadError(path: path, reason: "the file is \(size) bytes; the limit is \(maxFileSize)")
@@ -89,6 +90,19 @@ public struct DiskFileSystem: CatalogFileSystem {
     public func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Why a file of mode `mode` cannot be read ("it is a FIFO (named pipe), not a regular file"), nil for a
+    /// regular file.
+    static func nonRegularKind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: "it is a directory, not a file"
+        case S_IFIFO: "it is a FIFO (named pipe), not a regular file"
+        case S_IFSOCK: "it is a socket, not a regular file"
+        case S_IFCHR, S_IFBLK: "it is a device, not a regular file"
+        default: "it is not a regular file"
+        }
     }
 
     static func describe(_ code: Int32) -> String {

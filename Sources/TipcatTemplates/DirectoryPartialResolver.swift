@@ -47,14 +47,22 @@ public struct DirectoryPartialResolver: PartialResolver, Hashable {
     /// The file's bytes, `nil` when it does not exist.
     private func readFile(_ path: String, name: String) throws(PartialFileError) -> [UInt8]? {
         func failure(_ detail: String) -> PartialFileError { PartialFileError(path: path, detail: detail) }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Only regular files are opened: a FIFO, socket or device is refused before `open`, which could wait
+        // for a FIFO's writer (O_NONBLOCK covers a swap between the two calls; `fstat` then refuses it).
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return nil }
+            throw failure(Self.describe(errno: code))
+        }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw failure("not a regular file") }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { return nil }
             throw failure(Self.describe(errno: code))
         }
         defer { close(descriptor) }
-        var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw failure(Self.describe(errno: errno)) }
         guard (status.st_mode & S_IFMT) == S_IFREG else { throw failure("not a regular file") }
         let size = Int(status.st_size)

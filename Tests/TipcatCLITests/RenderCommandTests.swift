@@ -115,6 +115,28 @@ import TipcatTestSupport
         #expect(unknown.stderr.contains("pseudo-locales en-XA, ar-XB"))
     }
 
+    /// A style whose `tip.mustache` or partial is a FIFO without a writer: `render` refuses it at once instead
+    /// of waiting (run as a child process, killed after 20 s).
+    @Test func fifoTemplateAndPartialDoNotHang() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("Templates/piped/style.json", #"{"name": "piped", "description": "d", "output": "text", "escaper": "terminal"}"#)
+        try directory.write("Templates/piped/tip.mustache", "{{title}}\n{{>pipe}}\n")
+        #expect(mkfifo(directory.file("Templates/piped/pipe.mustache"), 0o644) == 0)
+        try directory.write("Templates/fifo/style.json", #"{"name": "fifo", "description": "d", "output": "text", "escaper": "terminal"}"#)
+        #expect(mkfifo(directory.file("Templates/fifo/tip.mustache"), 0o644) == 0)
+        let templates = directory.file("Templates")
+        let partial = try tipcatProcess(["render", "ShowLocationTip", "--style", "piped", "--catalog", sampleCatalogPath, "--templates", templates], timeout: 20)
+        let partialResult = try #require(partial.result, "render was still waiting after \(partial.seconds) s")
+        #expect(partial.seconds < 5)
+        #expect(partialResult.status == .failure)
+        #expect(partialResult.stderr.contains("pipe.mustache: not a regular file"), "\(partialResult.stderr)")
+        let main = try tipcatProcess(["render", "ShowLocationTip", "--style", "fifo", "--catalog", sampleCatalogPath, "--templates", templates], timeout: 20)
+        let mainResult = try #require(main.result, "render was still waiting after \(main.seconds) s")
+        #expect(main.seconds < 5)
+        #expect(mainResult.status == .failure)
+        #expect(mainResult.stderr.contains("a style folder needs tip.mustache: it is a FIFO (named pipe), not a regular file"), "\(mainResult.stderr)")
+    }
+
     @Test func badInput() {
         let unknownStyle = render("ShowLocationTip", "--style", "ansii")
         #expect(unknownStyle.status == .failure)

@@ -99,6 +99,28 @@ import TipcatTestSupport
         #expect(result.stdout.contains("\(catalog)/tips/Loop.json:1:1: error: cannot read file: too many levels of symbolic links"), "\(result.stdout)")
     }
 
+    /// A FIFO (no writer), a socket and a device where catalog files are read: each is `unreadable-file`, and
+    /// `validate` returns at once instead of waiting for a writer (run as a child process, killed after 20 s).
+    @Test func fifoSocketAndDeviceAreUnreadableAndDoNotHang() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try minimalCatalog(in: directory)
+        #expect(mkfifo(catalog + "/tips/Pipe.json", 0o644) == 0)
+        #expect(mkfifo(catalog + "/events.json", 0o644) == 0)
+        #expect(mkfifo(catalog + "/Localizable.xcstrings", 0o644) == 0)
+        try FileManager.default.createSymbolicLink(atPath: catalog + "/tips/Null.json", withDestinationPath: "/dev/zero")
+        let socket = try UnixSocket(path: catalog + "/tips/Socket.json")
+        defer { socket.close() }
+        let run = try tipcatProcess(["validate", "--catalog", catalog], timeout: 20)
+        let result = try #require(run.result, "validate was still waiting after \(run.seconds) s")
+        #expect(run.seconds < 5)
+        #expect(result.status == .failure)
+        #expect(result.stdout.contains("\(catalog)/tips/Pipe.json:1:1: error: cannot read file: it is a FIFO (named pipe), not a regular file [unreadable-file]"), "\(result.stdout)")
+        #expect(result.stdout.contains("\(catalog)/events.json:1:1: error: cannot read file: it is a FIFO (named pipe), not a regular file [unreadable-file]"))
+        #expect(result.stdout.contains("\(catalog)/Localizable.xcstrings:1:1: error: cannot read file: it is a FIFO (named pipe), not a regular file [unreadable-file]"))
+        #expect(result.stdout.contains("\(catalog)/tips/Null.json:1:1: error: cannot read file: it is a device, not a regular file [unreadable-file]"))
+        #expect(result.stdout.contains("\(catalog)/tips/Socket.json:1:1: error: cannot read file: it is a socket, not a regular file [unreadable-file]"))
+    }
+
     @Test func catalogPathThatDoesNotExist() {
         let result = tipcat("validate", "--catalog", "/nonexistent/tipcat/Catalog")
         #expect(result.status == .failure)
@@ -112,4 +134,27 @@ import TipcatTestSupport
         #expect(result.status == .failure)
         #expect(result.stdout.contains("catalog.json:1:1: error: the catalog has no catalog.json"))
     }
+}
+
+/// A listening Unix-domain socket at a path (a socket file in the file system), closed by `close()`.
+struct UnixSocket {
+    let descriptor: Int32
+
+    init(path: String) throws {
+        descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw TestSupportError("socket() failed") }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw TestSupportError("socket path too long") }
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in bytes.enumerated() { buffer[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0 else { throw TestSupportError("bind(\(path)) failed: \(errno)") }
+    }
+
+    func close() { _ = Glibc.close(descriptor) }
 }
