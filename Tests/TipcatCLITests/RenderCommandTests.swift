@@ -115,6 +115,16 @@ import TipcatTestSupport
         #expect(unknown.stderr.contains("pseudo-locales en-XA, ar-XB"))
     }
 
+    /// `--width` takes a whole number of columns from 1 up: anything else is a usage error, not ignored.
+    @Test(arguments: ["abc", "-3", "0", "1.5", "", "10001"])
+    func badWidthIsAUsageError(_ width: String) {
+        let result = render("ShowLocationTip", "--width", width)
+        #expect(result.status == .usage, "\(result.stdout)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("--width takes a number of columns from 1 to 10000, not '\(width)'"), "\(result.stderr)")
+        #expect(render("ShowLocationTip", "--width", "1").status == .success)
+    }
+
     /// A style whose `tip.mustache` or partial is a FIFO without a writer: `render` refuses it at once instead
     /// of waiting (run as a child process, killed after 20 s).
     @Test func fifoTemplateAndPartialDoNotHang() throws {
