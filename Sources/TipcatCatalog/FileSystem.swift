@@ -24,6 +24,20 @@ public protocol CatalogFileSystem: Sendable {
     func list(_ directory: String) -> [String]?
     func fileExists(_ path: String) -> Bool
     func isDirectory(_ path: String) -> Bool
+    /// `path` with every symbolic link, `.` and `..` resolved, nil when it cannot be resolved (a file system
+    /// without links returns `path`).
+    func realPath(_ path: String) -> String?
+}
+
+extension CatalogFileSystem {
+    public func realPath(_ path: String) -> String? { path }
+
+    /// Whether `path`, links resolved, is `folder` (links resolved) or inside it; false when either cannot be
+    /// resolved.
+    public func resolves(_ path: String, inside folder: String) -> Bool {
+        guard let target = realPath(path), let root = realPath(folder) else { return false }
+        return target == root || target.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
 }
 
 /// The real file system, read with POSIX calls so every failure has a precise reason.
@@ -90,6 +104,12 @@ public struct DiskFileSystem: CatalogFileSystem {
     public func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    public func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Why a file of mode `mode` cannot be read ("it is a FIFO (named pipe), not a regular file"), nil for a
