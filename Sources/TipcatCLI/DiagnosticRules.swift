@@ -90,6 +90,7 @@ public enum DiagnosticRules {
         .templateUnsafePartialName,
         .templatePartialFailed,
         .templateRecursionLimit,
+        .templateTooLarge,
         .templateLambdaFailed,
         // Style folders (TipcatRender)
         .invalidStyle,

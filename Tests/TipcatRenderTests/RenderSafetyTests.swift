@@ -154,4 +154,24 @@ import TipcatText
         #expect(!registry.styles.map(\.name).contains("away"))
         #expect(messages.count == 2, "\(messages)")
     }
+
+    /// A style whose partials fan out (each including the next ten times, nine levels deep) fails fast with a
+    /// located `template-too-large` error instead of hanging or exhausting memory.
+    @Test func fanOutPartialsFailFastWithALocatedError() throws {
+        var files = ["tip.mustache": "{{title}}\n{{>p0}}\n", "p9.mustache": "{{title}} {{title}} {{title}}"]
+        for level in 0..<9 { files["p\(level).mustache"] = String(repeating: "{{>p\(level + 1)}}", count: 10) }
+        let scratch = try StyleScratch(style: "fanout", files: files)
+        defer { scratch.remove() }
+        let registry = StyleRegistry(directory: scratch.templates)
+        let clock = ContinuousClock()
+        let start = clock.now
+        do {
+            _ = try renderShowLocation(with: registry, style: "fanout")
+            Issue.record("the fan-out rendered")
+        } catch let error as TemplateError {
+            #expect(error.ruleID == "template-too-large")
+            #expect(error.location?.file.hasPrefix(scratch.templates + "/fanout/p") == true, "\(String(describing: error.location))")
+        }
+        #expect(clock.now - start < .milliseconds(900))
+    }
 }
