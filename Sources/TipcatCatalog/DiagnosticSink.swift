@@ -184,12 +184,20 @@ struct ObjectReader {
         return ObjectReader.duration(node, key: key, subject: subject, document: document, sink: sink)
     }
 
+    /// A duration at most `CatalogLimits.longestDuration`; longer ones are reported as `out-of-range`.
     static func duration(_ node: JSONNode, key: String, subject: String, document: JSONDocument, sink: DiagnosticSink) -> TimeSpan? {
+        func bounded(_ span: TimeSpan) -> TimeSpan? {
+            guard span <= CatalogLimits.longestDuration else {
+                sink.add(.durationOutOfRange(key, in: subject, found: span, at: document.location(of: node)))
+                return nil
+            }
+            return span
+        }
         switch node.value {
         case .number(let number) where number.doubleValue >= 0 && number.doubleValue.isFinite:
-            return TimeSpan(seconds: number.doubleValue)
+            return bounded(TimeSpan(seconds: number.doubleValue))
         case .string(let text):
-            if let span = TimeSpan(text) { return span }
+            if let span = TimeSpan(text) { return bounded(span) }
             sink.add(.invalidDuration(key, in: subject, text: text, at: document.location(of: node)))
             return nil
         default:

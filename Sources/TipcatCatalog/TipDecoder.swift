@@ -194,7 +194,7 @@ struct TipDecoder {
         else { return TipOptions() }
         options.checkKeys(["maxDisplayCount", "maxDisplayDuration", "ignoresDisplayFrequency"])
         return TipOptions(
-            maxDisplayCount: options.int("maxDisplayCount", in: 1...Int.max),
+            maxDisplayCount: options.int("maxDisplayCount", in: CatalogLimits.counts),
             maxDisplayDuration: options.duration("maxDisplayDuration"),
             ignoresDisplayFrequency: options.bool("ignoresDisplayFrequency") ?? false)
     }

@@ -121,6 +121,38 @@ import TipcatTestSupport
         #expect(result.stdout.contains("\(catalog)/tips/Socket.json:1:1: error: cannot read file: it is a socket, not a regular file [unreadable-file]"))
     }
 
+    /// Durations above 100 years and counts above a million are `out-of-range` at validate (located at the
+    /// value), so they can never reach `publish` and the engine.
+    @Test func durationsAndCountsOutOfRange() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try minimalCatalog(in: directory)
+        try directory.write("Catalog/events.json", #"{"events": [{"id": "opened", "donationLimit": {"maxCount": 9999999999, "maxAge": 4e9}}]}"#)
+        try directory.write("Catalog/tips/Bad.json", #"{"id": "Bad", "title": "x", "options": {"maxDisplayCount": 1000001, "maxDisplayDuration": "36501d"}}"#)
+        let result = tipcat("validate", "--catalog", catalog)
+        #expect(result.status == .failure)
+        for expected in [
+            "\(catalog)/events.json:1:60: error: 'maxCount' in the donation limit of event 'opened' must be between 1 and 1000000, found 9999999999 [out-of-range]",
+            "\(catalog)/events.json:1:82: error: 'maxAge' in the donation limit of event 'opened' must be at most 36500d (100 years), found 4000000000s [out-of-range]",
+            "\(catalog)/tips/Bad.json:1:60: error: 'maxDisplayCount' in the options of tip 'Bad' must be between 1 and 1000000, found 1000001 [out-of-range]",
+            "\(catalog)/tips/Bad.json:1:91: error: 'maxDisplayDuration' in the options of tip 'Bad' must be at most 36500d (100 years), found 36501d [out-of-range]",
+        ] {
+            #expect(result.stdout.contains(expected), "missing: \(expected)\n\(result.stdout)")
+        }
+        // catalog.json's display frequency (its errors stop the check before the other files).
+        try directory.write("Catalog/catalog.json", #"{"name": "T", "schemaVersion": 1, "sourceLanguage": "en", "supportedLocales": ["en"], "displayFrequency": "10000000w"}"#)
+        let frequency = tipcat("validate", "--catalog", catalog)
+        #expect(frequency.status == .failure)
+        #expect(frequency.stdout.contains("\(catalog)/catalog.json:1:107: error: 'displayFrequency' in catalog.json must be at most 36500d (100 years), found 10000000w [out-of-range]"), "\(frequency.stdout)")
+        try directory.write("Catalog/catalog.json", #"{"name": "T", "schemaVersion": 1, "sourceLanguage": "en", "supportedLocales": ["en"], "displayFrequency": 3153600001}"#)
+        #expect(tipcat("validate", "--catalog", catalog).stdout.contains("'displayFrequency' in catalog.json must be at most 36500d (100 years), found 3153600001s [out-of-range]"))
+        // The limits themselves are accepted.
+        try directory.write("Catalog/catalog.json", #"{"name": "T", "schemaVersion": 1, "sourceLanguage": "en", "supportedLocales": ["en"], "displayFrequency": "36500d"}"#)
+        try directory.write("Catalog/events.json", #"{"events": [{"id": "opened", "donationLimit": {"maxCount": 1000000, "maxAge": "36500d"}}]}"#)
+        try directory.write("Catalog/tips/Bad.json", #"{"id": "Bad", "title": "x", "options": {"maxDisplayCount": 1000000, "maxDisplayDuration": 3153600000}}"#)
+        let accepted = tipcat("validate", "--catalog", catalog)
+        #expect(!accepted.stdout.contains("out-of-range"), "\(accepted.stdout)")
+    }
+
     @Test func catalogPathThatDoesNotExist() {
         let result = tipcat("validate", "--catalog", "/nonexistent/tipcat/Catalog")
         #expect(result.status == .failure)
