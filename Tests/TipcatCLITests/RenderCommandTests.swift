@@ -3,7 +3,7 @@ import Testing
 @testable import TipcatCLI
 import TipcatTestSupport
 
-/// `tipcat render`, `styles` and `template`: the acceptance lines of the rendering issue and its bad input.
+/// `tipcat render`, `styles` and `template`: colours, widths, locales, parameters, styles and bad input.
 @Suite struct RenderCommandTests {
     func render(_ arguments: String..., environment: [String: String] = [:], terminal: Bool = false, columns: Int? = nil) -> RunResult {
         let out = CapturedOutput(isTerminal: terminal)

@@ -3,7 +3,7 @@ import Testing
 @testable import TipcatCLI
 import TipcatTestSupport
 
-/// Every kind of bad input from the Foundation issue: a located diagnostic and exit 1, never a crash or a hang.
+/// Every kind of bad input: a located diagnostic and exit 1, never a crash or a hang.
 @Suite struct ValidateBadInputTests {
     /// Writes `tips/Bad.json` into a valid catalog and validates it.
     private func validateWithBadTip(_ data: Data) throws -> (RunResult, String) {
