@@ -133,8 +133,14 @@ struct TipDecoder {
         let what = "the custom ID of \(id)"
         guard let message = messages.parse(template, node: node, in: document, what: what, sink: sink) else { return nil }
         messages.checkPlaceholders(message, node: node, in: document, tip: scope, what: what, sink: sink)
+        // The fixed text: what every instance's id holds whatever the parameters are.
+        let fixedText = message.parts.reduce(into: "") { text, part in if case .text(let piece) = part { text += piece } }
         if message.placeholders.contains(where: { $0.kind != .value }) {
             sink.add(.invalidCustomID(what, at: document.location(of: node)))
+        } else if fixedText.trimmingWhitespace().isEmpty {
+            sink.add(.emptyCustomID(what, at: document.location(of: node)))
+        } else if message.placeholders.isEmpty, template != id, environment.tipIDs.contains(template) {
+            sink.add(.customIDIsATipID(what, tip: template, at: document.location(of: node)))
         } else if message.placeholders.isEmpty {
             sink.add(.constantCustomID(what, at: document.location(of: node)))
         }

@@ -153,6 +153,23 @@ import TipcatTestSupport
         #expect(!accepted.stdout.contains("out-of-range"), "\(accepted.stdout)")
     }
 
+    /// A custom ID equal to another tip's id, or with no fixed text (so a parameter can make it empty), is an
+    /// error at validate rather than a warning the engine then trips over.
+    @Test func customIDsThatCollideOrCanBeEmpty() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try minimalCatalog(in: directory)
+        try directory.write("Catalog/tips/Twin.json", #"{"id": "Twin", "title": "x", "customID": "A"}"#)
+        try directory.write("Catalog/tips/Blank.json", #"{"id": "Blank", "title": "x", "parameters": {"name": "string"}, "customID": "{name}"}"#)
+        try directory.write("Catalog/tips/Spaces.json", #"{"id": "Spaces", "title": "x", "parameters": {"name": "string"}, "customID": " {name} "}"#)
+        try directory.write("Catalog/tips/Fine.json", #"{"id": "Fine", "title": "x", "parameters": {"name": "string"}, "customID": "Fine-{name}"}"#)
+        let result = tipcat("validate", "--catalog", catalog)
+        #expect(result.status == .failure)
+        #expect(result.stdout.contains("\(catalog)/tips/Twin.json:1:42: error: the custom ID of Twin is 'A', the id of another tip, so the two cannot be told apart; give it a placeholder or another name [invalid-custom-id]"), "\(result.stdout)")
+        #expect(result.stdout.contains("\(catalog)/tips/Blank.json:1:77: error: the custom ID of Blank has no fixed text, so it can be empty (a parameter may be \"\"); start it with text such as the tip's id [invalid-custom-id]"), "\(result.stdout)")
+        #expect(result.stdout.contains("/tips/Spaces.json:1:78: error: the custom ID of Spaces has no fixed text"), "\(result.stdout)")
+        #expect(!result.stdout.contains("Fine.json"), "\(result.stdout)")
+    }
+
     @Test func catalogPathThatDoesNotExist() {
         let result = tipcat("validate", "--catalog", "/nonexistent/tipcat/Catalog")
         #expect(result.status == .failure)
