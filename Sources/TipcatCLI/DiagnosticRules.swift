@@ -56,6 +56,7 @@ public enum DiagnosticRules {
         .unknownExtractionState,
         .sourceTextMismatch,
         .notTranslated,
+        .emptyTranslation,
         // The rule language (TipcatRules)
         .ruleSyntax,
         .unknownEvent,

@@ -192,11 +192,20 @@ struct StringCatalogDecoder {
     private func stringUnit(_ node: JSONNode, what: String, reportsState: Bool) -> (String, JSONNode, Translation.State)? {
         guard let unit = ObjectReader(node, in: document, subject: "the stringUnit of \(what)", sink: sink) else { return nil }
         unit.checkKeys(["state", "value"])
-        let state = unit.choice("state", Translation.State.allCases.map { ($0.rawValue, $0) }) ?? .translated
-        if reportsState, state != .translated, let stateNode = unit.object["state"] {
+        let stateNode = unit.object["state"]
+        // Without a `state`, Xcode counts a unit as translated only when it has a value: no value is no
+        // translation (and no error).
+        if stateNode == nil, unit.object["value"] == nil { return nil }
+        var state = unit.choice("state", Translation.State.allCases.map { ($0.rawValue, $0) }) ?? .translated
+        if reportsState, state != .translated, let stateNode {
             sink.add(.notTranslated(what, state: state.rawValue, at: document.location(of: stateNode)))
         }
         guard let (value, valueNode) = unit.string("value", required: true) else { return nil }
+        if value.trimmingWhitespace().isEmpty, state == .translated {
+            // An empty translation is never shown: the source text is, as for an untranslated unit.
+            if reportsState { sink.add(.emptyTranslation(what, at: document.location(of: valueNode))) }
+            state = .new
+        }
         return (value, valueNode, state)
     }
 

@@ -170,6 +170,31 @@ import TipcatTestSupport
         #expect(!result.stdout.contains("Fine.json"), "\(result.stdout)")
     }
 
+    /// A `stringUnit` without `state` counts as translated only when it has a value (as in Xcode); an empty value
+    /// is warned about and the source text is shown instead of a blank title.
+    @Test func stringUnitsWithoutStateOrWithEmptyValues() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try minimalCatalog(in: directory)
+        try directory.write("Catalog/tips/B.json", #"{"id": "B", "title": "Second"}"#)
+        try directory.write("Catalog/tips/C.json", #"{"id": "C", "title": "Third"}"#)
+        try directory.write("Catalog/Localizable.xcstrings", #"""
+            {"sourceLanguage": "en", "version": "1.0", "strings": {
+            "A.title": {"localizations": {"fr": {"stringUnit": {"value": ""}}}},
+            "B.title": {"localizations": {"fr": {"stringUnit": {}}}},
+            "C.title": {"localizations": {"fr": {"stringUnit": {"state": "translated", "value": " "}}}}}}
+            """#)
+        let result = tipcat("validate", "--catalog", catalog)
+        #expect(result.stdout.contains("\(catalog)/Localizable.xcstrings:2:62: warning: the 'fr' translation of 'A.title' is empty, so the source text is shown instead [empty-translation]"), "\(result.stdout)")
+        #expect(result.stdout.contains("\(catalog)/Localizable.xcstrings:4:85: warning: the 'fr' translation of 'C.title' is empty"), "\(result.stdout)")
+        #expect(!result.stdout.contains("missing-key"), "\(result.stdout)")
+        #expect(!result.stdout.contains("error:"), "\(result.stdout)")
+        for (tip, source) in [("A", "Hello"), ("B", "Second"), ("C", "Third")] {
+            let rendered = tipcat("render", tip, "--locale", "fr", "--catalog", catalog)
+            #expect(rendered.status == .success, "\(rendered.stderr)")
+            #expect(rendered.stdout == source + "\n", "\(tip): \(rendered.stdout.debugDescription)")
+        }
+    }
+
     @Test func catalogPathThatDoesNotExist() {
         let result = tipcat("validate", "--catalog", "/nonexistent/tipcat/Catalog")
         #expect(result.status == .failure)
