@@ -297,8 +297,9 @@ struct StringCatalogDecoder {
     ) -> (used: Set<Int>, fits: Bool) {
         var fits = true
         var used = Set<Int>()
+        let locator = specifiers.isEmpty ? nil : JSONStringLocator(node, in: document)
         for specifier in specifiers {
-            let location = document.location(inString: node, atUTF8Offset: specifier.offset)
+            var location: SourceLocation { locator?.location(atUTF8Offset: specifier.offset) ?? document.location(of: node) }
             guard specifier.index < paths.count else {
                 sink.add(.printfArgumentOutOfRange(specifier.text, index: specifier.index, in: what, paths: paths, at: location))
                 fits = false

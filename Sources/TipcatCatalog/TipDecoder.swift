@@ -185,9 +185,10 @@ struct TipDecoder {
                 continue
             }
             let (_, findings) = RuleChecker.check(text, in: environment)
+            let locator = findings.isEmpty ? nil : JSONStringLocator(element, in: document)
             for finding in findings {
                 sink.add(Diagnostic(finding.severity, finding.message, rule: finding.ruleID,
-                                    at: document.location(inString: element, atUTF8Offset: finding.range.lowerBound)))
+                                    at: locator?.location(atUTF8Offset: finding.range.lowerBound) ?? document.location(of: element)))
             }
             result.append(TipRule(source: text, location: document.location(of: element)))
         }

@@ -195,6 +195,25 @@ import TipcatTestSupport
         }
     }
 
+    /// 10,000 placeholders in one title (separated by escapes), each reported with its location: validate
+    /// stays linear (it took over 20 s in a debug build when every location rescanned the line and the string).
+    @Test func tenThousandPlaceholdersInOneTitleAreLocatedInLinearTime() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try minimalCatalog(in: directory)
+        let title = (0..<10_000).map { "{p\($0)}" }.joined(separator: #"\n"#)
+        try directory.write("Catalog/tips/Many.json", #"{"id": "Many", "title": "\#(title)"}"#)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = tipcat("validate", "--catalog", catalog)
+        #expect(clock.now - start < .seconds(5))
+        #expect(result.status == .failure)
+        #expect(result.stdout.components(separatedBy: "[undeclared-placeholder]").count == 10_001)
+        // {p9999} follows 26 bytes of `{"id": "Many", "title": "`, placeholders p0…p9998 ({p0} is 4 bytes,
+        // {p10} 5, {p100} 6, {p1000} 7) and 9,999 two-byte escapes.
+        let column = 26 + 4 * 10 + 5 * 90 + 6 * 900 + 7 * 8_999 + 2 * 9_999 + 1
+        #expect(result.stdout.contains("\(catalog)/tips/Many.json:1:\(column): error: '{p9999}' in the title of Many is not a parameter of Many"), "\(result.stdout.suffix(400))")
+    }
+
     @Test func catalogPathThatDoesNotExist() {
         let result = tipcat("validate", "--catalog", "/nonexistent/tipcat/Catalog")
         #expect(result.status == .failure)
