@@ -22,7 +22,8 @@ struct StringCatalogDecoder {
             }
         }
         _ = root.string("version")
-        guard let (strings, _) = root.objectNode("strings", required: true) else { return table }
+        guard let (strings, stringsNode) = root.objectNode("strings", required: true) else { return table }
+        ObjectReader(stringsNode, in: document, subject: "the strings of the String Catalog", sink: sink)?.checkDuplicateKeys()
         // Each key's text and the index of its tip (not a copy of the tip: entries are many).
         let sources = Dictionary(self.tips.indices.flatMap { index in self.tips[index].localizableTexts.map { ($0.key, (text: $0, tip: index)) } },
                                  uniquingKeysWith: { first, _ in first })
@@ -66,7 +67,8 @@ struct StringCatalogDecoder {
         let shouldTranslate = reader.bool("shouldTranslate") ?? true
         var entry = LocalizationTable.Entry(
             comment: reader.string("comment")?.value, location: document.location(ofByte: member.keyOffset))
-        guard let (localizations, _) = reader.objectNode("localizations") else { return entry }
+        guard let (localizations, localizationsNode) = reader.objectNode("localizations") else { return entry }
+        ObjectReader(localizationsNode, in: document, subject: "the localizations of '\(key)'", sink: sink)?.checkDuplicateKeys()
         var context = Context(key: key, locale: settings.sourceLanguage, source: source.text, tip: source.tip, messages: messages,
                               reportsState: shouldTranslate)
         for localization in localizations.members {

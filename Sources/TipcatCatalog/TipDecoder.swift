@@ -88,7 +88,8 @@ struct TipDecoder {
     }
 
     private func decodeParameters(_ reader: ObjectReader, subject: String) -> [ValueType.RecordField] {
-        guard let (object, _) = reader.objectNode("parameters") else { return [] }
+        guard let (object, node) = reader.objectNode("parameters") else { return [] }
+        ObjectReader(node, in: document, subject: "the parameters of \(subject)", sink: sink)?.checkDuplicateKeys()
         let types = TypeDecoder(document: document, sink: sink)
         var result: [ValueType.RecordField] = []
         for member in object.members {

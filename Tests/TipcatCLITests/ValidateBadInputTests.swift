@@ -214,6 +214,36 @@ import TipcatTestSupport
         #expect(result.stdout.contains("\(catalog)/tips/Many.json:1:\(column): error: '{p9999}' in the title of Many is not a parameter of Many"), "\(result.stdout.suffix(400))")
     }
 
+    /// A key written twice is `duplicate-key` at the second one with a note at the first, in every object:
+    /// String Catalog `strings` and `localizations`, tip `parameters`, and any other object of any file.
+    @Test func duplicateKeysEverywhere() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try minimalCatalog(in: directory)
+        try directory.write("Catalog/tips/P.json", #"{"id": "P", "title": "Hi {n}", "parameters": {"n": "int", "n": "string"}, "example": {"n": 1, "n": 2}}"#)
+        try directory.write("Catalog/groups.json", #"{"groups": [{"id": "g", "tips": ["A"], "priority": 1, "priority": 2}]}"#)
+        try directory.write("Catalog/Localizable.xcstrings", """
+            {"sourceLanguage": "en", "version": "1.0", "strings": {
+            "A.title": {"localizations": {"fr": {"stringUnit": {"state": "translated", "value": "Salut"}}, "fr": {"stringUnit": {"state": "translated", "value": "X"}}}},
+            "A.title": {"localizations": {}},
+            "App": {"localizations": {"de": {"x": 1, "x": 2}}}}}
+            """)
+        let result = tipcat("validate", "--catalog", catalog)
+        #expect(result.status == .failure)
+        let file = catalog + "/Localizable.xcstrings"
+        for expected in [
+            "\(file):2:96: error: duplicate key 'fr' in the localizations of 'A.title' [duplicate-key]\n\(file):2:31: note: first written here",
+            "\(file):3:1: error: duplicate key 'A.title' in the strings of the String Catalog [duplicate-key]\n\(file):2:1: note: first written here",
+            "\(file):4:42: error: duplicate key 'x' in an object of Localizable.xcstrings [duplicate-key]\n\(file):4:34: note: first written here",
+            "\(catalog)/tips/P.json:1:59: error: duplicate key 'n' in the parameters of tip 'P' [duplicate-key]\n\(catalog)/tips/P.json:1:47: note: first written here",
+            "\(catalog)/tips/P.json:1:95: error: duplicate key 'n' in an object of tips/P.json [duplicate-key]\n\(catalog)/tips/P.json:1:87: note: first written here",
+            "\(catalog)/groups.json:1:55: error: duplicate key 'priority' in a group [duplicate-key]",
+        ] {
+            #expect(result.stdout.contains(expected), "missing: \(expected)\n\(result.stdout)")
+        }
+        // Reported once each, not again by the whole-file pass.
+        #expect(result.stdout.components(separatedBy: "[duplicate-key]").count == 7, "\(result.stdout)")
+    }
+
     @Test func catalogPathThatDoesNotExist() {
         let result = tipcat("validate", "--catalog", "/nonexistent/tipcat/Catalog")
         #expect(result.status == .failure)

@@ -155,6 +155,19 @@ import TipcatText
         #expect(messages.count == 2, "\(messages)")
     }
 
+    /// A key written twice in style.json refuses the style, with both positions.
+    @Test func styleManifestWithADuplicateKeyIsRefused() throws {
+        let scratch = try StyleScratch(style: "twice", files: ["tip.mustache": "{{title}}"])
+        defer { scratch.remove() }
+        let manifest = #"{"name": "twice", "description": "d", "output": "text", "escaper": "terminal", "output": "ansi"}"#
+        try Data(manifest.utf8).write(to: URL(fileURLWithPath: scratch.templates + "/twice/style.json"))
+        let registry = StyleRegistry(directory: scratch.templates)
+        #expect(!registry.styles.map(\.name).contains("twice"))
+        let messages = registry.diagnostics.map(\.description)
+        #expect(messages == ["\(scratch.templates)/twice/style.json:1:80: error: duplicate key 'output' in style.json [duplicate-key]"], "\(messages)")
+        #expect(registry.diagnostics.first?.notes == [.init("first written here", at: SourceLocation(file: scratch.templates + "/twice/style.json", line: 1, column: 39))])
+    }
+
     /// A style whose partials fan out (each including the next ten times, nine levels deep) fails fast with a
     /// located `template-too-large` error instead of hanging or exhausting memory.
     @Test func fanOutPartialsFailFastWithALocatedError() throws {
