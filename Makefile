@@ -76,8 +76,9 @@ release: build-deps
 	$(SWIFT) build -c release --product tipcat
 	$(SWIFT) build -c release --product tipcat-plugin-keys
 
+# Warnings are errors here, so a change that adds a build warning fails `make test` (and CI).
 test: deps
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) test --skip-build
 
 demo: release python-dep

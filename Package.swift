@@ -103,7 +103,7 @@ let package = Package(
         // `make bench`: synthetic catalog generator and timings.
         .executableTarget(
             name: "tipcat-bench",
-            dependencies: ["TipcatCore", "TipcatJSON", "TipcatCatalog", "TipcatLocalization", "TipcatRender", "TipcatText", "TipcatCodec",
+            dependencies: ["TipcatCore", "TipcatJSON", "TipcatCatalog", "TipcatLocalization", "TipcatRender", "TipcatTemplates", "TipcatText", "TipcatCodec",
                            "TipcatStore", "TipcatEngine", "TipcatEngineStore", "TipcatPlugins"],
             swiftSettings: strict
         ),

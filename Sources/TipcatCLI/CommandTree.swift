@@ -89,7 +89,7 @@ enum CommandTree {
             DeviceOption.spec,
             .option("param", valueName: "name=value", help: "A parameter value; records by field: trail.id=butler-fork.", repeating: true),
             .option("params-file", valueName: "file", help: "A JSON object of parameter values.", completion: .file(extensions: ["json"])),
-            .option("width", valueName: "columns", help: "The width to fit."),
+            WidthOption.spec,
             .option("color", valueName: "when", help: "Use colours (and, where the terminal supports them or FORCE_HYPERLINK=1, OSC 8 links for Markdown links in texts).", default: "auto", allowed: ["auto", "always", "never"]),
             catalogOption,
             templatesOption,

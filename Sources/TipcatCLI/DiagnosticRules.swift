@@ -58,6 +58,7 @@ public enum DiagnosticRules {
         .unknownExtractionState,
         .sourceTextMismatch,
         .notTranslated,
+        .emptyTranslation,
         // The rule language (TipcatRules)
         .ruleSyntax,
         .unknownEvent,
@@ -92,6 +93,7 @@ public enum DiagnosticRules {
         .templateUnsafePartialName,
         .templatePartialFailed,
         .templateRecursionLimit,
+        .templateTooLarge,
         .templateLambdaFailed,
         // Style folders (TipcatRender)
         .invalidStyle,

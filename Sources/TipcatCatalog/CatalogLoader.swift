@@ -114,13 +114,16 @@ public struct CatalogLoader: Sendable {
         // 2. Settings and declarations.
         if let document = parseOptional(FileName.catalog, required: true) {
             if let settings = SettingsDecoder(document: document, sink: sink).decode() { catalog.settings = settings }
+            sink.reportDuplicateKeys(in: document, what: FileName.catalog)
         }
         catalog.localizations.sourceLanguage = catalog.settings.sourceLanguage
         if let document = parseOptional(FileName.parameters) {
             catalog.parameters = DeclarationDecoder(document: document, sink: sink).parameters()
+            sink.reportDuplicateKeys(in: document, what: FileName.parameters)
         }
         if let document = parseOptional(FileName.events) {
             catalog.events = DeclarationDecoder(document: document, sink: sink).events()
+            sink.reportDuplicateKeys(in: document, what: FileName.events)
         }
 
         // 3. Tips: first collect every id (rules may name other tips), then decode with the full environment.
@@ -145,14 +148,17 @@ public struct CatalogLoader: Sendable {
         // 4. Groups and translations.
         if let document = parseOptional(FileName.groups) {
             catalog.groups = GroupDecoder(document: document, sink: sink).decode()
+            sink.reportDuplicateKeys(in: document, what: FileName.groups)
         }
         if let parsedStrings, let document = take(parsedStrings) {
             catalog.localizations = StringCatalogDecoder(
                 document: document, sink: sink, settings: catalog.settings, tips: catalog.tips).decode()
+            sink.reportDuplicateKeys(in: document, what: FileName.strings)
         }
 
         if let document = parseOptional(FileName.lint) {
             catalog.lint = LintConfigurationDecoder(document: document, sink: sink, knownRuleIDs: knownRuleIDs).decode()
+            sink.reportDuplicateKeys(in: document, what: FileName.lint)
         }
 
         // 5. Checks across files, then the house style of lint.json: content rules, and levels over every finding.
@@ -199,11 +205,20 @@ public struct CatalogLoader: Sendable {
     }
 
     /// Decodes tips on every core; each chunk reports its own findings.
+    /// `tips/A.json`, `catalog.json`: a document's file named from the catalog folder, for messages.
+    static func displayName(_ document: JSONDocument) -> String {
+        let parts = document.source.path.split(separator: "/", omittingEmptySubsequences: true)
+        if parts.count >= 2, parts[parts.count - 2] == Substring(FileName.tips) { return "tips/" + parts[parts.count - 1] }
+        return parts.last.map(String.init) ?? document.source.path
+    }
+
     func decodeTips(_ documents: [JSONDocument], environment: RuleEnvironment, messages: MessageChecker, sink: DiagnosticSink) -> [Tip] {
         let chunks = concurrentChunks(count: documents.count, chunkSize: 64) { range in
             let local = DiagnosticSink()
             let tips = range.compactMap { index in
-                TipDecoder(document: documents[index], sink: local, environment: environment, messages: messages).decode()
+                let tip = TipDecoder(document: documents[index], sink: local, environment: environment, messages: messages).decode()
+                local.reportDuplicateKeys(in: documents[index], what: CatalogLoader.displayName(documents[index]))
+                return tip
             }
             return (tips, local.diagnostics)
         }

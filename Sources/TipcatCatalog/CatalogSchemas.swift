@@ -158,7 +158,8 @@ public enum CatalogSchemas {
             "maxCount": {
               "type": "integer",
               "minimum": 1,
-              "description": "Maximum number of donations kept (≥ 1); the oldest go first."
+              "maximum": 1000000,
+              "description": "Maximum number of donations kept (1 to 1,000,000); the oldest go first."
             },
             "maxAge": {
               "$ref": "#/$defs/duration",
@@ -1514,7 +1515,8 @@ public enum CatalogSchemas {
         "maxDisplayCount": {
           "type": "integer",
           "minimum": 1,
-          "description": "The tip is invalidated after being shown this many times (≥ 1)."
+          "maximum": 1000000,
+          "description": "The tip is invalidated after being shown this many times (1 to 1,000,000)."
         },
         "maxDisplayDuration": {
           "$ref": "#/$defs/duration",

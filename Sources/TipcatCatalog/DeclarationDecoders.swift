@@ -61,7 +61,13 @@ struct SettingsDecoder {
     private func displayFrequency(_ node: JSONNode) -> DisplayFrequency? {
         if case .string(let text) = node.value {
             if let named = DisplayFrequency.namedCases.first(where: { $0.0 == text }) { return named.1 }
-            if let span = TimeSpan(text) { return .custom(span) }
+            if let span = TimeSpan(text) {
+                guard span <= CatalogLimits.longestDuration else {
+                    sink.add(.durationOutOfRange("displayFrequency", in: "catalog.json", found: span, at: document.location(of: node)))
+                    return nil
+                }
+                return .custom(span)
+            }
             let names = DisplayFrequency.namedCases.map(\.0)
             sink.add(.invalidDisplayFrequency(text, names: names, at: document.location(of: node)))
             return nil
@@ -155,7 +161,7 @@ struct DeclarationDecoder {
             if let (_, limitNode) = reader.objectNode("donationLimit"),
                let limitReader = ObjectReader(limitNode, in: document, subject: "the donation limit of event '\(id)'", sink: sink) {
                 limitReader.checkKeys(["maxCount", "maxAge"])
-                limit = DonationLimit(maxCount: limitReader.int("maxCount", in: 1...Int.max), maxAge: limitReader.duration("maxAge"))
+                limit = DonationLimit(maxCount: limitReader.int("maxCount", in: CatalogLimits.counts), maxAge: limitReader.duration("maxAge"))
                 maxCountLocation = limitReader.object["maxCount"].map { limitReader.location(of: $0) }
             }
             result.append(EventDeclaration(id: EventID(id), fields: fields, donationLimit: limit,

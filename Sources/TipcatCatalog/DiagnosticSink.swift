@@ -4,13 +4,31 @@ import TipcatJSON
 /// Collects diagnostics while one file is decoded. Local to a single loading step; never shared.
 final class DiagnosticSink {
     private(set) var diagnostics: [Diagnostic] = []
+    /// Where `duplicate-key` was reported, so `reportDuplicateKeys(in:what:)` reports each duplicate once.
+    private var duplicateKeyLocations = Set<SourceLocation>()
 
-    func add(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
-    func add(contentsOf more: [Diagnostic]) { diagnostics.append(contentsOf: more) }
+    func add(_ diagnostic: Diagnostic) {
+        if diagnostic.ruleID == DiagnosticRule.duplicateKey.id, let location = diagnostic.location { duplicateKeyLocations.insert(location) }
+        diagnostics.append(diagnostic)
+    }
+
+    func add(contentsOf more: [Diagnostic]) {
+        for diagnostic in more { add(diagnostic) }
+    }
 
     /// Adds a finding of `rule` at the rule's severity.
     func report(_ message: String, rule: DiagnosticRule, at location: SourceLocation?, notes: [Diagnostic.Note] = []) {
-        diagnostics.append(Diagnostic(message, rule: rule, at: location, notes: notes))
+        add(Diagnostic(message, rule: rule, at: location, notes: notes))
+    }
+
+    /// Reports every duplicate key of any object in `document` that the decoder did not already report (with a
+    /// more precise subject): `duplicate key 'x' in an object of tips/A.json`, with a note at the first one.
+    func reportDuplicateKeys(in document: JSONDocument, what: String) {
+        for (first, duplicate) in document.duplicateKeys() {
+            let location = document.location(ofByte: duplicate.keyOffset)
+            guard !duplicateKeyLocations.contains(location) else { continue }
+            add(.duplicateKey(duplicate.key, in: "an object of \(what)", at: location, first: document.location(ofByte: first.keyOffset)))
+        }
     }
 }
 
@@ -72,6 +90,14 @@ struct ObjectReader {
     var location: SourceLocation { document.location(of: node) }
 
     func location(of node: JSONNode) -> SourceLocation { document.location(of: node) }
+
+    /// Reports keys written twice in an object whose keys are names (String Catalog keys, locales, parameters).
+    func checkDuplicateKeys() {
+        for (first, duplicate) in object.duplicateKeys() {
+            sink.add(.duplicateKey(duplicate.key, in: subject, at: document.location(ofByte: duplicate.keyOffset),
+                                   first: document.location(ofByte: first.keyOffset)))
+        }
+    }
 
     /// Reports keys that are not in `allowed` (with a did-you-mean) and keys written twice.
     /// `$schema` is always allowed.
@@ -184,12 +210,20 @@ struct ObjectReader {
         return ObjectReader.duration(node, key: key, subject: subject, document: document, sink: sink)
     }
 
+    /// A duration at most `CatalogLimits.longestDuration`; longer ones are reported as `out-of-range`.
     static func duration(_ node: JSONNode, key: String, subject: String, document: JSONDocument, sink: DiagnosticSink) -> TimeSpan? {
+        func bounded(_ span: TimeSpan) -> TimeSpan? {
+            guard span <= CatalogLimits.longestDuration else {
+                sink.add(.durationOutOfRange(key, in: subject, found: span, at: document.location(of: node)))
+                return nil
+            }
+            return span
+        }
         switch node.value {
         case .number(let number) where number.doubleValue >= 0 && number.doubleValue.isFinite:
-            return TimeSpan(seconds: number.doubleValue)
+            return bounded(TimeSpan(seconds: number.doubleValue))
         case .string(let text):
-            if let span = TimeSpan(text) { return span }
+            if let span = TimeSpan(text) { return bounded(span) }
             sink.add(.invalidDuration(key, in: subject, text: text, at: document.location(of: node)))
             return nil
         default:

@@ -24,6 +24,20 @@ public protocol CatalogFileSystem: Sendable {
     func list(_ directory: String) -> [String]?
     func fileExists(_ path: String) -> Bool
     func isDirectory(_ path: String) -> Bool
+    /// `path` with every symbolic link, `.` and `..` resolved, nil when it cannot be resolved (a file system
+    /// without links returns `path`).
+    func realPath(_ path: String) -> String?
+}
+
+extension CatalogFileSystem {
+    public func realPath(_ path: String) -> String? { path }
+
+    /// Whether `path`, links resolved, is `folder` (links resolved) or inside it; false when either cannot be
+    /// resolved.
+    public func resolves(_ path: String, inside folder: String) -> Bool {
+        guard let target = realPath(path), let root = realPath(folder) else { return false }
+        return target == root || target.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
 }
 
 /// The real file system, read with POSIX calls so every failure has a precise reason.
@@ -35,18 +49,19 @@ public struct DiskFileSystem: CatalogFileSystem {
         self.maxFileSize = maxFileSize
     }
 
+    /// Reads a regular file (symbolic links followed). Anything else — a directory, a FIFO, a socket, a device —
+    /// is refused before it is opened for reading, so a named pipe without a writer cannot block the read.
     public func read(_ path: String) throws(FileReadError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw FileReadError(path: path, reason: DiskFileSystem.describe(errno)) }
+        if let kind = DiskFileSystem.nonRegularKind(info.st_mode) { throw FileReadError(path: path, reason: kind) }
+        // O_NONBLOCK: if the path was swapped for a FIFO since `stat`, `open` returns at once instead of waiting
+        // for a writer (the `fstat` below then refuses it). Regular files ignore the flag.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         if fd < 0 { throw FileReadError(path: path, reason: DiskFileSystem.describe(errno)) }
         defer { close(fd) }
-        var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileReadError(path: path, reason: DiskFileSystem.describe(errno)) }
-        if (info.st_mode & S_IFMT) == S_IFDIR {
-            throw FileReadError(path: path, reason: "it is a directory, not a file")
-        }
-        if (info.st_mode & S_IFMT) != S_IFREG {
-            throw FileReadError(path: path, reason: "it is not a regular file")
-        }
+        if let kind = DiskFileSystem.nonRegularKind(info.st_mode) { throw FileReadError(path: path, reason: kind) }
         let size = Int(info.st_size)
         if size > maxFileSize {
             throw FileReadError(path: path, reason: "the file is \(size) bytes; the limit is \(maxFileSize)")
@@ -89,6 +104,25 @@ public struct DiskFileSystem: CatalogFileSystem {
     public func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    public func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Why a file of mode `mode` cannot be read ("it is a FIFO (named pipe), not a regular file"), nil for a
+    /// regular file.
+    static func nonRegularKind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: "it is a directory, not a file"
+        case S_IFIFO: "it is a FIFO (named pipe), not a regular file"
+        case S_IFSOCK: "it is a socket, not a regular file"
+        case S_IFCHR, S_IFBLK: "it is a device, not a regular file"
+        default: "it is not a regular file"
+        }
     }
 
     static func describe(_ code: Int32) -> String {

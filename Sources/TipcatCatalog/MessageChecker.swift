@@ -41,8 +41,15 @@ struct MessageChecker: Sendable {
         _ message: Message, node: JSONNode, in document: JSONDocument, tip: TipParameterScope, what: String,
         sink: DiagnosticSink
     ) {
+        // One scan of the string, made when the first finding needs a location.
+        var locator: JSONStringLocator?
+        func locate(_ offset: Int) -> SourceLocation {
+            let made = locator ?? JSONStringLocator(node, in: document)
+            locator = made
+            return made.location(atUTF8Offset: offset)
+        }
         for placeholder in message.placeholders {
-            let location = document.location(inString: node, atUTF8Offset: placeholder.offset)
+            var location: SourceLocation { locate(placeholder.offset) }
             guard let type = tip.type(atPath: placeholder.path) else {
                 let hint = tip.paths.isEmpty
                     ? "; the tip declares no parameters (add them under \"parameters\")"
@@ -82,8 +89,14 @@ struct MessageChecker: Sendable {
         guard !plurals.isEmpty else { return }
         let other = PluralCategory.other.rawValue
         let needed = PluralRules.categories(for: locale).map(\.rawValue).filter { $0 != other }
+        var locator: JSONStringLocator?
+        func locate(_ offset: Int) -> SourceLocation {
+            let made = locator ?? JSONStringLocator(node, in: document)
+            locator = made
+            return made.location(atUTF8Offset: offset)
+        }
         for plural in plurals {
-            var location: SourceLocation { document.location(inString: node, atUTF8Offset: plural.offset) }
+            var location: SourceLocation { locate(plural.offset) }
             if !plural.selectors.contains(other) {
                 sink.add(.missingPluralCategory(plural.path, in: what, missing: [other], locale: locale, at: location))
             }

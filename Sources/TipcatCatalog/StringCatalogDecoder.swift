@@ -22,7 +22,8 @@ struct StringCatalogDecoder {
             }
         }
         _ = root.string("version")
-        guard let (strings, _) = root.objectNode("strings", required: true) else { return table }
+        guard let (strings, stringsNode) = root.objectNode("strings", required: true) else { return table }
+        ObjectReader(stringsNode, in: document, subject: "the strings of the String Catalog", sink: sink)?.checkDuplicateKeys()
         // Each key's text and the index of its tip (not a copy of the tip: entries are many).
         let sources = Dictionary(self.tips.indices.flatMap { index in self.tips[index].localizableTexts.map { ($0.key, (text: $0, tip: index)) } },
                                  uniquingKeysWith: { first, _ in first })
@@ -66,7 +67,8 @@ struct StringCatalogDecoder {
         let shouldTranslate = reader.bool("shouldTranslate") ?? true
         var entry = LocalizationTable.Entry(
             comment: reader.string("comment")?.value, location: document.location(ofByte: member.keyOffset))
-        guard let (localizations, _) = reader.objectNode("localizations") else { return entry }
+        guard let (localizations, localizationsNode) = reader.objectNode("localizations") else { return entry }
+        ObjectReader(localizationsNode, in: document, subject: "the localizations of '\(key)'", sink: sink)?.checkDuplicateKeys()
         var context = Context(key: key, locale: settings.sourceLanguage, source: source.text, tip: source.tip, messages: messages,
                               reportsState: shouldTranslate)
         for localization in localizations.members {
@@ -192,11 +194,20 @@ struct StringCatalogDecoder {
     private func stringUnit(_ node: JSONNode, what: String, reportsState: Bool) -> (String, JSONNode, Translation.State)? {
         guard let unit = ObjectReader(node, in: document, subject: "the stringUnit of \(what)", sink: sink) else { return nil }
         unit.checkKeys(["state", "value"])
-        let state = unit.choice("state", Translation.State.allCases.map { ($0.rawValue, $0) }) ?? .translated
-        if reportsState, state != .translated, let stateNode = unit.object["state"] {
+        let stateNode = unit.object["state"]
+        // Without a `state`, Xcode counts a unit as translated only when it has a value: no value is no
+        // translation (and no error).
+        if stateNode == nil, unit.object["value"] == nil { return nil }
+        var state = unit.choice("state", Translation.State.allCases.map { ($0.rawValue, $0) }) ?? .translated
+        if reportsState, state != .translated, let stateNode {
             sink.add(.notTranslated(what, state: state.rawValue, at: document.location(of: stateNode)))
         }
         guard let (value, valueNode) = unit.string("value", required: true) else { return nil }
+        if value.trimmingWhitespace().isEmpty, state == .translated {
+            // An empty translation is never shown: the source text is, as for an untranslated unit.
+            if reportsState { sink.add(.emptyTranslation(what, at: document.location(of: valueNode))) }
+            state = .new
+        }
         return (value, valueNode, state)
     }
 
@@ -288,8 +299,9 @@ struct StringCatalogDecoder {
     ) -> (used: Set<Int>, fits: Bool) {
         var fits = true
         var used = Set<Int>()
+        let locator = specifiers.isEmpty ? nil : JSONStringLocator(node, in: document)
         for specifier in specifiers {
-            let location = document.location(inString: node, atUTF8Offset: specifier.offset)
+            var location: SourceLocation { locator?.location(atUTF8Offset: specifier.offset) ?? document.location(of: node) }
             guard specifier.index < paths.count else {
                 sink.add(.printfArgumentOutOfRange(specifier.text, index: specifier.index, in: what, paths: paths, at: location))
                 fits = false

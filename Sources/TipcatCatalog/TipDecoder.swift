@@ -88,7 +88,8 @@ struct TipDecoder {
     }
 
     private func decodeParameters(_ reader: ObjectReader, subject: String) -> [ValueType.RecordField] {
-        guard let (object, _) = reader.objectNode("parameters") else { return [] }
+        guard let (object, node) = reader.objectNode("parameters") else { return [] }
+        ObjectReader(node, in: document, subject: "the parameters of \(subject)", sink: sink)?.checkDuplicateKeys()
         let types = TypeDecoder(document: document, sink: sink)
         var result: [ValueType.RecordField] = []
         for member in object.members {
@@ -133,8 +134,14 @@ struct TipDecoder {
         let what = "the custom ID of \(id)"
         guard let message = messages.parse(template, node: node, in: document, what: what, sink: sink, isDisplayed: false) else { return nil }
         messages.checkPlaceholders(message, node: node, in: document, tip: scope, what: what, sink: sink)
+        // The fixed text: what every instance's id holds whatever the parameters are.
+        let fixedText = message.parts.reduce(into: "") { text, part in if case .text(let piece) = part { text += piece } }
         if message.placeholders.contains(where: { $0.kind != .value }) {
             sink.add(.invalidCustomID(what, at: document.location(of: node)))
+        } else if fixedText.trimmingWhitespace().isEmpty {
+            sink.add(.emptyCustomID(what, at: document.location(of: node)))
+        } else if message.placeholders.isEmpty, template != id, environment.tipIDs.contains(template) {
+            sink.add(.customIDIsATipID(what, tip: template, at: document.location(of: node)))
         } else if message.placeholders.isEmpty {
             sink.add(.constantCustomID(what, at: document.location(of: node)))
         }
@@ -179,8 +186,9 @@ struct TipDecoder {
                 continue
             }
             let (_, findings) = RuleChecker.check(text, in: environment)
+            let locator = findings.isEmpty ? nil : JSONStringLocator(element, in: document)
             for finding in findings {
-                sink.add(finding.diagnostic(at: document.location(inString: element, atUTF8Offset: finding.range.lowerBound),
+                sink.add(finding.diagnostic(at: locator?.location(atUTF8Offset: finding.range.lowerBound) ?? document.location(of: element),
                                             notes: finding.notes))
             }
             result.append(TipRule(source: text, location: document.location(of: element)))
@@ -194,7 +202,7 @@ struct TipDecoder {
         else { return TipOptions() }
         options.checkKeys(["maxDisplayCount", "maxDisplayDuration", "ignoresDisplayFrequency"])
         return TipOptions(
-            maxDisplayCount: options.int("maxDisplayCount", in: 1...Int.max),
+            maxDisplayCount: options.int("maxDisplayCount", in: CatalogLimits.counts),
             maxDisplayDuration: options.duration("maxDisplayDuration"),
             ignoresDisplayFrequency: options.bool("ignoresDisplayFrequency") ?? false)
     }

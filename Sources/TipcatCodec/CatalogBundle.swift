@@ -77,6 +77,12 @@ public struct CatalogBundle: Sendable {
             let location = SourceFile(path: path, bytes: bytes).location(ofByte: error.offset)
             throw CatalogDecodingError("not JSON: \(error.message) at line \(location.line), column \(location.column)", at: "")
         }
+        if let (first, duplicate) = document.duplicateKeys().first {
+            let at = document.location(ofByte: duplicate.keyOffset), firstAt = document.location(ofByte: first.keyOffset)
+            throw CatalogDecodingError(
+                "duplicate key '\(duplicate.key)' at line \(at.line), column \(at.column) (first written at line \(firstAt.line), column \(firstAt.column))",
+                at: "")
+        }
         let root = JSONReader(document.root.value, path: "")
         let format = try root.member("bundle").string()
         guard format == CatalogBundle.formatName else { throw CatalogDecodingError("not a tipcat bundle ('\(format)')", at: "bundle") }

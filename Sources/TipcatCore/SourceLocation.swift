@@ -30,18 +30,45 @@ public struct SourceFile: Sendable {
     public let bytes: [UInt8]
     /// Byte offset at which each line starts; `lineStarts[0] == 0`.
     public let lineStarts: [Int]
+    /// For files larger than `SourceFile.stride` bytes: `scalarCounts[k]` is the number of Unicode scalars
+    /// (bytes that are not UTF-8 continuation bytes) in `bytes[0 ..< k * stride]`, so a column is found with
+    /// at most `stride` bytes scanned however long its line is (many locations on one long line stay linear).
+    let scalarCounts: [Int]
+    static let stride = 256
 
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
         var starts = [0]
         starts.reserveCapacity(bytes.count / 32 + 1)
+        var counts: [Int] = []
         bytes.withUnsafeBufferPointer { buffer in
             for index in buffer.indices where buffer[index] == UInt8(ascii: "\n") {
                 starts.append(index + 1)
             }
+            guard buffer.count > SourceFile.stride else { return }
+            counts.reserveCapacity(buffer.count / SourceFile.stride + 1)
+            var scalars = 0
+            for index in buffer.indices {
+                if index % SourceFile.stride == 0 { counts.append(scalars) }
+                if buffer[index] & 0xC0 != 0x80 { scalars += 1 }
+            }
+            counts.append(scalars)  // so an offset equal to the file's length has an entry
         }
         self.lineStarts = starts
+        self.scalarCounts = counts
+    }
+
+    /// The number of Unicode scalars in `bytes[0 ..< offset]`, from the nearest checkpoint.
+    private func scalars(before offset: Int) -> Int {
+        let checkpoint = offset / SourceFile.stride
+        var count = scalarCounts[checkpoint]
+        var index = checkpoint * SourceFile.stride
+        while index < offset {
+            if bytes[index] & 0xC0 != 0x80 { count += 1 }
+            index += 1
+        }
+        return count
     }
 
     public init(path: String, text: String) {
@@ -59,8 +86,12 @@ public struct SourceFile: Sendable {
             let mid = (low + high + 1) / 2
             if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
         }
+        let lineStart = lineStarts[low]
+        if offset - lineStart > SourceFile.stride, !scalarCounts.isEmpty {
+            return SourceLocation(file: path, line: low + 1, column: 1 + scalars(before: offset) - scalars(before: lineStart))
+        }
         var column = 1
-        var index = lineStarts[low]
+        var index = lineStart
         while index < offset {
             if bytes[index] & 0xC0 != 0x80 { column += 1 }
             index += 1

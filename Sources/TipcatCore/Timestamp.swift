@@ -143,6 +143,10 @@ public struct TimeSpan: Hashable, Sendable, Comparable, CustomStringConvertible 
 
     public static func < (lhs: TimeSpan, rhs: TimeSpan) -> Bool { lhs.seconds < rhs.seconds }
 
+    /// The longest duration a catalog or the engine accepts (100 years, `36500d`): far beyond any real use,
+    /// short enough that every date and duration stays printable.
+    public static let longest = TimeSpan(seconds: 100 * 365 * 86_400)
+
     public static let unitSeconds: [(suffix: Character, seconds: Double)] = [
         ("s", 1), ("m", 60), ("h", 3600), ("d", 86_400), ("w", 604_800),
     ]

@@ -87,7 +87,7 @@ struct EngineCore: Sendable {
 
     /// The longest interval the engine accepts (100 years): far beyond any real use, short enough that every
     /// date and duration stays printable.
-    static let longestSpan = TimeSpan(seconds: 100 * 365 * 86_400)
+    static let longestSpan = TimeSpan.longest
 
     func requireConfigured() throws(TipEngineError) {
         guard configured else { throw .notConfigured }
@@ -99,6 +99,10 @@ struct EngineCore: Sendable {
     /// applies republish policies. A second call fails.
     mutating func configure(_ configuration: TipEngineConfiguration) throws(TipEngineError) {
         guard !configured else { throw .alreadyConfigured }
+        let outOfRange = CatalogLimits.problems(in: compiled.catalog)
+        if !outOfRange.isEmpty {
+            throw .invalidConfiguration("the catalog has values out of range (tipcat validate reports them): " + outOfRange.joined(separator: "; "))
+        }
         let (fromEnvironment, resetFromEnvironment) = try TipOverrides.environment(configuration.environment)
         let overrides = configuration.overrides.merging(fromEnvironment)
         try validateNames(in: configuration.overrides)

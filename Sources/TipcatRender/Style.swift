@@ -61,6 +61,12 @@ public struct StyleRegistry: Sendable {
             for folder in (fileSystem.list(directory) ?? []).sorted() where !folder.hasPrefix(".") {
                 let path = directory.hasSuffix("/") ? directory + folder : directory + "/" + folder
                 guard fileSystem.isDirectory(path) else { continue }
+                guard fileSystem.resolves(path, inside: directory) else {
+                    diagnostics.append(Diagnostic(
+                        "the style folder is a symbolic link to '\(fileSystem.realPath(path) ?? path)', outside '\(directory)'; a style's files must be inside the templates folder",
+                        rule: .invalidStyle, at: SourceLocation(file: path + "/", line: 1, column: 1)))
+                    continue
+                }
                 switch StyleRegistry.load(folder: path, fileSystem: fileSystem) {
                 case .success(let style): byName[style.name] = style
                 case .failure(let error): diagnostics += error.diagnostics
@@ -104,6 +110,11 @@ public struct StyleRegistry: Sendable {
         let templatePath = folder + "/" + Style.templateFile
         func fail(_ message: String, _ diagnostics: [Diagnostic]) -> Result<Style, StyleError> {
             .failure(StyleError(message: message, diagnostics: diagnostics))
+        }
+        for file in [manifestPath, templatePath] where fileSystem.fileExists(file) && !fileSystem.resolves(file, inside: folder) {
+            return fail("\(file) is outside its style folder", [Diagnostic(
+                "'\(file)' is a symbolic link to '\(fileSystem.realPath(file) ?? file)', outside the style folder; a style's files must be inside it",
+                rule: .invalidStyle, at: SourceLocation(file: file, line: 1, column: 1))])
         }
         let manifestBytes: [UInt8]
         do { manifestBytes = try fileSystem.read(manifestPath) } catch {

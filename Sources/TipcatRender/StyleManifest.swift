@@ -42,6 +42,11 @@ public struct StyleManifest: Sendable, Hashable {
         guard case .object(let object) = document.root.value else {
             return (nil, [Diagnostic("a style manifest must be a JSON object", rule: .wrongType, at: document.location(of: document.root))])
         }
+        for (first, duplicate) in document.duplicateKeys() {
+            diagnostics.append(Diagnostic("duplicate key '\(duplicate.key)' in style.json", rule: .duplicateKey,
+                                          at: document.location(ofByte: duplicate.keyOffset),
+                                          notes: [.init("first written here", at: document.location(ofByte: first.keyOffset))]))
+        }
         let keys = ["$schema", "name", "description", "output", "escaper"]
         for member in object.members where !keys.contains(member.key) {
             diagnostics.append(Diagnostic("unknown key '\(member.key)' in style.json" + Suggestions.didYouMean(member.key, in: keys),

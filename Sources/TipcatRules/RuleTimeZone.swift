@@ -1,5 +1,3 @@
-public import TipcatCore
-
 /// The user's time zone, for calendar rules (`now.hour`, `$firstLaunch.isToday`): the offset from UTC at an
 /// instant, so that daylight saving time is followed. TipcatRules reads no time zone database itself: callers
 /// build one from theirs (the CLI from Foundation's `TimeZone`), tests and simulations use fixed offsets.

@@ -10,8 +10,9 @@ import Darwin
 ///
 /// Names are checked with ``PartialNameError/validate(_:)`` first, so `../x`, `/etc/passwd`, `a/../../b`,
 /// names with NUL bytes or backslashes are refused with an error instead of being read. A missing file is
-/// `nil` (a missing partial); a file that exists but cannot be read is an error. Symbolic links inside the
-/// folder are followed: the folder's owner decides what it contains. Parsed templates are named by their
+/// `nil` (a missing partial); a file that exists but cannot be read is an error. Symbolic links are followed
+/// only while they stay inside the folder: a partial whose real path (every link resolved) is outside the real
+/// path of `root` is refused, so a link to `/etc/passwd` is never read. Parsed templates are named by their
 /// path, so errors inside a partial point at `root/name.mustache:line:col`.
 public struct DirectoryPartialResolver: PartialResolver, Hashable {
     /// The partials folder.
@@ -47,14 +48,26 @@ public struct DirectoryPartialResolver: PartialResolver, Hashable {
     /// The file's bytes, `nil` when it does not exist.
     private func readFile(_ path: String, name: String) throws(PartialFileError) -> [UInt8]? {
         func failure(_ detail: String) -> PartialFileError { PartialFileError(path: path, detail: detail) }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Only regular files are opened: a FIFO, socket or device is refused before `open`, which could wait
+        // for a FIFO's writer (O_NONBLOCK covers a swap between the two calls; `fstat` then refuses it).
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return nil }
+            throw failure(Self.describe(errno: code))
+        }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw failure("not a regular file") }
+        if let target = Self.realPath(path), let folder = Self.realPath(root.isEmpty ? "." : root),
+           !Self.isInside(target, folder: folder) {
+            throw failure("a symbolic link to '\(target)', outside the folder '\(root)'")
+        }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { return nil }
             throw failure(Self.describe(errno: code))
         }
         defer { close(descriptor) }
-        var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw failure(Self.describe(errno: errno)) }
         guard (status.st_mode & S_IFMT) == S_IFREG else { throw failure("not a regular file") }
         let size = Int(status.st_size)
@@ -75,6 +88,19 @@ public struct DirectoryPartialResolver: PartialResolver, Hashable {
         }
         if filled < size { bytes.removeSubrange(filled...) }
         return bytes
+    }
+
+    /// `path` with every symbolic link, `.` and `..` resolved (`realpath(3)`), nil when it cannot be resolved.
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether the real path `path` is `folder` itself or inside it (both already resolved).
+    public static func isInside(_ path: String, folder: String) -> Bool {
+        if path == folder { return true }
+        return path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
     }
 
     private static func describe(errno code: Int32) -> String {

@@ -24,6 +24,8 @@ struct Renderer {
     /// Blocks passed to the parents being rendered, outermost first (the outermost definition wins).
     var overrides: [Overrides]
     var partialCache = PartialCache()
+    /// Partials, parents, blocks, sections and list items expanded so far (bounded by `options.maxExpansions`).
+    var expansions = 0
 
     init(partials: any PartialResolver, options: RenderOptions, root: TemplateValue) {
         var stack: [TemplateValue] = []
@@ -162,6 +164,7 @@ struct Renderer {
                 if position > 0, section.startsLine, !indent.isEmpty, output.utf8.last == UInt8(ascii: "\n") {
                     output += indent
                 }
+                if position > 0 { try checkBudget(section.offset, in: storage) }
                 try render(section.nodes, pushing: item, in: storage)
             }
         case .lambda(let lambda):
@@ -233,7 +236,21 @@ struct Renderer {
         guard depth < options.maxDepth else {
             throw TemplateError(.recursionLimit(limit: options.maxDepth), at: storage.location(offset))
         }
+        try checkBudget(offset, in: storage)
         depth += 1
+    }
+
+    /// Counts one expansion (a partial, parent, block, section or list item) at the tag at `offset` and fails
+    /// there once the render has expanded too much or written too much: work and output stay bounded however
+    /// partials and sections multiply each other.
+    mutating func checkBudget(_ offset: Int, in storage: TemplateStorage) throws(TemplateError) {
+        expansions += 1
+        guard expansions <= options.maxExpansions else {
+            throw TemplateError(.expansionLimit(limit: options.maxExpansions), at: storage.location(offset))
+        }
+        guard output.utf8.count <= options.maxOutputBytes else {
+            throw TemplateError(.outputLimit(limit: options.maxOutputBytes), at: storage.location(offset))
+        }
     }
 
     /// Renders `storage` into a fresh string (no indentation), leaving the main output untouched.

@@ -28,6 +28,11 @@ public struct TemplateError: TipcatError, Hashable, Sendable, CustomStringConver
         case partialFailed(name: String, detail: String)
         /// Rendering nested deeper than ``RenderOptions/maxDepth`` (for example a partial including itself).
         case recursionLimit(limit: Int)
+        /// The output grew past ``RenderOptions/maxOutputBytes`` (partials or sections that multiply each other).
+        case outputLimit(limit: Int)
+        /// More partials, parents, blocks, sections and list items rendered than ``RenderOptions/maxExpansions``
+        /// (partials that each include the next several times, even with no output).
+        case expansionLimit(limit: Int)
         /// A lambda threw an error that is not a `TemplateError`.
         case lambdaFailed(name: String, detail: String)
     }
@@ -69,6 +74,10 @@ public struct TemplateError: TipcatError, Hashable, Sendable, CustomStringConver
             return "refused partial name '\(name)': \(reason.explanation)"
         case .partialFailed(let name, let detail):
             return "cannot load partial '\(name)': \(detail)"
+        case .outputLimit(let limit):
+            return "the rendered output is larger than \(limit) bytes (partials or sections that multiply each other?)"
+        case .expansionLimit(let limit):
+            return "more than \(limit) partials, sections and list items rendered (partials that each include another several times?)"
         case .recursionLimit(let limit):
             return "rendering nested deeper than \(limit) levels (a partial or lambda that includes itself?)"
         case .lambdaFailed(let name, let detail):
@@ -94,6 +103,7 @@ public struct TemplateError: TipcatError, Hashable, Sendable, CustomStringConver
         case .unsafePartialName: .templateUnsafePartialName
         case .partialFailed: .templatePartialFailed
         case .recursionLimit: .templateRecursionLimit
+        case .outputLimit, .expansionLimit: .templateTooLarge
         case .lambdaFailed: .templateLambdaFailed
         }
     }

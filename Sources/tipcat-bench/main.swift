@@ -10,12 +10,12 @@ struct Options {
     var locales = 12
     var directory = ".build/bench/catalog"
     var runs = 5
-    /// `--only validate|render|publish|engine|plugins|strings` (repeatable): run just those parts; all of them by default.
+    /// `--only validate|render|publish|engine|plugins|strings|scaling` (repeatable): run just those parts; all of them by default.
     var parts: Set<String> = []
     /// `--styles plain,ansi`: the built-in styles the render part times (all three by default).
     var styles = ["plain", "markdown", "ansi"]
 
-    static let allParts: Set<String> = ["validate", "render", "publish", "engine", "plugins", "strings"]
+    static let allParts: Set<String> = ["validate", "render", "publish", "engine", "plugins", "strings", "scaling"]
 
     func runs(_ part: String) -> Bool { parts.isEmpty || parts.contains(part) }
 
@@ -179,6 +179,9 @@ if options.runs("validate") || options.runs("render") || options.runs("publish")
     if options.runs("publish") { runPublishBench(catalogDirectory: options.directory, binary: binary, runs: options.runs) }
     if options.runs("plugins") { runPluginBench(catalogDirectory: options.directory, binary: binary, runs: options.runs) }
     if options.runs("strings") { runStringsBench(catalogDirectory: options.directory, binary: binary, runs: options.runs) }
+}
+if options.runs("scaling") {
+    ScalingBench.run(directory: (options.directory as NSString).deletingLastPathComponent, runs: options.runs)
 }
 if options.runs("engine") {
     EngineBench.run(directory: (options.directory as NSString).deletingLastPathComponent + "/engine")

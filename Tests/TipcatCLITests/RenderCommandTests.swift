@@ -3,7 +3,7 @@ import Testing
 @testable import TipcatCLI
 import TipcatTestSupport
 
-/// `tipcat render`, `styles` and `template`: the acceptance lines of the rendering issue and its bad input.
+/// `tipcat render`, `styles` and `template`: colours, widths, locales, parameters, styles and bad input.
 @Suite struct RenderCommandTests {
     func render(_ arguments: String..., environment: [String: String] = [:], terminal: Bool = false, columns: Int? = nil) -> RunResult {
         let out = CapturedOutput(isTerminal: terminal)
@@ -113,6 +113,38 @@ import TipcatTestSupport
         let unknown = render("ShowLocationTip", "--locale", "ko-XA")
         #expect(unknown.status == .failure)
         #expect(unknown.stderr.contains("pseudo-locales en-XA, ar-XB"))
+    }
+
+    /// `--width` takes a whole number of columns from 1 up: anything else is a usage error, not ignored.
+    @Test(arguments: ["abc", "-3", "0", "1.5", "", "10001"])
+    func badWidthIsAUsageError(_ width: String) {
+        let result = render("ShowLocationTip", "--width", width)
+        #expect(result.status == .usage, "\(result.stdout)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("--width takes a number of columns from 1 to 10000, not '\(width)'"), "\(result.stderr)")
+        #expect(render("ShowLocationTip", "--width", "1").status == .success)
+    }
+
+    /// A style whose `tip.mustache` or partial is a FIFO without a writer: `render` refuses it at once instead
+    /// of waiting (run as a child process, killed after 20 s).
+    @Test func fifoTemplateAndPartialDoNotHang() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("Templates/piped/style.json", #"{"name": "piped", "description": "d", "output": "text", "escaper": "terminal"}"#)
+        try directory.write("Templates/piped/tip.mustache", "{{title}}\n{{>pipe}}\n")
+        #expect(mkfifo(directory.file("Templates/piped/pipe.mustache"), 0o644) == 0)
+        try directory.write("Templates/fifo/style.json", #"{"name": "fifo", "description": "d", "output": "text", "escaper": "terminal"}"#)
+        #expect(mkfifo(directory.file("Templates/fifo/tip.mustache"), 0o644) == 0)
+        let templates = directory.file("Templates")
+        let partial = try tipcatProcess(["render", "ShowLocationTip", "--style", "piped", "--catalog", sampleCatalogPath, "--templates", templates], timeout: 20)
+        let partialResult = try #require(partial.result, "render was still waiting after \(partial.seconds) s")
+        #expect(partial.seconds < 5)
+        #expect(partialResult.status == .failure)
+        #expect(partialResult.stderr.contains("pipe.mustache: not a regular file"), "\(partialResult.stderr)")
+        let main = try tipcatProcess(["render", "ShowLocationTip", "--style", "fifo", "--catalog", sampleCatalogPath, "--templates", templates], timeout: 20)
+        let mainResult = try #require(main.result, "render was still waiting after \(main.seconds) s")
+        #expect(main.seconds < 5)
+        #expect(mainResult.status == .failure)
+        #expect(mainResult.stderr.contains("a style folder needs tip.mustache: it is a FIFO (named pipe), not a regular file"), "\(mainResult.stderr)")
     }
 
     @Test func badInput() {

@@ -19,6 +19,17 @@ import TipcatTestSupport
         #expect(why.stdout.contains("rule 2 unmet: #entered-backyard-detail-view.within(5d).largestSubset(backyardID).count >= 3 — 0 of 3"))
     }
 
+    /// `engine show --width` takes a whole number of columns from 1 up, as `render` does.
+    @Test func showRefusesABadWidth() throws {
+        let scratch = try TemporaryDirectory()
+        let store = try scratch.publishedStore()
+        for width in ["abc", "-3", "0"] {
+            let shown = run(["engine", "show", "HighlightTip", "--width", width, "--store", store, "--state", scratch.file("state.sqlite")])
+            #expect(shown.status == .usage, "\(shown.stdout)")
+            #expect(shown.stderr.contains("--width takes a number of columns from 1 to 10000, not '\(width)'"), "\(shown.stderr)")
+        }
+    }
+
     /// The whole loop through the state database: set, donate, next, displayed, hidden, dismiss, reset.
     @Test func stateFlowsThroughTheDatabase() throws {
         let scratch = try TemporaryDirectory()

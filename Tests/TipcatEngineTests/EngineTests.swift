@@ -50,6 +50,30 @@ extension TipEngine {
         await #expect(throws: TipEngineError.notConfigured) { try await fresh.donate("opened-map") }
     }
 
+    /// A catalog holding a duration or count `validate` calls out of range (one built in code, or from a bundle
+    /// made by an older tipcat) is refused when the engine is configured, naming every value.
+    @Test func catalogWithOutOfRangeValuesIsRefusedUpFront() async throws {
+        var catalog = sampleCatalog
+        catalog.settings.displayFrequency = .custom(TimeSpan(seconds: 200 * 365 * 86_400))
+        let index = try #require(catalog.tips.firstIndex { $0.id == "HighlightTip" })
+        catalog.tips[index].options.maxDisplayDuration = TimeSpan(seconds: 1e15)
+        catalog.tips[index].options.maxDisplayCount = 5_000_000
+        let engine = TipEngine(catalog: catalog)
+        do {
+            try await engine.configure()
+            Issue.record("configured a catalog with out-of-range values")
+        } catch {
+            let text = error.description
+            #expect(text.hasPrefix("invalid configuration: the catalog has values out of range (tipcat validate reports them): "), "\(text)")
+            #expect(text.contains("'displayFrequency' in catalog.json must be at most 36500d (100 years), found 73000d"), "\(text)")
+            #expect(text.contains("'maxDisplayDuration' in the options of tip 'HighlightTip' must be at most 36500d (100 years)"), "\(text)")
+            #expect(text.contains("'maxDisplayCount' in the options of tip 'HighlightTip' must be between 1 and 1000000, found 5000000"), "\(text)")
+        }
+        #expect(await !engine.isConfigured)
+        // The sample catalog itself is within range.
+        #expect(CatalogLimits.problems(in: sampleCatalog).isEmpty)
+    }
+
     @Test func freshStateOffersTipsWithoutRules() async throws {
         let engine = try await sampleEngine()
         #expect(try await engine.status(of: "HighlightTip") == .available)

@@ -120,7 +120,7 @@ import TipcatLocalization
         #expect(report.sections[1].notes.allSatisfy { $0.contains("0 of 40 tips available") })
         #expect(report.coldStarts.map(\.tips) == [60])
         #expect(report.description.contains("next() median"))
-        // Donate and the four next() medians/first decisions carry the goals, in both sections.
+        // Donate and the four next() medians/first decisions carry a goal each, in both sections.
         #expect(report.goalLines.count == 10)
         #expect(report.goalLines.allSatisfy { $0.contains(": met") || $0.contains(": NOT met") })
     }

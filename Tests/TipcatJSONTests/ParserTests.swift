@@ -156,3 +156,28 @@ import TipcatJSON
         }
     }
 }
+
+/// `JSONDocument.duplicateKeys()`: every object at any depth, small (scanned) and large (hashed), in source order.
+@Suite struct DuplicateKeyTests {
+    @Test func everyObjectIsChecked() throws {
+        let many = (0..<50).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
+        let text = #"{"a": 1, "b": [{"x": 1, "x": 2}], "c": {\#(many), "k7": 0}, "a": 3}"#
+        let document = try JSONDocument.parse(text: text)
+        let found = document.duplicateKeys().map { ($0.first.key, $0.first.keyOffset, $0.duplicate.keyOffset) }
+        #expect(found.map(\.0) == ["x", "k7", "a"])
+        for (key, first, duplicate) in found {
+            #expect(first < duplicate)
+            let bytes = Array(text.utf8)
+            #expect(String(decoding: bytes[first + 1 ..< first + 1 + key.utf8.count], as: UTF8.self) == key)
+            #expect(String(decoding: bytes[duplicate + 1 ..< duplicate + 1 + key.utf8.count], as: UTF8.self) == key)
+        }
+        #expect(try JSONDocument.parse(text: #"{"a": {"b": 1}, "b": {"a": 2}}"#).duplicateKeys().isEmpty)
+    }
+
+    @Test func deepNestingDoesNotRecurse() throws {
+        let depth = 5_000
+        let text = String(repeating: #"{"a": "#, count: depth) + #"{"z": 1, "z": 2}"# + String(repeating: "}", count: depth)
+        let document = try JSONDocument.parse(text: text, maxDepth: JSONDocument.depthLimit)
+        #expect(document.duplicateKeys().map(\.duplicate.key) == ["z"])
+    }
+}

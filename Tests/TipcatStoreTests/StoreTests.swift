@@ -203,6 +203,24 @@ import TipcatTestSupport
         #expect(try read.catalog(origin: "bundle.json").tips.count == 16)
     }
 
+    /// A key written twice anywhere in a bundle (here a second `channel` at the top level, which a reader
+    /// taking the first one would silently ignore) refuses the bundle, naming both positions.
+    @Test func bundlesWithADuplicateKeyAreRefused() throws {
+        let scratch = try TemporaryDirectory()
+        let store = try SQLiteCatalogStore(path: scratch.file("store.sqlite"), mode: .readWrite)
+        let record = try store.publish(publishRequest(loadCatalog(sampleCatalogPath))).record
+        var text = String(decoding: try store.bundle(of: record, channel: "production").fileBytes, as: UTF8.self)
+        let end = try #require(text.lastIndex(of: "}"))
+        text.replaceSubrange(end...end, with: #","channel":"evil"}"#)
+        do {
+            _ = try CatalogBundle(bytes: Array(text.utf8))
+            Issue.record("a bundle with two 'channel' keys was accepted")
+        } catch {
+            #expect(error.message.hasPrefix("duplicate key 'channel' at line 1, column "), "\(error.message)")
+            #expect(error.message.contains("(first written at line 1, column "), "\(error.message)")
+        }
+    }
+
     @Test func readOnlyOpensNeverCreateAStore() throws {
         let scratch = try TemporaryDirectory()
         let path = scratch.file("absent/store.sqlite")

@@ -210,4 +210,39 @@ func renderError(
         let error = try renderError(template, ["again": .lambda { _ in .template("{{#again}}y{{/again}}") }])
         #expect(error.kind == .recursionLimit(limit: RenderOptions().maxDepth))
     }
+
+    /// Ten partials, each including the next ten times: 10^10 copies of the last one. The render stops at the
+    /// output limit, located at the tag that crossed it, in well under a second.
+    @Test func fanOutPartialsHitTheOutputLimit() throws {
+        var sources: [String: String] = ["p9": String(repeating: "boom ", count: 200)]
+        for level in 0..<9 { sources["p\(level)"] = String(repeating: "{{>p\(level + 1)}}", count: 10) }
+        let partials = try DictionaryPartialResolver(sources: sources)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let error = try renderError(try Template("{{>p0}}", name: "page"), partials: partials)
+        #expect(clock.now - start < .milliseconds(900))
+        #expect(error.kind == .outputLimit(limit: 4 << 20))
+        #expect(error.message == "the rendered output is larger than 4194304 bytes (partials or sections that multiply each other?)")
+        #expect(error.ruleID == "template-too-large")
+        #expect(error.location?.file.hasPrefix("p") == true, "\(String(describing: error.location))")
+    }
+
+    /// The same fan-out with nothing to write: the expansion limit stops it, fast; a smaller limit is honoured.
+    @Test func fanOutWithoutOutputHitsTheExpansionLimit() throws {
+        var sources: [String: String] = ["p9": ""]
+        for level in 0..<9 { sources["p\(level)"] = String(repeating: "{{>p\(level + 1)}}", count: 10) }
+        let partials = try DictionaryPartialResolver(sources: sources)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let error = try renderError(try Template("{{>p0}}", name: "page"), partials: partials)
+        #expect(clock.now - start < .milliseconds(900))
+        #expect(error.kind == .expansionLimit(limit: 20_000))
+        #expect(error.location == SourceLocation(file: "p8", line: 1, column: 1) || error.location?.file.hasPrefix("p") == true)
+        var options = RenderOptions()
+        options.maxExpansions = 50
+        #expect(try renderError(try Template("{{>p0}}", name: "page"), partials: partials, options: options).kind == .expansionLimit(limit: 50))
+        // A small fan-out renders.
+        let small = try DictionaryPartialResolver(sources: ["a": "{{>b}}{{>b}}", "b": "x{{#list}}{{.}}{{/list}}"])
+        #expect(try Template("{{>a}}").render(["list": [1, 2, 3]], partials: small) == "x123x123")
+    }
 }

@@ -41,3 +41,28 @@ import TipcatTemplates
         #expect(try Template("[{{x}}]").render(["x": interpolation]) == "[]")
     }
 }
+
+/// Parsing and rendering stay linear in the number of tags on one line: 10,000 tags of each kind on a single
+/// line parse and render well within a generous bound (a rescan of the line per tag takes many seconds).
+@Suite struct LongLineTests {
+    static let shapes: [(String, String)] = [
+        ("variables", "{{x}} "),
+        ("sections", "{{#on}}{{x}}{{/on}} "),
+        ("comments", "{{! note }} "),
+        ("inverted", "{{^off}}.{{/off}}"),
+        ("indented", "  {{x}}\t"),
+    ]
+
+    @Test(arguments: shapes.map(\.0))
+    func tenThousandTagsOnOneLine(_ shape: String) throws {
+        let piece = try #require(Self.shapes.first { $0.0 == shape }?.1)
+        let source = String(repeating: piece, count: 10_000)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let template = try Template(source, name: "long")
+        let output = try template.render(["x": "y", "on": true, "off": false])
+        let elapsed = clock.now - start
+        #expect(elapsed < .seconds(2), "\(shape): \(elapsed)")
+        #expect(!output.isEmpty || shape == "comments")
+    }
+}

@@ -48,3 +48,38 @@ extension TemporaryDirectory {
         return store
     }
 }
+
+/// What `tipcatProcess` saw: the run's result (nil when it was still running at the deadline and was killed)
+/// and how long it took.
+public struct TimedRun: Sendable {
+    public var result: RunResult?
+    public var seconds: Double
+}
+
+/// Runs the built `tipcat` executable as a child process, killing it when it has not finished within
+/// `timeout` seconds — for input that could make a command wait forever (a FIFO without a writer).
+public func tipcatProcess(_ arguments: [String], timeout: Double) throws -> TimedRun {
+    guard let executable = tipcatExecutable() else { throw TestSupportError("the tipcat executable is not built") }
+    let scratch = try TemporaryDirectory()
+    let outPath = scratch.file("stdout"), errPath = scratch.file("stderr")
+    _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: errPath, contents: nil)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+    let start = Date()
+    try process.run()
+    while process.isRunning, Date().timeIntervalSince(start) < timeout { usleep(10_000) }
+    if process.isRunning {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        return TimedRun(result: nil, seconds: Date().timeIntervalSince(start))
+    }
+    process.waitUntilExit()
+    let seconds = Date().timeIntervalSince(start)
+    let status = ExitCode(process.terminationStatus)
+    return TimedRun(result: RunResult(status: status, stdout: try scratch.read("stdout"), stderr: try scratch.read("stderr")), seconds: seconds)
+}

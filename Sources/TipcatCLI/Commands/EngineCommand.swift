@@ -367,7 +367,7 @@ struct EngineCommand {
         let terminal = TerminalEnvironment(variables: context.environment, isTTY: context.stdout.isTerminal, windowColumns: context.terminalColumns)
         let colorChoice = ColorChoice(rawValue: arguments.value("color") ?? "auto") ?? .auto
         let depth = style.manifest.output == .ansi ? Terminal.colorDepth(choice: colorChoice, environment: terminal) : .none
-        let width = Terminal.width(option: arguments.value("width").flatMap(Int.init), environment: terminal)
+        let width = Terminal.width(option: try WidthOption.columns(in: arguments), environment: terminal)
         let renderer = TipRenderer(style: style, settings: RenderSettings(
             width: width, colorDepth: depth, hyperlinks: Terminal.hyperlinks(colorDepth: depth, environment: terminal)))
         let device = try DeviceOption.device(in: arguments)

@@ -81,7 +81,7 @@ extension CommandTree {
           .option("locale", valueName: "locale", help: "The locale (default: the source language)."),
           DeviceOption.spec,
           .option("templates", valueName: "dir", help: "The styles directory.", default: "Templates", completion: .directory),
-          .option("width", valueName: "columns", help: "The width to fit."),
+          WidthOption.spec,
           .option("color", valueName: "when", help: "Use colours.", default: "auto", allowed: ["auto", "always", "never"]),
           engineJSONFlag,
         ],

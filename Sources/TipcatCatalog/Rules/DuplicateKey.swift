@@ -11,6 +11,10 @@ extension DiagnosticRule {
                 {"events": [{"id": "opened-map", "fields": {"region": "string", "region": "int"}}]}
                 """##]),
             CatalogExample.catalog(tips: [], extra: ["tips/A.json": CatalogExample.tip("A", ##""parameters": {"trail": {"id": "string", "id": "int"}}"##)]),
+            CatalogExample.catalog(tips: [], extra: ["tips/A.json": CatalogExample.tip("A", ##""parameters": {"n": "int", "n": "string"}"##)]),
+            CatalogExample.catalog(tips: ["A"], extra: ["Localizable.xcstrings": CatalogExample.stringCatalog(##"""
+                "A.title": {"localizations": {"fr": {"stringUnit": {"value": "Une"}}, "fr": {"stringUnit": {"value": "Deux"}}}}
+                """##)]),
         ],
         nonTriggering: [CatalogExample.catalog(tips: ["A"])])
 }

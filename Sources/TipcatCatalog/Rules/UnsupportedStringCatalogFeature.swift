@@ -3,7 +3,7 @@ public import TipcatCore
 extension DiagnosticRule {
     /// A translation of a tip's text that uses a String Catalog feature tipcat reads but does not render yet
     /// (`substitutions` without a value that uses them as `%#@name@`): the source text is shown for that locale.
-    /// Device variations are rendered (`render --device`), so they no longer trigger it.
+    /// Device variations are rendered (`render --device`) and do not trigger it.
     public static let unsupportedStringCatalogFeature = DiagnosticRule(
         "unsupported-string-catalog-feature", .warning, stage: .translations,
         summary: "a tip's translation has `substitutions` its value does not use, which is not rendered (the source text is shown)",

@@ -52,13 +52,13 @@ public enum EngineBenchmark {
     /// "Flat when donations grow 10×": the larger history may cost at most this many times the smaller one.
     public static let flatRatio = 1.5
 
-    /// The time budget of one `next()` decision, in microseconds (the issue: < 1 ms).
+    /// The time budget of one `next()` decision, in microseconds (under 1 ms).
     public static let nextBudget = 1000.0
 
-    /// The cold-start budget, in milliseconds (the issue: < 50 ms on the 5,000-tip catalog).
+    /// The cold-start budget, in milliseconds (under 50 ms on the 5,000-tip catalog).
     public static let coldStartBudget = 50.0
 
-    /// The sustained donation rate the issue asks for, per second.
+    /// The sustained donation rate to reach, per second.
     public static let donateGoal = 20_000.0
 
     static func verdict(_ met: Bool) -> String { met ? "met" : "NOT met" }
@@ -114,7 +114,7 @@ public enum EngineBenchmark {
                 lines += coldStarts.map { "  \(EngineBenchmark.format(Double($0.tips))) tips: \(EngineBenchmark.format($0.milliseconds)) ms" }
             }
             lines.append("")
-            lines.append("goals (issue 5):")
+            lines.append("goals:")
             lines += goalLines
             return lines.joined(separator: "\n")
         }

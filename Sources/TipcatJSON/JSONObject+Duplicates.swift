@@ -1,0 +1,46 @@
+extension JSONObject {
+    /// Every member whose key an earlier member of this object already has, with that first member, in source
+    /// order. Linear: small objects are scanned, larger ones hashed.
+    public func duplicateKeys() -> [(first: JSONMember, duplicate: JSONMember)] {
+        guard members.count > 1 else { return [] }
+        var found: [(first: JSONMember, duplicate: JSONMember)] = []
+        if members.count <= 8 {
+            for index in 1..<members.count {
+                let member = members[index]
+                if let first = members[..<index].first(where: { $0.key == member.key }) { found.append((first, member)) }
+            }
+            return found
+        }
+        var firstIndex: [String: Int] = [:]
+        firstIndex.reserveCapacity(members.count)
+        for (index, member) in members.enumerated() {
+            if let first = firstIndex[member.key] {
+                found.append((members[first], member))
+            } else {
+                firstIndex[member.key] = index
+            }
+        }
+        return found
+    }
+}
+
+extension JSONDocument {
+    /// The duplicate keys of every object in the document (nested ones included), in source order of the
+    /// duplicates. Walks the tree with an explicit stack, so deep nesting cannot overflow the call stack.
+    public func duplicateKeys() -> [(first: JSONMember, duplicate: JSONMember)] {
+        var found: [(first: JSONMember, duplicate: JSONMember)] = []
+        var pending: [JSONNode] = [root]
+        while let node = pending.popLast() {
+            switch node.value {
+            case .object(let object):
+                found += object.duplicateKeys()
+                for member in object.members.reversed() { pending.append(member.value) }
+            case .array(let elements):
+                for element in elements.reversed() { pending.append(element) }
+            default:
+                break
+            }
+        }
+        return found.sorted { $0.duplicate.keyOffset < $1.duplicate.keyOffset }
+    }
+}
