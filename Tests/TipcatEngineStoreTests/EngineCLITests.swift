@@ -66,6 +66,40 @@ import TipcatTestSupport
         #expect(run(["engine", "why", "FavoriteBackyardTip"] + common).stdout.contains("$isLoggedIn is false"))
     }
 
+    /// TipKit 26's `Event.deleteDonations()` and `Tip.resetEligibility()` as commands.
+    @Test func deleteDonationsAndResetEligibility() throws {
+        let scratch = try TemporaryDirectory()
+        let store = try scratch.publishedStore()
+        let common = ["--store", store, "--state", scratch.file("state.sqlite"), "--now", "2026-01-05T10:00:00Z"]
+        #expect(run(["engine", "set", "isLoggedIn", "true"] + common).status == .success)
+        for _ in 0..<3 { #expect(run(["engine", "donate", "entered-backyard-detail-view", "backyardID=3"] + common).status == .success) }
+        #expect(run(["engine", "why", "FavoriteBackyardTip"] + common).stdout.hasPrefix("FavoriteBackyardTip: available"))
+        let deleted = run(["engine", "delete-donations", "entered-backyard-detail-view"] + common)
+        #expect(deleted.status == .success, "\(deleted.stderr)")
+        #expect(deleted.stdout == "#entered-backyard-detail-view: donations deleted\n")
+        #expect(run(["engine", "why", "FavoriteBackyardTip"] + common).stdout.contains("0 of 3"))
+        let unknown = run(["engine", "delete-donations", "opened-mapp"] + common)
+        #expect(unknown.status == .failure)
+        #expect(unknown.stderr.contains("opened-map"), "\(unknown.stderr)")
+
+        #expect(run(["engine", "dismiss", "HighlightTip"] + common).stdout == "HighlightTip: invalidated(tipClosed)\n")
+        let reset = run(["engine", "reset-eligibility", "HighlightTip"] + common)
+        #expect(reset.stdout == "HighlightTip: eligibility reset; available\n", "\(reset.stdout)\(reset.stderr)")
+    }
+
+    /// `--time-zone` decides what calendar rules read; a bad zone is a usage error.
+    @Test func timeZoneOption() throws {
+        let scratch = try TemporaryDirectory()
+        let store = try scratch.publishedStore()
+        let common = ["--store", store, "--state", scratch.file("state.sqlite"), "--now", "2026-01-05T20:30:00Z"]
+        let bad = run(["engine", "status", "--time-zone", "Mars/Olympus"] + common)
+        #expect(bad.status == .usage)
+        #expect(bad.stderr.contains("unknown time zone 'Mars/Olympus'; use an IANA name such as Europe/Paris or an offset such as +02:00"))
+        for zone in ["Europe/Paris", "+09:00", "UTC"] {
+            #expect(run(["engine", "status", "--time-zone", zone] + common).status == .success, "\(zone)")
+        }
+    }
+
     @Test func showRendersWithAStyle() throws {
         let scratch = try TemporaryDirectory()
         let store = try scratch.publishedStore()

@@ -3,6 +3,7 @@ import TipcatArguments
 import TipcatCatalog
 import TipcatCore
 import TipcatEngine
+import TipcatRules
 import TipcatEngineStore
 import TipcatStore
 import TipcatCodec
@@ -80,6 +81,24 @@ struct EngineAccess {
         return CatalogRevision(version: contentHash.hex, contentHashes: hashes)
     }
 
+    /// `--time-zone`: an IANA name or a UTC offset; else the machine's time zone (`TZ`, then the system's).
+    func timeZone() throws -> RuleTimeZone {
+        let text = arguments.value("time-zone") ?? context.environment["TZ"].flatMap { $0.isEmpty ? nil : $0 }
+        if let text {
+            if let seconds = RuleTimeZone.offsetSeconds(parsing: text) { return .fixed(seconds: seconds) }
+            guard let zone = TimeZone(identifier: text) else {
+                throw CommandError.usage(
+                    "unknown time zone '\(text)'; use an IANA name such as Europe/Paris or an offset such as +02:00", command: command)
+            }
+            return Self.ruleTimeZone(zone)
+        }
+        return Self.ruleTimeZone(TimeZone.current)
+    }
+
+    static func ruleTimeZone(_ zone: TimeZone) -> RuleTimeZone {
+        RuleTimeZone(identifier: zone.identifier) { zone.secondsFromGMT(for: Date(timeIntervalSince1970: $0)) }
+    }
+
     /// `--now` > `TIPCAT_NOW` > the system clock.
     func clock() throws -> any TipClock {
         if let text = arguments.value("now") {
@@ -117,7 +136,7 @@ struct EngineAccess {
 
     /// A configured engine over the source and the state database.
     func session(_ source: Source) throws -> TipEngineSession {
-        let configuration = TipEngineConfiguration(clock: try clock(), environment: context.environment)
+        let configuration = TipEngineConfiguration(clock: try clock(), environment: context.environment, timeZone: try timeZone())
         let store = try stateStore()
         return try TipEngineSession(catalog: source.catalog, revision: source.revision, store: store, configuration: configuration)
     }

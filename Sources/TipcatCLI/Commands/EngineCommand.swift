@@ -108,10 +108,27 @@ struct EngineCommand {
             _ = try access.source()  // As before: a full reset also needs a readable catalog source.
             return try resetAll()
         }
+        try resetEligibility()
+    }
+
+    /// `tipcat engine reset-eligibility TIP` (and `engine reset TIP`).
+    func resetEligibility() throws {
         try withEngine { engine, _ in
             let tip = try registeredTip(&engine)
             try engine.resetEligibility(tip)
             context.stdout.line("\(tip): eligibility reset; \(try engine.status(of: tip))")
+        }
+    }
+
+    /// `tipcat engine delete-donations EVENT`.
+    func deleteDonations() throws {
+        guard let name = arguments.positional("event") else {
+            throw CommandError.usage("name an event", command: arguments.commandPath)
+        }
+        try withEngine { engine, _ in
+            let event = EventID(name.hasPrefix("#") ? String(name.dropFirst()) : name)
+            try engine.deleteDonations(event)
+            context.stdout.line("#\(event.rawValue): donations deleted")
         }
     }
 

@@ -14,6 +14,8 @@ extension CommandTree {
                 help: "The state database (default: $TIPCAT_STATE, else state.sqlite next to the store; .tipcat/state.sqlite with --bundle).",
                 completion: .file(extensions: ["sqlite"])),
         .option("now", valueName: "time", help: "A fixed clock, ISO 8601 (2026-01-05T08:00:00Z); default $TIPCAT_NOW, else the system clock."),
+        .option("time-zone", valueName: "zone",
+                help: "The user's time zone for calendar rules (now.hour, .isToday): an IANA name (Europe/Paris) or an offset (+02:00); default: this machine's ($TZ)."),
     ]
 
     static let engineTipArgument = ArgumentSpec.positional("tip", help: "A tip id, or a custom ID (NewTrailTip-butler-fork).")
@@ -111,6 +113,16 @@ extension CommandTree {
     static let engineReset = engineCommand("reset", "Forget the device state (all of it, or one tip's eligibility).",
         arguments: [.positional("tip", help: "Only reset this tip's status, display count and duration.", required: false), engineParamOption],
         examples: ["tipcat engine reset", "tipcat engine reset ShowLocationTip"])
+
+    static let engineResetEligibility = engineCommand("reset-eligibility",
+        "Make an invalidated tip eligible again: its status, display count and duration start over (TipKit's resetEligibility()).",
+        arguments: [engineTipArgument, engineParamOption],
+        examples: ["tipcat engine reset-eligibility ShowLocationTip"])
+
+    static let engineDeleteDonations = engineCommand("delete-donations",
+        "Delete every donation of an event (TipKit's Event.deleteDonations()); rules counting it start from zero.",
+        arguments: [.positional("event", help: "The event id, as in events.json (opened-map).")],
+        examples: ["tipcat engine delete-donations opened-map"])
 
     static let engineSimulate = engineCommand("simulate", "Run a simulation script on an in-memory state and print its transcript.",
         discussion: """

@@ -57,6 +57,8 @@ enum CommandRegistry {
         Command(CommandTree.engineInvalidate) { try EngineCommand(arguments: $0, context: $1).invalidate() },
         Command(CommandTree.engineWhy) { try EngineCommand(arguments: $0, context: $1).why() },
         Command(CommandTree.engineReset) { try EngineCommand(arguments: $0, context: $1).reset() },
+        Command(CommandTree.engineResetEligibility) { try EngineCommand(arguments: $0, context: $1).resetEligibility() },
+        Command(CommandTree.engineDeleteDonations) { try EngineCommand(arguments: $0, context: $1).deleteDonations() },
         Command(CommandTree.engineSimulate) { try EngineCommand(arguments: $0, context: $1).simulate() },
     ])
 
