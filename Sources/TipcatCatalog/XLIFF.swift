@@ -114,11 +114,18 @@ public enum XLIFF {
             var sources: [(path: String, value: String)]
             /// The text as written in the tip file.
             var written: String
+            /// The source paths in byte order, each with its unit's opening (`<trans-unit>` and `<source>` lines) in
+            /// `written`'s rendering, and the closing every unit of the text shares (`<note>`, `</trans-unit>`).
+            var openings: [(path: String, bytes: Range<Int>)] = []
+            var closing: Range<Int> = 0..<0
         }
 
         let texts: [Text]
+        let sourceLanguage: LocaleID
         /// The indices of `texts`, keys in byte order.
         let keyOrder: [Int]
+        /// The parts of the XLIFF units every locale shares, escaped once (`Text.openings`, `Text.closing`).
+        let rendered: [UInt8]
 
         /// The texts of `tips` with their entries in `root` (the parsed `Localizable.xcstrings`, nil when there is none).
         public init(root: JSONNode?, tips: [Tip], sourceLanguage: LocaleID) {
@@ -129,6 +136,7 @@ public enum XLIFF {
                 strings[member.key] = member.value
             }
             var seen = Set<String>()
+            self.sourceLanguage = sourceLanguage
             var texts: [Text] = []
             for tip in tips {
                 for text in tip.localizableTexts where seen.insert(text.key).inserted {
@@ -144,8 +152,93 @@ public enum XLIFF {
                                       localizations: localizations, sources: sources, written: text.source))
                 }
             }
-            self.texts = texts
             keyOrder = IDBytes(texts.map(\.key)).sortedIndices()
+            var rendered = XMLBytes()
+            for index in texts.indices {
+                let text = texts[index]
+                var openings: [(path: String, bytes: Range<Int>)] = []
+                for (path, value) in text.sources {
+                    let start = rendered.bytes.count
+                    rendered.opening(key: text.key, path: path, source: value)
+                    openings.append((path, start..<rendered.bytes.count))
+                }
+                openings.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+                texts[index].openings = openings
+                let start = rendered.bytes.count
+                rendered.closing(note: text.note)
+                texts[index].closing = start..<rendered.bytes.count
+            }
+            self.texts = texts
+            self.rendered = rendered.bytes
+        }
+
+        /// `XLIFF.documentBytes(units(locale: locale), …)`, with the number of units and of units with a target.
+        ///
+        /// Written straight from the texts: the parts all locales share were escaped once, units come in key and path
+        /// order (in the rare case that is not id order, the units are made and sorted first).
+        public func document(locale: LocaleID, toolVersion: String) -> (bytes: [UInt8], units: Int, translated: Int) {
+            if let document = orderedDocument(locale: locale, toolVersion: toolVersion) { return document }
+            let units = self.units(locale: locale)
+            return (documentBytes(units, sourceLanguage: sourceLanguage, locale: locale, toolVersion: toolVersion),
+                    units.count, units.filter { $0.target != nil }.count)
+        }
+
+        /// The document with texts in key order and each text's units in path order; nil when a text's first id does
+        /// not come after the one before it.
+        private func orderedDocument(locale: LocaleID, toolVersion: String) -> (bytes: [UInt8], units: Int, translated: Int)? {
+            var out = XMLBytes()
+            out.bytes.reserveCapacity(rendered.count + rendered.count / 2 + 512)
+            out.header(sourceLanguage: sourceLanguage, locale: locale, toolVersion: toolVersion)
+            var count = 0, translated = 0
+            var last: [UInt8] = [], first: [UInt8] = []
+            for index in keyOrder {
+                let text = texts[index]
+                var targets: [(path: String, value: String, state: String?)] = []
+                for (path, unit) in forms(text.localizations?[locale.identifier]) {
+                    guard let value = unit["value"]?.value.stringValue, !targets.contains(where: { $0.path == path }) else { continue }
+                    targets.append((path, value, unit["state"]?.value.stringValue))
+                }
+                // The paths in byte order, each with its shared opening (nil for a variation only the target has).
+                var paths = text.openings.map { (path: $0.path, opening: Optional($0.bytes)) }
+                for target in targets where !text.openings.contains(where: { $0.path == target.path }) {
+                    paths.append((target.path, nil))
+                    var place = paths.count - 1
+                    while place > 0, paths[place].path.utf8.lexicographicallyPrecedes(paths[place - 1].path.utf8) {
+                        paths.swapAt(place, place - 1)
+                        place -= 1
+                    }
+                }
+                // Ids rise within a text (a key, then `KEY|==|PATH` in path order); between texts, compare.
+                first.removeAll(keepingCapacity: true)
+                first.append(contentsOf: text.key.utf8)
+                if let path = paths.first?.path, !path.isEmpty {
+                    first.append(contentsOf: XLIFFUnit.pathSeparator.utf8)
+                    first.append(contentsOf: path.utf8)
+                }
+                if count > 0, !last.lexicographicallyPrecedes(first) { return nil }
+                for (path, opening) in paths {
+                    if let opening {
+                        out.bytes.append(contentsOf: rendered[opening])
+                    } else {
+                        func source(_ path: String) -> String? { text.sources.first { $0.path == path }?.value }
+                        out.opening(key: text.key, path: path, source: source(otherForm(path)) ?? source("") ?? text.written)
+                    }
+                    if let target = targets.first(where: { $0.path == path }) {
+                        out.target(value: target.value, state: xliffState(target.state))
+                        translated += 1
+                    }
+                    out.bytes.append(contentsOf: rendered[text.closing])
+                    count += 1
+                }
+                last.removeAll(keepingCapacity: true)
+                last.append(contentsOf: text.key.utf8)
+                if let path = paths.last?.path, !path.isEmpty {
+                    last.append(contentsOf: XLIFFUnit.pathSeparator.utf8)
+                    last.append(contentsOf: path.utf8)
+                }
+            }
+            out.footer()
+            return (out.bytes, count, translated)
         }
 
         /// The units of every text for `locale`, sorted by id (byte order).
@@ -303,47 +396,13 @@ public enum XLIFF {
             size + 120 + 2 * (unit.key.utf8.count + unit.path.utf8.count) + unit.source.utf8.count
                 + (unit.target?.utf8.count ?? 0) + (unit.note?.utf8.count ?? 0)
         })
-        out.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        out.raw("<xliff xmlns=\"\(namespace)\" version=\"1.2\">\n")
-        out.raw("  <file original=\"Localizable.xcstrings\" source-language=\"")
-        out.escaped(sourceLanguage.identifier)
-        out.raw("\" target-language=\"")
-        out.escaped(locale.identifier)
-        out.raw("\" datatype=\"plaintext\">\n")
-        out.raw("    <header>\n")
-        out.raw("      <tool tool-id=\"tipcat\" tool-name=\"tipcat\" tool-version=\"")
-        out.escaped(toolVersion)
-        out.raw("\"/>\n")
-        out.raw("    </header>\n")
-        out.raw("    <body>\n")
+        out.header(sourceLanguage: sourceLanguage, locale: locale, toolVersion: toolVersion)
         for unit in units {
-            out.raw("      <trans-unit id=\"")
-            out.escaped(unit.key)
-            if !unit.path.isEmpty {
-                out.raw(XLIFFUnit.pathSeparator)
-                out.escaped(unit.path)
-            }
-            out.raw("\" xml:space=\"preserve\">\n")
-            out.raw("        <source>")
-            out.escaped(unit.source)
-            out.raw("</source>\n")
-            if let target = unit.target {
-                out.raw("        <target state=\"")
-                out.escaped(unit.state ?? "translated")
-                out.raw("\">")
-                out.escaped(target)
-                out.raw("</target>\n")
-            }
-            if let note = unit.note {
-                out.raw("        <note>")
-                out.escaped(note)
-                out.raw("</note>\n")
-            }
-            out.raw("      </trans-unit>\n")
+            out.opening(key: unit.key, path: unit.path, source: unit.source)
+            if let target = unit.target { out.target(value: target, state: unit.state ?? "translated") }
+            out.closing(note: unit.note)
         }
-        out.raw("    </body>\n")
-        out.raw("  </file>\n")
-        out.raw("</xliff>\n")
+        out.footer()
         return out.bytes
     }
 
@@ -357,6 +416,63 @@ public enum XLIFF {
     /// A UTF-8 buffer that XML text is appended to, escaped as `escape(_:)` does, byte by byte.
     struct XMLBytes {
         var bytes: [UInt8] = []
+
+        /// From the XML declaration to `<body>`.
+        mutating func header(sourceLanguage: LocaleID, locale: LocaleID, toolVersion: String) {
+            raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+            raw("<xliff xmlns=\"\(namespace)\" version=\"1.2\">\n")
+            raw("  <file original=\"Localizable.xcstrings\" source-language=\"")
+            escaped(sourceLanguage.identifier)
+            raw("\" target-language=\"")
+            escaped(locale.identifier)
+            raw("\" datatype=\"plaintext\">\n")
+            raw("    <header>\n")
+            raw("      <tool tool-id=\"tipcat\" tool-name=\"tipcat\" tool-version=\"")
+            escaped(toolVersion)
+            raw("\"/>\n")
+            raw("    </header>\n")
+            raw("    <body>\n")
+        }
+
+        /// A unit's `<trans-unit>` and `<source>` lines.
+        mutating func opening(key: String, path: String, source: String) {
+            raw("      <trans-unit id=\"")
+            escaped(key)
+            if !path.isEmpty {
+                raw(XLIFFUnit.pathSeparator)
+                escaped(path)
+            }
+            raw("\" xml:space=\"preserve\">\n")
+            raw("        <source>")
+            escaped(source)
+            raw("</source>\n")
+        }
+
+        /// A unit's `<target>` line.
+        mutating func target(value: String, state: String) {
+            raw("        <target state=\"")
+            escaped(state)
+            raw("\">")
+            escaped(value)
+            raw("</target>\n")
+        }
+
+        /// A unit's `<note>` line, if any, and `</trans-unit>`.
+        mutating func closing(note: String?) {
+            if let note {
+                raw("        <note>")
+                escaped(note)
+                raw("</note>\n")
+            }
+            raw("      </trans-unit>\n")
+        }
+
+        /// From `</body>` to the end.
+        mutating func footer() {
+            raw("    </body>\n")
+            raw("  </file>\n")
+            raw("</xliff>\n")
+        }
 
         /// `text` as it is.
         mutating func raw(_ text: String) {

@@ -119,5 +119,60 @@ import TipcatLocalization
         ]
         #expect(units == (interleaved ? other + open : open + other) + titles)
         #expect(units == XLIFF.units(root: root, tips: tips, sourceLanguage: en, locale: fr))
+        let document = XLIFF.Export(root: root, tips: tips, sourceLanguage: en).document(locale: fr, toolVersion: "1")
+        #expect(document.bytes == XLIFF.documentBytes(units, sourceLanguage: en, locale: fr, toolVersion: "1"))
+        #expect(document.units == 6 && document.translated == 4)
+    }
+
+    /// The document written straight from the texts is the general one (`documentBytes` of the sorted units) on
+    /// seeded random String Catalogs: plain strings, plural and device variations on either side, missing entries,
+    /// comments to escape, and keys that prefix others.
+    @Test func documentOfTheExportEqualsTheDocumentOfItsUnits() throws {
+        let en = try #require(LocaleID("en"))
+        let locales = try ["fr", "pl", "ja"].map { try #require(LocaleID($0)) }
+        var random = SeededGenerator(seed: 7)
+        func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
+        func unit(_ value: String) -> String { #"{"stringUnit": {"state": "\#(pick(["translated", "needs_review", "new", "stale"]))", "value": "\#(value)"}}"# }
+        func localization(_ tag: String) -> String? {
+            switch random.next() % 5 {
+            case 0: return nil
+            case 1, 2: return unit("\(tag) <plain> & 'x'")
+            case 3:
+                let forms = ["one", "few", "many", "other"].filter { _ in random.next() % 3 != 0 }
+                return #"{"variations": {"plural": {"# + forms.map { #""\#($0)": "# + unit("\(tag) # \($0)") }.joined(separator: ", ") + "}}}"
+            default:
+                return #"{"variations": {"device": {"mac": "# + unit("\(tag) mac") + #", "iphone": {"variations": {"plural": {"other": "#
+                    + unit("\(tag) iphone") + "}}}}}}"
+            }
+        }
+        for round in 0..<20 {
+            var tips: [Tip] = []
+            var entries: [String] = []
+            for index in 0..<12 {
+                let id = "T\(index % 7)\(index)"
+                func text(_ key: String) -> LocalizedText { LocalizedText(key: key, source: "\(key) \"as written\"", message: nil) }
+                let actions = ["open", "open2", "o"].filter { _ in random.next() % 2 == 0 }
+                tips.append(Tip(id: TipID(id), title: text(id + ".title"), message: random.next() % 2 == 0 ? text(id + ".message") : nil,
+                                actions: actions.map { TipAction(id: $0, title: text("\(id).action.\($0)")) },
+                                comment: random.next() % 2 == 0 ? nil : "Tip \(index) <&> \"quoted\"", file: "tips/\(id).json"))
+                for key in [id + ".title", id + ".message"] + actions.map({ "\(id).action.\($0)" }) where random.next() % 4 != 0 {
+                    let localizations = (["en"] + locales.map(\.identifier)).compactMap { tag in
+                        localization(tag).map { #""\#(tag)": \#($0)"# }
+                    }
+                    entries.append(#""\#(key)": {"comment": "key comment", "localizations": {"# + localizations.joined(separator: ", ") + "}}")
+                }
+            }
+            let json = #"{"sourceLanguage": "en", "version": "1.0", "strings": {"# + entries.joined(separator: ", ") + "}}"
+            let root = try JSONDocument.parse(SourceFile(path: "Localizable.xcstrings", bytes: Array(json.utf8))).root
+            let export = XLIFF.Export(root: root, tips: tips, sourceLanguage: en)
+            for locale in locales {
+                let units = XLIFF.units(root: root, tips: tips, sourceLanguage: en, locale: locale)
+                let document = export.document(locale: locale, toolVersion: "1")
+                #expect(document.bytes == XLIFF.documentBytes(units, sourceLanguage: en, locale: locale, toolVersion: "1"),
+                        "round \(round), \(locale)")
+                #expect(document.units == units.count)
+                #expect(document.translated == units.filter { $0.target != nil }.count)
+            }
+        }
     }
 }

@@ -42,11 +42,8 @@ extension StringsCommand {
         for start in stride(from: 0, to: locales.count, by: batch) {
             let slice = Array(locales[start..<min(locales.count, start + batch)])
             let documents = concurrentChunks(count: slice.count, chunkSize: 1) { range in
-                let locale = slice[range.lowerBound]
-                let units = export.units(locale: locale)
-                return ExportedDocument(
-                    bytes: XLIFF.documentBytes(units, sourceLanguage: sourceLanguage, locale: locale, toolVersion: tipcatVersion),
-                    units: units.count, translated: units.filter { $0.target != nil }.count)
+                let document = export.document(locale: slice[range.lowerBound], toolVersion: tipcatVersion)
+                return ExportedDocument(bytes: document.bytes, units: document.units, translated: document.translated)
             }
             for (locale, document) in zip(slice, documents) {
                 let path = output + "/" + locale.identifier + ".xliff"
