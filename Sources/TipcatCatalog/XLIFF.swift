@@ -114,8 +114,9 @@ public enum XLIFF {
             var sources: [(path: String, value: String)]
             /// The text as written in the tip file.
             var written: String
-            /// The source paths in byte order, each with its unit's opening (`<trans-unit>` and `<source>` lines) in
-            /// `written`'s rendering, and the closing every unit of the text shares (`<note>`, `</trans-unit>`).
+            /// The source paths in byte order, each with where its unit's opening (`<trans-unit>` and `<source>`
+            /// lines) is in `Export.rendered`, and where the closing all the text's units share (`<note>`,
+            /// `</trans-unit>`) is.
             var openings: [(path: String, bytes: Range<Int>)] = []
             var closing: Range<Int> = 0..<0
         }
