@@ -1,5 +1,5 @@
 public import TipcatCore
-import TipcatJSON
+public import TipcatJSON
 import TipcatLocalization
 import TipcatRules
 
@@ -11,6 +11,8 @@ public struct LoadResult: Sendable {
     /// How many files were read and how many bytes they held (for `validate` summaries and benchmarks).
     public var filesRead: Int
     public var bytesRead: Int
+    /// The parsed `Localizable.xcstrings` when the loader `keepsStrings` (nil when it does not, or there is none).
+    public var strings: JSONNode?
 }
 
 /// Reads a catalog directory into a `Catalog`, never stopping at the first problem.
@@ -28,6 +30,9 @@ public struct CatalogLoader: Sendable {
     /// Called with the decoded catalog just before the checks across files run — for work that can go on meanwhile
     /// (`validate` sends the catalog to lint plugins here).
     public var whenDecoded: (@Sendable (Catalog) -> Void)?
+    /// Whether the result keeps the parsed String Catalog (`LoadResult.strings`), for commands that read its entries
+    /// as they are written; otherwise it is released once decoded.
+    public var keepsStrings = false
 
     /// The files of a catalog directory.
     public enum FileName {
@@ -150,10 +155,12 @@ public struct CatalogLoader: Sendable {
             catalog.groups = GroupDecoder(document: document, sink: sink).decode()
             sink.reportDuplicateKeys(in: document, what: FileName.groups)
         }
+        var strings: JSONNode?
         if let parsedStrings, let document = take(parsedStrings) {
             catalog.localizations = StringCatalogDecoder(
                 document: document, sink: sink, settings: catalog.settings, tips: catalog.tips).decode()
             sink.reportDuplicateKeys(in: document, what: FileName.strings)
+            if keepsStrings { strings = document.root }
         }
 
         if let document = parseOptional(FileName.lint) {
@@ -166,7 +173,8 @@ public struct CatalogLoader: Sendable {
         for rule in lintRules { sink.add(contentsOf: rule.check(catalog)) }
         sink.add(contentsOf: ContentLinter(rules: catalog.lint.contentRules, sourceLanguage: catalog.settings.sourceLanguage).check(catalog))
         let diagnostics = catalog.lint.apply(to: sink.diagnostics)
-        return LoadResult(catalog: catalog, diagnostics: diagnostics.sortedForOutput(), filesRead: filesRead, bytesRead: bytesRead)
+        return LoadResult(catalog: catalog, diagnostics: diagnostics.sortedForOutput(), filesRead: filesRead, bytesRead: bytesRead,
+                          strings: strings)
     }
 
     // MARK: Parsing files

@@ -136,6 +136,39 @@ import FoundationXML
         #expect(try Data(contentsOf: URL(fileURLWithPath: directory.file(Self.file))) == before)
     }
 
+    /// Every locale of the sample, of the plural and of the device-variation fixture, exported byte for byte as the
+    /// files in Tests/Fixtures/xliff-golden (the tool version aside); one tip comment holds every character XML
+    /// escapes, a tab and a control character. Re-record with TIPCAT_RECORD_GOLDEN=1.
+    @Test(arguments: ["sample", "plurals.xcstrings", "device-variations.xcstrings"])
+    func exportMatchesTheGoldenFiles(strings: String) throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try directory.sampleCatalog()
+        if strings != "sample" {
+            try directory.write(Self.file, try String(contentsOfFile: Self.fixtures + strings, encoding: .utf8))
+            try directory.edit("Catalog/catalog.json", replacing: #""pl""#, with: #""pl", "es", "it", "pt", "fr-CA""#)
+        }
+        try directory.edit("Catalog/tips/ComboTip.json", replacing: "the favorite button is a star.",
+                           with: #"the \"favorite\" <button> & it's a star;\tend\u0007\r\n."#)
+        let output = directory.file("L")
+        let export = tipcat(["strings", "export", "--catalog", catalog, "-o", output] + (try Self.localeArguments(directory.file(Self.file))))
+        #expect(export.status == .success, "\(export.stdout)\(export.stderr)")
+        let golden = repositoryRoot + "/Tests/Fixtures/xliff-golden/" + (strings as NSString).deletingPathExtension
+        let files = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
+        #expect(files.count >= 3)
+        if ProcessInfo.processInfo.environment["TIPCAT_RECORD_GOLDEN"] == "1" {
+            try? FileManager.default.removeItem(atPath: golden)
+            try FileManager.default.createDirectory(atPath: golden, withIntermediateDirectories: true)
+            for file in files { try FileManager.default.copyItem(atPath: output + "/" + file, toPath: golden + "/" + file) }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: golden).sorted() == files)
+        let version = try Regex(#"tool-version="[^"]*""#)
+        for file in files {
+            let written = try String(contentsOfFile: output + "/" + file, encoding: .utf8).replacing(version, with: "tool-version=\"\"")
+            let expected = try String(contentsOfFile: golden + "/" + file, encoding: .utf8).replacing(version, with: "tool-version=\"\"")
+            #expect(written == expected, "\(file): re-record with TIPCAT_RECORD_GOLDEN=1")
+        }
+    }
+
     /// The sample exported for French into `<directory>/L/fr.xliff`; returns the catalog path.
     func exported(_ directory: TemporaryDirectory) throws -> String {
         let catalog = try directory.sampleCatalog()

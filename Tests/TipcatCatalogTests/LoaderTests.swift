@@ -1,5 +1,6 @@
 import Testing
 import TipcatCore
+import TipcatJSON
 import TipcatLocalization
 @testable import TipcatCatalog
 
@@ -54,6 +55,19 @@ import TipcatLocalization
         #expect(event.donationLimit == DonationLimit(maxCount: 10, maxAge: TimeSpan(seconds: 604_800)))
         #expect(result.catalog.parameter("favoritePlants")?.lifetime == .transient)
         #expect(result.catalog.parameter("favoritePlants")?.type == .set(.string))
+    }
+
+    @Test func theParsedStringCatalogIsKeptOnlyWhenAsked() throws {
+        let strings = #"{"sourceLanguage": "en", "version": "1.0", "strings": {"NewTrailTip.title": {"comment": "c"}}}"#
+        var files = ["cat/catalog.json": Self.catalogJSON, "cat/tips/NewTrailTip.json": Self.trailTip, "cat/Localizable.xcstrings": strings]
+        var loader = CatalogLoader(fileSystem: InMemoryFileSystem(files: files))
+        #expect(loader.load(directory: "cat").strings == nil)
+        loader.keepsStrings = true
+        let kept = try #require(loader.load(directory: "cat").strings)
+        #expect(kept.value == (try JSONDocument.parse(SourceFile(path: "Localizable.xcstrings", bytes: Array(strings.utf8)))).root.value)
+        files["cat/Localizable.xcstrings"] = nil
+        loader.fileSystem = InMemoryFileSystem(files: files)
+        #expect(loader.load(directory: "cat").strings == nil)
     }
 
     @Test func unknownKeyHasDidYouMeanAndPosition() {

@@ -11,6 +11,8 @@ struct CatalogCheck {
     let context: CommandContext
     /// False for `--no-plugins`.
     let externalPlugins: Bool
+    /// Whether the outcome's load result keeps the parsed String Catalog (`LoadResult.strings`).
+    var keepsStrings = false
 
     init(directory: String, context: CommandContext, externalPlugins: Bool) {
         self.directory = directory
@@ -42,6 +44,7 @@ struct CatalogCheck {
         // The catalog goes to the lint plugins as soon as it is decoded, while the built-in checks run.
         let pluginFindings = BackgroundResult<[Diagnostic]>()
         var loader = CatalogLoader(lintRules: registry.lintRules, knownRuleIDs: DiagnosticRules.allIDs)
+        loader.keepsStrings = keepsStrings
         if pending.isEmpty {
             pluginFindings.set([])
         } else {

@@ -12,8 +12,9 @@ extension StringsCommand {
     func export() throws {
         let directory = arguments.value("catalog") ?? "Catalog"
         let output = arguments.value("output") ?? "Localizations"
-        let outcome = try CatalogCheck(directory: directory, context: context, externalPlugins: false)
-            .requireValid(purpose: "nothing exported", tolerated: [DiagnosticRule.orphanTranslation.id])
+        var check = CatalogCheck(directory: directory, context: context, externalPlugins: false)
+        check.keepsStrings = true  // the units are read from the String Catalog's entries as written
+        let outcome = try check.requireValid(purpose: "nothing exported", tolerated: [DiagnosticRule.orphanTranslation.id])
         let catalog = outcome.result.catalog
         let sourceLanguage = catalog.settings.sourceLanguage
         var locales: [LocaleID] = []
@@ -29,21 +30,35 @@ extension StringsCommand {
         guard !locales.isEmpty else {
             throw CommandError.usage("name at least one --locale to export", command: arguments.commandPath)
         }
-        let root = try readStrings(directory: directory)?.root
+        let root = outcome.result.strings
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         } catch {
             throw CommandError.failure("cannot create \(Sanitizer.terminalSafe(output)): \(error.localizedDescription)")
         }
-        for locale in locales {
-            let units = XLIFF.units(root: root, tips: catalog.tips, sourceLanguage: sourceLanguage, locale: locale)
-            let text = XLIFF.document(units, sourceLanguage: sourceLanguage, locale: locale, toolVersion: tipcatVersion)
-            let path = output + "/" + locale.identifier + ".xliff"
-            try Self.writeAtomically(Array(text.utf8), to: path)
-            let translated = units.filter { $0.target != nil }.count
-            context.stdout.line(Sanitizer.terminalSafe(
-                "wrote \(path): \(units.count) \(plural(units.count, "unit")), \(translated) with a target"))
+        let export = XLIFF.Export(root: root, tips: catalog.tips, sourceLanguage: sourceLanguage)
+        // As many documents are made at once as there are cores; they are written and reported in the order given.
+        let batch = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        for start in stride(from: 0, to: locales.count, by: batch) {
+            let slice = Array(locales[start..<min(locales.count, start + batch)])
+            let documents = concurrentChunks(count: slice.count, chunkSize: 1) { range in
+                let document = export.document(locale: slice[range.lowerBound], toolVersion: tipcatVersion)
+                return ExportedDocument(bytes: document.bytes, units: document.units, translated: document.translated)
+            }
+            for (locale, document) in zip(slice, documents) {
+                let path = output + "/" + locale.identifier + ".xliff"
+                try Self.writeAtomically(document.bytes, to: path)
+                context.stdout.line(Sanitizer.terminalSafe(
+                    "wrote \(path): \(document.units) \(plural(document.units, "unit")), \(document.translated) with a target"))
+            }
         }
+    }
+
+    /// One locale's XLIFF file and its unit counts.
+    private struct ExportedDocument: Sendable {
+        var bytes: [UInt8]
+        var units: Int
+        var translated: Int
     }
 
     /// The parsed `Localizable.xcstrings` and its bytes, nil when there is none.
