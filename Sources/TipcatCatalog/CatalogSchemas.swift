@@ -245,7 +245,7 @@ public enum CatalogSchemas {
           "uniqueItems": true,
           "items": {
             "type": "string",
-            "pattern": "^[A-Za-z_][A-Za-z0-9_]*$",
+            "pattern": "^[A-Za-z_][A-Za-z0-9_]*(-[A-Za-z0-9_]+)*(\\.[A-Za-z_][A-Za-z0-9_]*(-[A-Za-z0-9_]+)*)*$",
             "description": "Id of a tip in Catalog/tips/."
           },
           "description": "Ids of the tips in the group, in priority order; each tip belongs to at most one group."
@@ -1460,8 +1460,8 @@ public enum CatalogSchemas {
     },
     "id": {
       "type": "string",
-      "pattern": "^[A-Za-z_][A-Za-z0-9_]*$",
-      "description": "Identifier of the tip ([A-Za-z_][A-Za-z0-9_]*), unique in the catalog; should equal the file name."
+      "pattern": "^[A-Za-z_][A-Za-z0-9_]*(-[A-Za-z0-9_]+)*(\\.[A-Za-z_][A-Za-z0-9_]*(-[A-Za-z0-9_]+)*)*$",
+      "description": "Identifier of the tip, unique in the catalog; should equal the file name. Kebab-case parts joined by dots: ShowLocationTip, onboarding-share, com.example.onboarding.share."
     },
     "customID": {
       "type": "string",

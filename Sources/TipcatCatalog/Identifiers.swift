@@ -38,6 +38,19 @@ public enum IdentifierSyntax {
         return text.utf8.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") }
     }
 
+    /// Tip ids: one or more kebab-case parts joined by dots, each starting with a letter or `_` —
+    /// `ShowLocationTip`, `onboarding-share`, reverse-DNS `com.example.onboarding.share`.
+    public static func isTipIdentifier(_ text: String) -> Bool {
+        guard !text.isEmpty else { return false }
+        return text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
+            guard let first = part.utf8.first else { return false }
+            if first == UInt8(ascii: "_") {
+                return isKebabIdentifier("A" + part.dropFirst())
+            }
+            return isKebabIdentifier(String(part))
+        }
+    }
+
     /// `[A-Za-z][A-Za-z0-9_]*(-[A-Za-z0-9_]+)*` — events and action ids (kebab-case allowed).
     public static func isKebabIdentifier(_ text: String) -> Bool {
         guard let first = text.utf8.first, isLetter(first) else { return false }

@@ -22,7 +22,7 @@ struct TipDecoder {
         guard let reader = ObjectReader(document.root, in: document, subject: "a tip", sink: sink) else { return nil }
         reader.checkKeys(TipDecoder.keys)
         guard let (id, idNode) = reader.string("id", required: true) else { return nil }
-        guard IdentifierSyntax.isIdentifier(id) else {
+        guard IdentifierSyntax.isTipIdentifier(id) else {
             sink.add(.invalidTipID(id, at: document.location(of: idNode)))
             return nil
         }

@@ -396,11 +396,22 @@ struct RuleParserState {
             let found = current.kind == .end ? "" : ", found \(describe(current))"
             throw abort("expected a tip id after 'tip('\(found)", current.range)
         }
-        let id = advance()
+        let first = advance()
+        // Tip ids may be dotted and dashed (`com.example.share-tip`): written without spaces, they lex as
+        // identifiers, numbers, `.` and `-`; the id is their source text.
+        var idText = first.text
+        var idEnd = first.range.upperBound
+        while current.kind == .dot || current.kind == .minus, current.range.lowerBound == idEnd,
+              next.kind == .identifier || next.kind == .integer, next.range.lowerBound == current.range.upperBound {
+            let separator = advance()
+            let part = advance()
+            idText += (separator.kind == .dot ? "." : "-") + part.text
+            idEnd = part.range.upperBound
+        }
         guard current.kind == .rightParen else { throw expectedClose(open, what: "'tip('") }
         let close = advance()
         let range = keyword.range.lowerBound..<close.range.upperBound
-        return Node(expression: .tip(id.text, idRange: id.range, RuleNodeInfo(range)), depth: 1)
+        return Node(expression: .tip(idText, idRange: first.range.lowerBound..<idEnd, RuleNodeInfo(range)), depth: 1)
     }
 
     /// An integer, decimal or duration literal.

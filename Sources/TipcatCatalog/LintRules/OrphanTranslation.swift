@@ -39,16 +39,21 @@ struct OrphanTranslationRule: CatalogLintRule {
         }
     }
 
-    /// `Identifier.title`, `Identifier.message`, `Identifier.action.kebab-id`, or `TipID.anything`.
+    /// `TipID.anything` for a tip of the catalog (tip ids may contain dots), else a key shaped like a tip
+    /// text: `<tip id>.title`, `<tip id>.message`, `<tip id>.action.<kebab-id>` (platform texts,
+    /// `Tip.mac.title`, have the same shape).
     static func isTipShaped(_ key: String, tipIDs: Set<String>) -> Bool {
-        let parts = key.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
-        guard parts.count >= 2 else { return false }
-        if tipIDs.contains(parts[0]) { return true }
-        guard IdentifierSyntax.isIdentifier(parts[0]) else { return false }
-        switch parts[1] {
-        case "title", "message": return parts.count == 2
-        case "action": return parts.count == 3 && IdentifierSyntax.isKebabIdentifier(parts[2])
-        default: return false
+        var searchStart = key.startIndex
+        while let dot = key[searchStart...].firstIndex(of: ".") {
+            if tipIDs.contains(String(key[..<dot])) { return true }
+            searchStart = key.index(after: dot)
         }
+        for suffix in [".title", ".message"] where key.hasSuffix(suffix) {
+            return IdentifierSyntax.isTipIdentifier(String(key.dropLast(suffix.count)))
+        }
+        let parts = key.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 3, parts[parts.count - 2] == "action" else { return false }
+        return IdentifierSyntax.isTipIdentifier(parts.dropLast(2).joined(separator: "."))
+            && IdentifierSyntax.isKebabIdentifier(String(parts[parts.count - 1]))
     }
 }

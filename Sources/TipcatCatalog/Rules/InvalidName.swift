@@ -6,7 +6,7 @@ extension DiagnosticRule {
         "invalid-name", .error, stage: .catalog,
         summary: "an id or name with characters its kind does not allow",
         triggering: [
-            CatalogExample.catalog(tips: [], extra: ["tips/A.json": ##"{"id": "A-1", "title": "A tip"}"##]),
+            CatalogExample.catalog(tips: [], extra: ["tips/A.json": ##"{"id": "com..example", "title": "A tip"}"##]),
             CatalogExample.catalog(tips: ["A"], extra: ["parameters.json": ##"""
                 {"parameters": [{"name": "1st", "type": "bool", "default": false}]}
                 """##]),
@@ -47,9 +47,9 @@ extension Diagnostic {
         Diagnostic("'\(id)' is not a valid group id; use letters, digits and _", rule: .invalidName, at: location)
     }
 
-    /// `'A-1' is not a valid tip id; …`.
+    /// `'com..example' is not a valid tip id; …`.
     static func invalidTipID(_ id: String, at location: SourceLocation) -> Diagnostic {
-        Diagnostic("'\(id)' is not a valid tip id; use letters, digits and _ (not starting with a digit)",
+        Diagnostic("'\(id)' is not a valid tip id; use letters, digits, _ and - in parts joined by dots (ShowLocationTip, com.example.share-tip), each part starting with a letter or _",
                    rule: .invalidName, at: location)
     }
 
