@@ -56,7 +56,7 @@ import TipcatTestSupport
         #expect(shown.stdout == "FavoriteBackyardTip: displayed 1 time; available\n", "\(shown.stdout)\(shown.stderr)")
         #expect(run(["engine", "hidden", "FavoriteBackyardTip", "--now", "2026-01-05T09:00:30Z"] + base).status == .success)
         let status = run(["engine", "status"] + common)
-        #expect(status.stdout.contains("FavoriteBackyardTip  available" + String(repeating: " ", count: 25) + "      1  no"), "\(status.stdout)")
+        #expect(status.stdout.contains("FavoriteBackyardTip" + String(repeating: " ", count: 15) + "available" + String(repeating: " ", count: 25) + "      1  no"), "\(status.stdout)")
         #expect(status.stdout.hasSuffix("next: FavoriteBackyardTip\n"))
         let invalidated = run(["engine", "invalidate", "FavoriteBackyardTip", "--reason", "actionPerformed"] + common)
         #expect(invalidated.stdout == "FavoriteBackyardTip: invalidated(actionPerformed)\n")
@@ -98,6 +98,11 @@ import TipcatTestSupport
         for zone in ["Europe/Paris", "+09:00", "UTC"] {
             #expect(run(["engine", "status", "--time-zone", zone] + common).status == .success, "\(zone)")
         }
+        // The sample's evening tip: 20:30 UTC is 21:30 in Paris (evening) and 05:30 the next day in UTC+09:00.
+        let tip = "com.example.trails.plan-tomorrow"
+        #expect(run(["engine", "why", tip, "--time-zone", "Europe/Paris"] + common).stdout.contains("✓ now.hour >= 18: 21 of 18"))
+        #expect(run(["engine", "why", tip, "--time-zone", "+09:00"] + common).stdout.contains("✗ now.hour >= 18: 5 of 18"))
+        #expect(run(["engine", "why", tip, "--time-zone", "UTC"] + common).stdout.contains("✓ now.hour >= 18: 20 of 18"))
     }
 
     @Test func showRendersWithAStyle() throws {

@@ -35,7 +35,7 @@ extension TipEngine {
     @Test func sampleCatalogCompilesCleanly() async throws {
         let engine = TipEngine(catalog: sampleCatalog)
         #expect(engine.diagnostics.isEmpty, "\(engine.diagnostics)")
-        #expect(sampleCatalog.tips.count == 16)
+        #expect(sampleCatalog.tips.count == 17)
     }
 
     @Test func configuringTwiceFails() async throws {

@@ -147,6 +147,6 @@ struct ProtocolTests {
         #expect(request.plugin == "echo")
         #expect(request.options?["house"] == .string("style"))
         #expect(request.options?["max"] == .number(40))
-        #expect(request.catalog?.tips.count == 16)
+        #expect(request.catalog?.tips.count == 17)
     }
 }

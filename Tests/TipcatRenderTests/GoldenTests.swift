@@ -39,7 +39,7 @@ import TipcatText
     func everySampleTip(_ item: Case) throws {
         let style = try Self.registry.style(named: item.style)
         let locale = try #require(LocaleID(item.locale))
-        #expect(Self.catalog.tips.count == 16)
+        #expect(Self.catalog.tips.count == 17)
         for tip in Self.catalog.tips {
             let output = try Self.render(tip, style: style, locale: locale)
             let file = Self.root.appendingPathComponent("Tests/Fixtures/render-golden/\(item.style)/\(item.locale)/\(tip.id).txt")

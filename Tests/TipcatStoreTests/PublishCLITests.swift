@@ -16,7 +16,7 @@ import TipcatTestSupport
 
         let first = storeCLI(["publish"] + common)
         #expect(first.status == .success, "\(first.stderr)")
-        #expect(first.stdout.hasPrefix("Published version 1 to production: initial version: 16 tips, 2 groups"))
+        #expect(first.stdout.hasPrefix("Published version 1 to production: initial version: 17 tips, 2 groups"))
         // The default store: .tipcat/store.sqlite next to the catalog directory.
         #expect(FileManager.default.fileExists(atPath: scratch.file(".tipcat/store.sqlite")))
 
@@ -25,7 +25,7 @@ import TipcatTestSupport
         let lines = versions.stdout.split(separator: "\n")
         #expect(lines.count == 2)
         #expect(lines.first?.hasPrefix("VERSION  PUBLISHED             TYPE     AUTHOR  TIPS  CONTENT") == true)
-        #expect(lines.last?.contains("1  2026-03-01T09:30:00Z  publish  Ada       16  ") == true)
+        #expect(lines.last?.contains("1  2026-03-01T09:30:00Z  publish  Ada       17  ") == true)
         #expect(lines.last?.hasSuffix("[production]") == true)
 
         let same = storeCLI(["publish"] + common)
@@ -115,7 +115,7 @@ import TipcatTestSupport
         let catalog = try scratch.sampleCatalog()
         let first = storeCLI(["publish", "--dry-run", "--catalog", catalog])
         #expect(first.status == .success)
-        #expect(first.stdout.contains("initial version: 16 tips"))
+        #expect(first.stdout.contains("initial version: 17 tips"))
         #expect(first.stdout.contains("Dry run: would publish version 1 to production"))
         #expect(!FileManager.default.fileExists(atPath: scratch.file(".tipcat")))
         #expect(storeCLI(["publish", "--catalog", catalog, "--author", "a"]).status == .success)
@@ -188,13 +188,13 @@ import TipcatTestSupport
         try FileManager.default.createDirectory(atPath: scratch.file("out"), withIntermediateDirectories: true)
         let result = storeCLI(["export", "--channel", "production", "-o", path, "--catalog", catalog])
         #expect(result.status == .success, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("Exported version 1 of production (16 tips, content "))
+        #expect(result.stdout.hasPrefix("Exported version 1 of production (17 tips, content "))
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         let bundle = try CatalogBundle(bytes: bytes)
         let head = try JSONDocument.parse(text: storeCLI(["versions", "--json", "--catalog", catalog]).stdout).root.value
         let hash = head.objectValue?["versions"]?.value.arrayValue?.first?.value.objectValue?["contentHash"]?.value.stringValue
         #expect(bundle.contentHash.hex == hash)
-        #expect(try bundle.catalog(origin: path).tips.count == 16)
+        #expect(try bundle.catalog(origin: path).tips.count == 17)
         let toStdout = storeCLI(["export", "-o", "-", "--catalog", catalog])
         #expect(Array(toStdout.stdout.utf8) == bytes)
         #expect(toStdout.stderr.hasPrefix("Exported version 1 of production"))
@@ -255,7 +255,7 @@ import TipcatTestSupport
         let scratch = try TemporaryDirectory()
         let catalog = try scratch.sampleCatalog()
         let onTerminal = storeCLI(["publish", "--catalog", catalog, "--author", "a"], terminal: true)
-        #expect(onTerminal.stderr.contains("encoding and hashing 16 tips…"))
+        #expect(onTerminal.stderr.contains("encoding and hashing 17 tips…"))
         #expect(onTerminal.stderr.contains("writing to "))
         #expect(onTerminal.stderr.hasSuffix("\r\u{1B}[K"))
         try scratch.edit("Catalog/tips/RotateMapTip.json", replacing: "hand.tap", with: "map")

@@ -18,8 +18,8 @@ import TipcatTestSupport
         #expect(first.record.number == 1)
         #expect(first.record.parent == nil)
         #expect(first.record.type == .publish)
-        #expect(first.record.message.hasPrefix("initial version: 16 tips"))
-        #expect(first.record.tipsChanged == 16)
+        #expect(first.record.message.hasPrefix("initial version: 17 tips"))
+        #expect(first.record.tipsChanged == 17)
 
         // Same content: nothing written.
         let again = try store.publish(publishRequest(loadCatalog(catalogPath)))
@@ -136,7 +136,7 @@ import TipcatTestSupport
         #expect(read.contentHash == record.contentHash)
         #expect(read.version == 1 && read.channel == "production" && read.publishedAt == "2026-03-01T09:30:00Z")
         let catalog = try read.catalog(origin: "bundle.json")
-        #expect(catalog.tips.count == 16)
+        #expect(catalog.tips.count == 17)
         #expect(ContentTree(catalog: catalog).root == record.contentHash)
         // Tampering with the content is detected.
         let text = String(decoding: bytes, as: UTF8.self)
@@ -200,7 +200,7 @@ import TipcatTestSupport
         let read = try CatalogBundle(bytes: legacy.canonicalBytes + [10])
         #expect(read.contentHash == record.contentHash)
         #expect(read.channel == nil && read.version == nil && read.publishedAt == nil)
-        #expect(try read.catalog(origin: "bundle.json").tips.count == 16)
+        #expect(try read.catalog(origin: "bundle.json").tips.count == 17)
     }
 
     /// A key written twice anywhere in a bundle (here a second `channel` at the top level, which a reader
