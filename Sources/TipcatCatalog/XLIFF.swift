@@ -76,11 +76,18 @@ public enum XLIFF {
         }
     }
 
-    /// Every string unit inside one localization, by variation path (`""`, `plural.one`, `device.mac.plural.one`).
+    /// Every string unit inside one localization, by variation path (`""`, `plural.one`, `device.mac.plural.one`,
+    /// and a substitution's forms as `substitutions.<name>.plural.one`, the way Xcode names them).
     static func forms(_ node: JSONNode?, prefix: String = "") -> [(path: String, unit: JSONObject)] {
         guard let object = node?.value.objectValue else { return [] }
         var result: [(path: String, unit: JSONObject)] = []
         if let unit = object["stringUnit"]?.value.objectValue { result.append((prefix, unit)) }
+        if let substitutions = object["substitutions"]?.value.objectValue {
+            for member in substitutions.members {
+                let step = "substitutions." + member.key
+                result += forms(member.value, prefix: prefix.isEmpty ? step : prefix + "." + step)
+            }
+        }
         if let variations = object["variations"]?.value.objectValue {
             for kind in ["device", "plural"] {
                 guard let group = variations[kind]?.value.objectValue else { continue }
@@ -557,10 +564,17 @@ public enum XLIFF {
         public init() {}
     }
 
-    /// Whether `path` names a variation the String Catalog has (`plural.C`, `device.D`, `device.D.plural.C`).
+    /// Whether `path` names a variation the String Catalog has (`plural.C`, `device.D`, `device.D.plural.C`,
+    /// `substitutions.NAME.plural.C`, `device.D.substitutions.NAME.plural.C`).
     public static func isValidPath(_ path: String) -> Bool {
         if path.isEmpty { return true }
         let parts = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        if let index = parts.firstIndex(of: "substitutions") {
+            let plurals = PluralCategory.allCases.map(\.rawValue)
+            let head = parts[..<index].joined(separator: ".")
+            return (index == 0 || (index == 2 && isValidPath(head) && parts[0] == "device")) && parts.count == index + 4
+                && IdentifierSyntax.isKebabIdentifier(parts[index + 1]) && parts[index + 2] == "plural" && plurals.contains(parts[index + 3])
+        }
         guard parts.count == 2 || parts.count == 4 else { return false }
         let plurals = PluralCategory.allCases.map(\.rawValue)
         if parts.count == 2 {
@@ -586,7 +600,8 @@ public enum XLIFF {
                   var entry = strings.members[index].value.value.objectValue else { continue }
             var localizations = entry["localizations"]?.value.objectValue ?? JSONObject()
             let steps = unit.path.isEmpty ? [] : unit.path.split(separator: ".").map(String.init)
-            let (node, outcome) = setting(localizations[locale.identifier], steps[...], value: target, state: catalogState(unit.state))
+            let (node, outcome) = setting(localizations[locale.identifier], steps[...], value: target, state: catalogState(unit.state),
+                                          substitutionTemplate: { name in Self.substitutionTemplate(name, in: localizations) })
             switch outcome {
             case .unchanged:
                 counts.unchanged += 1
@@ -606,8 +621,21 @@ public enum XLIFF {
 
     private enum Outcome { case added, changed, unchanged }
 
+    /// A substitution's `argNum` and `formatSpecifier` as another localization of the key has them, for a locale
+    /// that gets its first form of that substitution.
+    static func substitutionTemplate(_ name: String, in localizations: JSONObject) -> JSONObject {
+        for member in localizations.members {
+            guard let substitution = member.value.value.objectValue?["substitutions"]?.value.objectValue?[name]?.value.objectValue else { continue }
+            return JSONObject(substitution.members.filter { $0.key == "argNum" || $0.key == "formatSpecifier" })
+        }
+        return JSONObject()
+    }
+
     /// `node` (a localization or variation) with the string unit at `steps` (`plural`, `one`, …) set.
-    private static func setting(_ node: JSONNode?, _ steps: ArraySlice<String>, value: String, state: String) -> (JSONNode, Outcome) {
+    private static func setting(
+        _ node: JSONNode?, _ steps: ArraySlice<String>, value: String, state: String,
+        substitutionTemplate: (String) -> JSONObject = { _ in JSONObject() }
+    ) -> (JSONNode, Outcome) {
         var object = node?.value.objectValue ?? JSONObject()
         let outcome: Outcome
         if steps.count < 2 {
@@ -621,11 +649,21 @@ public enum XLIFF {
             unit.set("value", .string(value), ifChanged: true)
             object.set("stringUnit", .object(unit))
             outcome = existing == nil ? .added : .changed
+        } else if steps[steps.startIndex] == "substitutions" {
+            let name = steps[steps.startIndex + 1]
+            var substitutions = object["substitutions"]?.value.objectValue ?? JSONObject()
+            let existing = substitutions[name]
+            let start = existing ?? JSONNode(.object(substitutionTemplate(name)))
+            let (child, inner) = setting(start, steps.dropFirst(2), value: value, state: state)
+            if inner == .unchanged, let node { return (node, .unchanged) }
+            substitutions.set(name, child.value)
+            object.set("substitutions", .object(substitutions))
+            outcome = inner
         } else {
             let kind = steps[steps.startIndex], name = steps[steps.startIndex + 1]
             var variations = object["variations"]?.value.objectValue ?? JSONObject()
             var group = variations[kind]?.value.objectValue ?? JSONObject()
-            let (child, inner) = setting(group[name], steps.dropFirst(2), value: value, state: state)
+            let (child, inner) = setting(group[name], steps.dropFirst(2), value: value, state: state, substitutionTemplate: substitutionTemplate)
             if inner == .unchanged, let node { return (node, .unchanged) }
             group.set(name, child.value)
             variations.set(kind, .object(group))

@@ -128,6 +128,9 @@ import FoundationXML
             #expect(one.source == "There's # trail near you. Tap Directions to get to its trailhead.")
         } else {
             #expect(ids.isSuperset(of: ["FindTrailheadTip.message|==|device.mac", "FindTrailheadTip.message|==|device.iphone.plural.one"]))
+            // Each form of a substitution is its own unit, named as Xcode names it.
+            #expect(ids.isSuperset(of: ["FindTrailheadTip.message|==|device.mac.substitutions.trails.plural.one",
+                                        "FindTrailheadTip.message|==|device.mac.substitutions.trails.plural.other"]), "\(ids.sorted())")
         }
         let files = try FileManager.default.contentsOfDirectory(atPath: output).sorted().map { output + "/" + $0 }
         let result = tipcat(["strings", "import", "--catalog", catalog] + files)
@@ -340,5 +343,26 @@ import FoundationXML
         #expect(result.stderr.contains("the text is now \"The exposure rating tells"))
         let text = try directory.read(Self.file)
         #expect(text.contains("\"state\" : \"needs_review\",\n            \"value\" : \"Le nouvel indice"), "\(text)")
+    }
+
+    /// A locale that gets its first form of a substitution takes the substitution's argNum and formatSpecifier from
+    /// another localization of the key.
+    @Test func aNewLocaleOfASubstitutionGetsItsFormat() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try directory.sampleCatalog()
+        try directory.write(Self.file, try String(contentsOfFile: Self.fixtures + "device-variations.xcstrings", encoding: .utf8))
+        let output = directory.file("L")
+        let export = tipcat(["strings", "export", "--catalog", catalog, "-o", output, "--locale", "de"])
+        #expect(export.status == .success, "\(export.stdout)\(export.stderr)")
+        try directory.edit("L/de.xliff", replacing: #"target-language="de""#, with: #"target-language="ja""#)
+        let result = tipcat(["strings", "import", "--catalog", catalog, directory.file("L/de.xliff")])
+        #expect(result.status == .success, "\(result.stdout)\(result.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: directory.file(Self.file)))) as? [String: Any]
+        let strings = object?["strings"] as? [String: Any]
+        let message = (strings?["FindTrailheadTip.message"] as? [String: Any])?["localizations"] as? [String: Any]
+        let trails = ((message?["ja"] as? [String: Any])?["substitutions"] as? [String: Any])?["trails"] as? [String: Any]
+        #expect(trails?["argNum"] as? Int == 1)
+        #expect(trails?["formatSpecifier"] as? String == "lld")
+        #expect(((trails?["variations"] as? [String: Any])?["plural"] as? [String: Any])?["other"] != nil)
     }
 }
