@@ -11,8 +11,11 @@ public struct LoadResult: Sendable {
     /// How many files were read and how many bytes they held (for `validate` summaries and benchmarks).
     public var filesRead: Int
     public var bytesRead: Int
-    /// The parsed `Localizable.xcstrings` when the loader `keepsStrings` (nil when it does not, or there is none).
-    public var strings: JSONNode?
+    /// The parsed `Localizable.xcstrings`, with its bytes, when the loader `keepsStrings` (nil when it does not,
+    /// or there is none).
+    public var stringsDocument: JSONDocument?
+    /// `stringsDocument`'s root.
+    public var strings: JSONNode? { stringsDocument?.root }
 }
 
 /// Reads a catalog directory into a `Catalog`, never stopping at the first problem.
@@ -155,12 +158,12 @@ public struct CatalogLoader: Sendable {
             catalog.groups = GroupDecoder(document: document, sink: sink).decode()
             sink.reportDuplicateKeys(in: document, what: FileName.groups)
         }
-        var strings: JSONNode?
+        var strings: JSONDocument?
         if let parsedStrings, let document = take(parsedStrings) {
             catalog.localizations = StringCatalogDecoder(
                 document: document, sink: sink, settings: catalog.settings, tips: catalog.tips).decode()
             sink.reportDuplicateKeys(in: document, what: FileName.strings)
-            if keepsStrings { strings = document.root }
+            if keepsStrings { strings = document }
         }
 
         if let document = parseOptional(FileName.lint) {
@@ -174,7 +177,7 @@ public struct CatalogLoader: Sendable {
         sink.add(contentsOf: ContentLinter(rules: catalog.lint.contentRules, sourceLanguage: catalog.settings.sourceLanguage).check(catalog))
         let diagnostics = catalog.lint.apply(to: sink.diagnostics)
         return LoadResult(catalog: catalog, diagnostics: diagnostics.sortedForOutput(), filesRead: filesRead, bytesRead: bytesRead,
-                          strings: strings)
+                          stringsDocument: strings)
     }
 
     // MARK: Parsing files

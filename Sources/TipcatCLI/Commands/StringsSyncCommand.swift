@@ -15,13 +15,19 @@ extension StringsCommand {
     func sync() throws {
         let directory = arguments.value("catalog") ?? "Catalog"
         let check = arguments.flag("check")
-        let outcome = try CatalogCheck(directory: directory, context: context, externalPlugins: false)
+        var catalogCheck = CatalogCheck(directory: directory, context: context, externalPlugins: false)
+        catalogCheck.keepsStrings = true  // the file as the loader read and parsed it: no second read or parse
+        let outcome = try catalogCheck
             .requireValid(purpose: check ? "Localizable.xcstrings not checked" : "Localizable.xcstrings not written",
                           tolerated: [DiagnosticRule.orphanTranslation.id])  // even raised to an error: sync marks them stale or prunes them
         let catalog = outcome.result.catalog
         let path = directory + "/" + CatalogLoader.FileName.strings
         let original: [UInt8]?
-        if FileManager.default.fileExists(atPath: path) {
+        var root: JSONNode?
+        if let document = outcome.result.stringsDocument {
+            original = document.source.bytes
+            root = document.root
+        } else if FileManager.default.fileExists(atPath: path) {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw CommandError.failure("cannot read \(Sanitizer.terminalSafe(path))")
             }
@@ -29,8 +35,7 @@ extension StringsCommand {
         } else {
             original = nil
         }
-        var root: JSONNode?
-        if let original {
+        if root == nil, let original {
             do {
                 root = try JSONDocument.parse(SourceFile(path: path, bytes: original)).root
             } catch {
