@@ -100,11 +100,14 @@ let package = Package(
         .executableTarget(name: "tipcat-gen-plurals", swiftSettings: strict),
         // Regenerates Sources/TipcatText/DisplayWidth+Tables.swift from the vendored Unicode data files.
         .executableTarget(name: "tipcat-gen-widths", swiftSettings: strict),
+        // The engine's in-process benchmark and synthetic engine catalogs: used by `make bench` and the engine
+        // tests, never part of a product library.
+        .target(name: "TipcatBenchSupport", dependencies: ["TipcatCore", "TipcatCatalog", "TipcatLocalization", "TipcatEngine"], swiftSettings: strict),
         // `make bench`: synthetic catalog generator and timings.
         .executableTarget(
             name: "tipcat-bench",
             dependencies: ["TipcatCore", "TipcatJSON", "TipcatCatalog", "TipcatLocalization", "TipcatRender", "TipcatTemplates", "TipcatText", "TipcatCodec",
-                           "TipcatStore", "TipcatEngine", "TipcatEngineStore", "TipcatPlugins"],
+                           "TipcatStore", "TipcatEngine", "TipcatEngineStore", "TipcatPlugins", "TipcatBenchSupport"],
             swiftSettings: strict
         ),
 
@@ -119,7 +122,7 @@ let package = Package(
         .testTarget(name: "TipcatTemplatesTests", dependencies: ["TipcatTemplates", "TipcatCore"]),
         .testTarget(
             name: "TipcatEngineTests",
-            dependencies: ["TipcatEngine", "TipcatCatalog", "TipcatRules", "TipcatCore"],
+            dependencies: ["TipcatEngine", "TipcatCatalog", "TipcatRules", "TipcatCore", "TipcatBenchSupport"],
             exclude: ["Scenarios"]
         ),
         .testTarget(name: "TipcatArgumentsTests", dependencies: ["TipcatArguments"]),

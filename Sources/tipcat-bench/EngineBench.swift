@@ -4,6 +4,7 @@ import TipcatCatalog
 import TipcatCore
 import TipcatEngine
 import TipcatEngineStore
+import TipcatBenchSupport
 
 /// `make bench`, engine part: the in-memory engine benchmark, then `donate` through the SQLite state store
 /// (one commit per donation, and batched) and cold starts over the SQLite store on the 5,000-tip catalog.

@@ -1,4 +1,5 @@
 import Testing
+import TipcatBenchSupport
 import TipcatCatalog
 import TipcatCore
 @testable import TipcatEngine

@@ -1,5 +1,6 @@
 public import TipcatCatalog
 public import TipcatCore
+public import TipcatEngine
 import TipcatLocalization
 
 /// A generated catalog and donation history for engine benchmarks and randomized tests.

@@ -1,4 +1,5 @@
 import TipcatCore
+import TipcatEngine
 
 /// Engine timings for `make bench`: `print(await EngineBenchmark.run())` in `tipcat-bench`.
 ///
