@@ -79,7 +79,8 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
     public static func parse(_ text: String) -> ValueType? {
         let trimmed = text.trimmingWhitespace()
         if trimmed.hasSuffix("?") {
-            guard let wrapped = parseRequired(String(trimmed.dropLast())) else { return nil }
+            let inner = String(trimmed.dropLast())
+            guard inner == inner.trimmingWhitespace(), let wrapped = parseRequired(inner) else { return nil }
             return .optional(wrapped)
         }
         return parseRequired(trimmed)
