@@ -28,7 +28,7 @@ struct TypeDecoder {
         switch node.value {
         case .string(let text):
             guard let type = ValueType.parse(text) else {
-                if text.hasSuffix("??") || text.contains("?>") || text.dropLast().contains("?") {
+                if text.contains("?"), ValueType.parse(String(text.filter { $0 != "?" })) != nil {
                     sink.add(.nestedOptionalType(text, for: what, at: document.location(of: node)))
                     return nil
                 }

@@ -52,6 +52,21 @@ import TipcatRules
         #expect(try !holds("trail.difficulty == nil", present))
     }
 
+    @Test func donationFiltersCompareWithNil() throws {
+        let visits = log(["region"], [("2026-01-10T09:00", [.string("Wasatch")]), ("2026-01-10T10:00", [.string("Uinta")])])
+        func count(_ text: String, _ parameters: [String: Value]) throws -> Bool {
+            let rule = try checkedRule(text, in: Self.environment)
+            let context = RuleContext(now: now, tipParameters: parameters, donations: ["visited-region": visits])
+            let verdict = RuleEvaluator.evaluate(rule, in: context)
+            #expect(RuleEvaluator.outcome(rule, in: context).holds == verdict.holds, "fast path disagrees on \(text)")
+            return verdict.holds
+        }
+        #expect(try count("#visited-region.where(region == nickname).count == 0", [:]))
+        #expect(try count("#visited-region.where(region != nickname).count == 2", [:]))
+        #expect(try count("#visited-region.where(region == nickname).count == 1", ["nickname": .string("Uinta")]))
+        #expect(try count("#visited-region.where(region == trail.difficulty || region == \"Uinta\").count == 1", ["trail": .record(["id": .string("a")])]))
+    }
+
     @Test func explanationsShowNil() throws {
         let rule = try checkedRule("nickname == \"Sam\"", in: Self.environment)
         let verdict = RuleEvaluator.evaluate(rule, in: RuleContext(now: now, tipParameters: [:]))
