@@ -188,7 +188,7 @@ struct RuleCheckerState {
             return .tipParameter(name, RuleNodeInfo(info.range, type: RuleType(parameter)))
         }
         let fields = scope.event.flatMap { environment.events[$0] }.map { Array($0.keys) } ?? []
-        let local = fields + Array(environment.tipParameters.keys) + ["true", "false", "now"]
+        let local = fields + Array(environment.tipParameters.keys) + ["true", "false", "now", "nil"]
         var suggestion = RuleSuggestions.didYouMean(name, in: local)
         if suggestion.isEmpty, environment.appParameters[name] != nil {
             suggestion = "; did you mean '$\(name)'?"
