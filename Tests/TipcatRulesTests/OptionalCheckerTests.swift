@@ -78,5 +78,6 @@ import TipcatCore
     @Test func nilIsAKeywordAndTwoNilsAreConstant() {
         #expect(diagnostics("nil == nil") == [warning("this rule is always true: it compares two constants", "always-true", at: 0..<10)])
         #expect(diagnostics("nil") == [error("rule must be a condition (bool), but this is a nil", "type-mismatch", at: 0..<3)])
+        #expect(diagnostics("nickname == nill") == [error("unknown name 'nill'; did you mean 'nil'?", "unknown-name", at: 12..<16)])
     }
 }
