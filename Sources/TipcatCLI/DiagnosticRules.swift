@@ -47,6 +47,7 @@ public enum DiagnosticRules {
         .malformedMarkup,
         .unsafeLink,
         .undeclaredPlaceholder,
+        .optionalPlaceholder,
         .missingPluralCategory,
         .pluralCategoryFallback,
         // The String Catalog (TipcatCatalog)

@@ -551,7 +551,7 @@ public enum CatalogSchemas {
         },
         "type": {
           "$ref": "#/$defs/type",
-          "description": "Type of the value: string, int, double, bool, date, list<T>, set<T>, or a record object (field → type)."
+          "description": "Type of the value: string, int, double, bool, date, list<T>, set<T>, or a record object (field → type). Never optional (\"string?\" is for tip parameters): an app parameter always has a value, its default."
         },
         "default": {
           "description": "Initial value, of the declared type (dates as ISO 8601 strings such as \"2026-01-01T09:00:00Z\"). Required."
@@ -1601,12 +1601,12 @@ public enum CatalogSchemas {
       }
     },
     "type": {
-      "description": "A value type: \"string\", \"int\", \"double\", \"bool\", \"date\", \"list<T>\" or \"set<T>\" (T a scalar type), or, for a record, an object mapping each field name to its type (records may nest).",
+      "description": "A value type: \"string\", \"int\", \"double\", \"bool\", \"date\", \"list<T>\" or \"set<T>\" (T a scalar type), each optional with a trailing \"?\" (\"string?\": the value may be absent, nil in rules), or, for a record, an object mapping each field name to its type (records may nest).",
       "anyOf": [
         {
           "type": "string",
-          "pattern": "^(string|int|double|bool|date|(list|set)<(string|int|double|bool|date)>)$",
-          "description": "A scalar type (string, int, double, bool, date) or a collection of scalars (list<T>, set<T>)."
+          "pattern": "^(string|int|double|bool|date|(list|set)<(string|int|double|bool|date)>)[?]?$",
+          "description": "A scalar type (string, int, double, bool, date) or a collection of scalars (list<T>, set<T>); a trailing ? makes it optional (\"string?\", \"list<int>?\"): a value may leave it out, rules see nil, and texts need a nil case ({x, select, nil {…} other {{x}}})."
         },
         {
           "type": "object",

@@ -110,7 +110,8 @@ struct DeclarationDecoder {
             let lifetime = reader.choice("lifetime", AppParameter.Lifetime.allCases.map { ($0.rawValue, $0) }) ?? .persistent
             let description = reader.string("description")?.value
             guard let typeNode = reader.node("type", required: true),
-                  let type = types.type(typeNode, what: subject) else { continue }
+                  let type = types.type(typeNode, what: subject, optionalsWhy: "an app parameter always has a value (its default); "
+                                            + "optional types are for tip parameters") else { continue }
             guard let defaultNode = reader.node("default", required: true),
                   let value = types.value(defaultNode, of: type, what: "the default of \(subject)") else { continue }
             result.append(AppParameter(name: ParameterName(name), type: type, defaultValue: value, lifetime: lifetime,
@@ -151,7 +152,8 @@ struct DeclarationDecoder {
                         continue
                     }
                     if let type = types.type(member.value, what: "field '\(member.key)' of event '\(id)'",
-                                             allowRecords: false, allowCollections: false) {
+                                             allowRecords: false, allowCollections: false,
+                                             optionalsWhy: "a donation records every field of its event") {
                         fields.append(.init(member.key, type))
                     }
                 }

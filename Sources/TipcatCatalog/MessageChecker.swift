@@ -36,10 +36,12 @@ struct MessageChecker: Sendable {
         }
     }
 
-    /// Every placeholder must name a tip parameter (or a field path into a record parameter) of a suitable type.
+    /// Every placeholder must name a tip parameter (or a field path into a record parameter) of a suitable type,
+    /// and one that may be absent (an optional parameter or field) needs a text for nil unless `absentIsEmpty`
+    /// (custom IDs, where an absent value is empty text).
     func checkPlaceholders(
         _ message: Message, node: JSONNode, in document: JSONDocument, tip: TipParameterScope, what: String,
-        sink: DiagnosticSink
+        sink: DiagnosticSink, absentIsEmpty: Bool = false
     ) {
         // One scan of the string, made when the first finding needs a location.
         var locator: JSONStringLocator?
@@ -50,22 +52,26 @@ struct MessageChecker: Sendable {
         }
         for placeholder in message.placeholders {
             var location: SourceLocation { locate(placeholder.offset) }
-            guard let type = tip.type(atPath: placeholder.path) else {
+            guard let declared = tip.type(atPath: placeholder.path) else {
                 let hint = tip.paths.isEmpty
                     ? "; the tip declares no parameters (add them under \"parameters\")"
                     : Suggestions.didYouMean(placeholder.path, in: tip.paths)
                 sink.add(.undeclaredPlaceholder(placeholder.path, in: what, tip: tip.name, hint: hint, at: location))
                 continue
             }
+            let type = declared.wrapped
+            let onlyPresence = Set(placeholder.selectors).isSubset(of: [Message.absentSelector, "other"])
             switch placeholder.kind {
             case .plural where !type.isNumeric:
-                sink.report("'\(placeholder.path)' is \(type); a plural needs an int or double parameter",
+                sink.report("'\(placeholder.path)' is \(declared); a plural needs an int or double parameter",
                             rule: .typeMismatch, at: location)
             case .number where !type.isNumeric:
-                sink.report("'\(placeholder.path)' is \(type); a number format needs an int or double parameter",
+                sink.report("'\(placeholder.path)' is \(declared); a number format needs an int or double parameter",
                             rule: .typeMismatch, at: location)
-            case .select where type != .string && type != .bool && type != .int:
-                sink.report("'\(placeholder.path)' is \(type); select works on string, bool or int parameters",
+            case .select where type != .string && type != .bool && type != .int
+                    && !(placeholder.selectors.contains(Message.absentSelector) && onlyPresence):
+                sink.report("'\(placeholder.path)' is \(declared); select works on string, bool or int parameters"
+                            + (declared.isOptional ? ", or with only 'nil' and 'other' cases on any optional one" : ""),
                             rule: .typeMismatch, at: location)
             case .value:
                 if case .record(let fields) = type {
@@ -77,6 +83,13 @@ struct MessageChecker: Sendable {
             default:
                 break
             }
+        }
+        guard !absentIsEmpty else { return }
+        let mayBeAbsent: (String) -> Bool = { tip.type(atPath: $0)?.isOptional ?? false }
+        for placeholder in message.placeholdersWithoutAbsentCase(mayBeAbsent: mayBeAbsent) {
+            let absent = Message.prefixesOfPath(placeholder.path).first(where: mayBeAbsent) ?? placeholder.path
+            sink.add(.optionalPlaceholder(placeholder.path, in: what, absent: absent, type: tip.type(atPath: absent),
+                                          at: locate(placeholder.offset)))
         }
     }
 
@@ -126,7 +139,7 @@ struct TipParameterScope {
         let head = parts.removeFirst()
         guard var type = parameters.first(where: { $0.name == head })?.type else { return nil }
         for part in parts {
-            guard let next = type.field(part) else { return nil }
+            guard let next = type.wrapped.field(part) else { return nil }
             type = next
         }
         return type
@@ -137,7 +150,7 @@ struct TipParameterScope {
         var result: [String] = []
         func walk(_ prefix: String, _ type: ValueType) {
             result.append(prefix)
-            if case .record(let fields) = type {
+            if case .record(let fields) = type.wrapped {
                 for field in fields { walk(prefix + "." + field.name, field.type) }
             }
         }

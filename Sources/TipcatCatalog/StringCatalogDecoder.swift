@@ -166,6 +166,7 @@ struct StringCatalogDecoder {
                 message = parsed
                 if let sourceMessage = source.message {
                     comparePlaceholders(message.placeholderPaths, with: sourceMessage, node: valueNode, what: what)
+                    checkAbsentCases(message, source: sourceMessage, node: valueNode, what: what)
                 }
             }
             if isSourceLanguage, text != source.source {
@@ -439,6 +440,21 @@ struct StringCatalogDecoder {
         var cases = forms[PluralCategory.zero.rawValue].map { ["=0 {\($0)}"] } ?? []
         cases += categories.compactMap { category in forms[category].map { "\(category) {\($0)}" } }
         return ("{\(path), plural, " + cases.joined(separator: " ") + "}", index, state)
+    }
+
+    /// A translation needs a text for nil wherever the source text has one (`{x, select, nil {…} …}`): the
+    /// argument may be absent there.
+    private func checkAbsentCases(_ message: Message, source: Message, node: JSONNode, what: String) {
+        let absent = source.pathsWithAbsentCase
+        guard !absent.isEmpty else { return }
+        let unhandled = message.placeholdersWithoutAbsentCase(mayBeAbsent: absent.contains)
+        guard !unhandled.isEmpty else { return }
+        let locator = JSONStringLocator(node, in: document)
+        for placeholder in unhandled {
+            let path = Message.prefixesOfPath(placeholder.path).first(where: absent.contains) ?? placeholder.path
+            sink.add(.optionalPlaceholder(placeholder.path, in: what, absent: path, type: nil,
+                                          at: locator.location(atUTF8Offset: placeholder.offset)))
+        }
     }
 
     private func comparePlaceholders(_ paths: Set<String>, with source: Message, node: JSONNode, what: String, inString: Bool = true) {

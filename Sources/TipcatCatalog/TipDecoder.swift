@@ -133,7 +133,7 @@ struct TipDecoder {
         guard let (template, node) = reader.string("customID") else { return nil }
         let what = "the custom ID of \(id)"
         guard let message = messages.parse(template, node: node, in: document, what: what, sink: sink, isDisplayed: false) else { return nil }
-        messages.checkPlaceholders(message, node: node, in: document, tip: scope, what: what, sink: sink)
+        messages.checkPlaceholders(message, node: node, in: document, tip: scope, what: what, sink: sink, absentIsEmpty: true)
         // The fixed text: what every instance's id holds whatever the parameters are.
         let fixedText = message.parts.reduce(into: "") { text, part in if case .text(let piece) = part { text += piece } }
         if message.placeholders.contains(where: { $0.kind != .value }) {

@@ -94,7 +94,9 @@ public struct TipResolver: Sendable {
         return tip
     }
 
-    /// Resolves `tip` for `locale`. Missing parameters come from the tip's example when `useExample` is set.
+    /// Resolves `tip` for `locale`. Missing parameters come from the tip's example when `useExample` is set; an
+    /// optional parameter without a value (nor an example) is absent: texts take their `nil` case, and the custom
+    /// ID has empty text in its place.
     ///
     /// `device` picks the tip's `platforms` entry for it and String Catalog device variations (see `LocalizationTable.lookup(_:for:device:)`); without
     /// it the `other` variation, else the plain string, is used.
@@ -115,7 +117,7 @@ public struct TipResolver: Sendable {
         for parameter in tip.parameters where values[parameter.name] == nil {
             if useExample, let example = tip.example?[parameter.name] {
                 values[parameter.name] = example
-            } else {
+            } else if !parameter.type.isOptional {
                 throw .missingParameter(tip: tip.id, name: parameter.name, type: parameter.type)
             }
         }
@@ -152,7 +154,8 @@ public struct TipResolver: Sendable {
         var instanceID = tip.id.rawValue
         if let custom = tip.customID?.message {
             do {
-                instanceID = try custom.format(locale: catalog.settings.sourceLanguage, value: lookup)
+                // Every required parameter has a value here; an absent optional one is empty text.
+                instanceID = try custom.format(locale: catalog.settings.sourceLanguage, value: { lookup($0) ?? .string("") })
             } catch {
                 throw .format(key: "\(tip.id).customID", message: error.message)
             }
@@ -184,8 +187,10 @@ public enum ParameterValues {
     /// Parses `text` as a value of `type`: numbers, `true`/`false`, ISO 8601 dates; lists, sets and records as
     /// JSON (`["a","b"]`, `{"id": "x"}`); for lists and sets of strings also a comma-separated list. A string
     /// is the bare text (`satellite`), or a JSON string (`"satellite"`, as a tip file writes it), unquoted once.
+    /// An optional type reads its wrapped type (`assemble` treats an empty text as absent first).
     public static func parse(_ text: String, as type: ValueType) -> Value? {
         switch type {
+        case .optional(let wrapped): return parse(text, as: wrapped)
         case .string:
             if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\""),
                let document = try? JSONDocument.parse(text: text), case .string(let unquoted) = document.root.value {
@@ -215,9 +220,11 @@ public enum ParameterValues {
         }
     }
 
-    /// A JSON value as a value of `type` (dates as ISO 8601 strings), or nil when it does not fit.
+    /// A JSON value as a value of `type` (dates as ISO 8601 strings), or nil when it does not fit. A record may
+    /// leave out its optional fields (or set them to null).
     public static func value(_ node: JSONNode, as type: ValueType) -> Value? {
         switch (type, node.value) {
+        case (.optional(let wrapped), _): return value(node, as: wrapped)
         case (.string, .string(let text)): return .string(text)
         case (.bool, .bool(let flag)): return .bool(flag)
         case (.int, .number(let number)): return number.intValue.map(Value.int)
@@ -232,10 +239,12 @@ public enum ParameterValues {
         case (.record(let fields), .object(let object)):
             var values: [String: Value] = [:]
             for member in object.members {
-                guard let field = fields.first(where: { $0.name == member.key }), let fieldValue = value(member.value, as: field.type) else { return nil }
+                guard let field = fields.first(where: { $0.name == member.key }) else { return nil }
+                if case .null = member.value.value, field.type.isOptional { continue }
+                guard let fieldValue = value(member.value, as: field.type) else { return nil }
                 values[member.key] = fieldValue
             }
-            return values.count == fields.count ? .record(values) : nil
+            return fields.allSatisfy { values[$0.name] != nil || $0.type.isOptional } ? .record(values) : nil
         default: return nil
         }
     }
@@ -250,6 +259,8 @@ public enum ParameterValues {
 extension ParameterValues {
     /// Builds a tip's parameter values from `name=value` pairs as typed on a command line. A dotted name sets
     /// one field of a record parameter (`trail.id=butler-fork trail.name="Butler Fork"`); a later pair wins.
+    /// An empty text for an optional parameter or field (`nickname=`) leaves it absent (nil); an empty string
+    /// is written as JSON, `nickname='""'`.
     public static func assemble(_ pairs: [(name: String, text: String)], for tip: Tip) throws(ResolveError) -> [String: Value] {
         var values: [String: Value] = [:]
         var fields: [String: [String: Value]] = [:]
@@ -263,10 +274,17 @@ extension ParameterValues {
                 guard let fieldType = type.parameterField(parts[1]) else {
                     throw .unknownParameter(tip: tip.id, name: name, suggestion: nil)
                 }
+                if fieldType.isOptional, text.isEmpty {
+                    fields[head, default: [:]][parts[1]] = nil
+                    if fields[head] == nil { fields[head] = [:] }
+                    continue
+                }
                 guard let value = parse(text, as: fieldType) else {
                     throw .invalidValue(tip: tip.id, name: name, expected: fieldType, text: text)
                 }
                 fields[head, default: [:]][parts[1]] = value
+            } else if type.isOptional, text.isEmpty {
+                values[name] = nil
             } else {
                 guard let value = parse(text, as: type) else { throw .invalidValue(tip: tip.id, name: name, expected: type, text: text) }
                 values[name] = value
@@ -287,7 +305,7 @@ extension ValueType {
     func parameterField(_ path: String) -> ValueType? {
         var type = self
         for part in path.split(separator: ".") {
-            guard let next = type.field(String(part)) else { return nil }
+            guard let next = type.wrapped.field(String(part)) else { return nil }
             type = next
         }
         return type

@@ -20,15 +20,26 @@ struct TypeDecoder {
         return Suggestions.didYouMean(text, in: typeNames)
     }
 
-    /// A type; `what` names it in messages ("parameter 'trail'").
-    func type(_ node: JSONNode, what: String, allowRecords: Bool = true, allowCollections: Bool = true) -> ValueType? {
+    /// A type; `what` names it in messages ("parameter 'trail'"). `optionalsWhy` is nil where optional types
+    /// (`string?`) are allowed, else the reason they are not.
+    func type(
+        _ node: JSONNode, what: String, allowRecords: Bool = true, allowCollections: Bool = true, optionalsWhy: String? = nil
+    ) -> ValueType? {
         switch node.value {
         case .string(let text):
             guard let type = ValueType.parse(text) else {
+                if text.contains("?"), ValueType.parse(String(text.filter { $0 != "?" })) != nil {
+                    sink.add(.nestedOptionalType(text, for: what, at: document.location(of: node)))
+                    return nil
+                }
                 sink.add(.unknownType(text, for: what, suggestion: TypeDecoder.suggestion(for: text), at: document.location(of: node)))
                 return nil
             }
-            if !allowCollections, type.elementType != nil {
+            if let optionalsWhy, type.isOptional {
+                sink.add(.optionalTypeNotAllowed(text, for: what, why: optionalsWhy, at: document.location(of: node)))
+                return nil
+            }
+            if !allowCollections, type.wrapped.elementType != nil {
                 sink.add(.nonScalarType(text, for: what, at: document.location(of: node)))
                 return nil
             }
@@ -52,7 +63,7 @@ struct TypeDecoder {
                     valid = false
                     continue
                 }
-                if let fieldType = type(member.value, what: "field '\(member.key)' of \(what)") {
+                if let fieldType = type(member.value, what: "field '\(member.key)' of \(what)", optionalsWhy: optionalsWhy) {
                     fields.append(.init(member.key, fieldType))
                 } else {
                     valid = false
@@ -66,7 +77,8 @@ struct TypeDecoder {
         }
     }
 
-    /// A value of `type`; `what` names it in messages ("default of parameter 'isLoggedIn'").
+    /// A value of `type`; `what` names it in messages ("default of parameter 'isLoggedIn'"). A value of an
+    /// optional type is a value of the wrapped type (absence is written by leaving the value out).
     func value(_ node: JSONNode, of type: ValueType, what: String) -> Value? {
         func mismatch(_ expected: String) -> Value? {
             sink.report("\(what) must be \(expected), found \(node.value.kindDescription)", rule: .typeMismatch,
@@ -74,6 +86,8 @@ struct TypeDecoder {
             return nil
         }
         switch (type, node.value) {
+        case (.optional(let wrapped), _):
+            return value(node, of: wrapped, what: what)
         case (.string, .string(let text)):
             return .string(text)
         case (.bool, .bool(let flag)):
@@ -119,7 +133,7 @@ struct TypeDecoder {
                     valid = false
                 }
             }
-            for field in fields where values[field.name] == nil && object[field.name] == nil {
+            for field in fields where !field.type.isOptional && values[field.name] == nil && object[field.name] == nil {
                 sink.add(.missingField(field.name, in: what, at: document.location(of: node)))
                 valid = false
             }

@@ -5,7 +5,7 @@ import TipcatJSON
 ///
 /// Types: scalars and collections of scalars as their textual form (`"int"`, `"list<string>"`); records as
 /// `{"record": [{"name": …, "type": …}]}` (field order kept); collections of records as `{"list": T}` /
-/// `{"set": T}`. Values: JSON values, read back with the declared type; dates as ISO 8601 text (or seconds when
+/// `{"set": T}`; optional types as `"string?"`, or `{"optional": T}` when a record is inside. Values: JSON values, read back with the declared type; dates as ISO 8601 text (or seconds when
 /// the text would round them), non-finite doubles as `"NaN"`, `"Infinity"`, `"-Infinity"`.
 enum ValueCodec {
     static func encode(_ type: ValueType) -> JSONValue {
@@ -17,6 +17,8 @@ enum ValueCodec {
             return element.containsRecord ? .object([("set", encode(element))]) : .string(type.description)
         case .record(let fields):
             return .object([("record", encode(fields))])
+        case .optional(let wrapped):
+            return wrapped.containsRecord ? .object([("optional", encode(wrapped))]) : .string(type.description)
         }
     }
 
@@ -36,6 +38,10 @@ enum ValueCodec {
         case "list": return .list(try decodeType(inner))
         case "set": return .set(try decodeType(inner))
         case "record": return .record(try decodeFields(inner))
+        case "optional":
+            let wrapped = try decodeType(inner)
+            if wrapped.isOptional { throw reader.fail("an optional type wraps a non-optional type") }
+            return .optional(wrapped)
         default: throw reader.fail("unknown type kind '\(member.key)'")
         }
     }
@@ -69,6 +75,8 @@ enum ValueCodec {
     /// Reads a value written by `encode(_:)` as `type`; JSON that does not fit the type is read as what it is.
     static func decodeValue(_ reader: JSONReader, as type: ValueType?) throws(CatalogDecodingError) -> Value {
         switch (type, reader.value) {
+        case (.optional(let wrapped)?, _):
+            return try decodeValue(reader, as: wrapped)
         case (.double?, .string(let text)) where ["NaN", "Infinity", "-Infinity"].contains(text):
             return .double(text == "NaN" ? .nan : text == "Infinity" ? .infinity : -.infinity)
         case (.date?, .string(let text)):
@@ -136,7 +144,7 @@ extension ValueType {
     var containsRecord: Bool {
         switch self {
         case .record: true
-        case .list(let element), .set(let element): element.containsRecord
+        case .list(let element), .set(let element), .optional(let element): element.containsRecord
         default: false
         }
     }

@@ -33,16 +33,19 @@ public indirect enum Value: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Whether this value conforms to `type` (ints are accepted where doubles are expected).
+    /// Whether this value conforms to `type` (ints are accepted where doubles are expected). A present value
+    /// conforms to an optional type when it conforms to the wrapped type; a record may leave out optional fields.
     public func conforms(to type: ValueType) -> Bool {
         switch (self, type) {
+        case (_, .optional(let wrapped)):
+            return conforms(to: wrapped)
         case (.string, .string), (.int, .int), (.double, .double), (.int, .double), (.bool, .bool), (.date, .date):
             return true
         case (.list(let values), .list(let element)), (.set(let values), .set(let element)), (.list(let values), .set(let element)):
             return values.allSatisfy { $0.conforms(to: element) }
         case (.record(let fields), .record(let declared)):
-            return declared.count == fields.count
-                && declared.allSatisfy { field in fields[field.name].map { $0.conforms(to: field.type) } ?? false }
+            return fields.keys.allSatisfy { key in declared.contains { $0.name == key } }
+                && declared.allSatisfy { field in fields[field.name].map { $0.conforms(to: field.type) } ?? field.type.isOptional }
         default:
             return false
         }

@@ -2,6 +2,8 @@
 ///
 /// In catalog files a type is written as text — `string`, `int`, `double`, `bool`, `date`, `list<T>`, `set<T>` —
 /// or, for a record, as a JSON object mapping field names to types (`{"id": "string", "region": "string"}`).
+/// A trailing `?` makes a type optional (`string?`, `list<int>?`): a value of it may be absent (`nil`). Optional
+/// types are not nested (`int??`) and collections hold non-optional elements (`list<int?>` is not a type).
 public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
     case string
     case int
@@ -11,6 +13,8 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
     case list(ValueType)
     case set(ValueType)
     case record([RecordField])
+    /// A value that may be absent: `string?`. Never wraps another optional.
+    case optional(ValueType)
 
     public struct RecordField: Hashable, Sendable {
         public var name: String
@@ -34,12 +38,14 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
         case .list(let element): "list<\(element)>"
         case .set(let element): "set<\(element)>"
         case .record(let fields): "{" + fields.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + "}"
+        case .optional(let wrapped): "\(wrapped)?"
         }
     }
 
-    /// The field named `name` of a record type.
+    /// The field named `name` of a record type (or of an optional record type: the field is then absent when
+    /// the record is).
     public func field(_ name: String) -> ValueType? {
-        guard case .record(let fields) = self else { return nil }
+        guard case .record(let fields) = wrapped else { return nil }
         return fields.first { $0.name == name }?.type
     }
 
@@ -51,15 +57,39 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether a value of this type may be absent.
+    public var isOptional: Bool {
+        if case .optional = self { return true }
+        return false
+    }
+
+    /// The type without its optionality: `string` for `string?`, the type itself otherwise.
+    public var wrapped: ValueType {
+        if case .optional(let wrapped) = self { return wrapped }
+        return self
+    }
+
     public var isNumeric: Bool { self == .int || self == .double }
 
     /// Whether values of this type can be ordered with `<`.
     public var isOrdered: Bool { self == .int || self == .double || self == .date || self == .string }
 
-    /// Parses the textual form (`int`, `list<string>`, `set<date>`). Records are not textual; see the type's docs.
-    /// Returns nil for anything else; callers report the error with their own location.
+    /// Parses the textual form (`int`, `list<string>`, `set<date>`, `string?`, `list<int>?`). Records are not
+    /// textual; see the type's docs. Returns nil for anything else; callers report the error with their own location.
     public static func parse(_ text: String) -> ValueType? {
         let trimmed = text.trimmingWhitespace()
+        if trimmed.hasSuffix("?") {
+            let inner = String(trimmed.dropLast())
+            guard inner == inner.trimmingWhitespace(), let wrapped = parseRequired(inner) else { return nil }
+            return .optional(wrapped)
+        }
+        return parseRequired(trimmed)
+    }
+
+    /// A type without a trailing `?`; elements of collections are never optional.
+    private static func parseRequired(_ text: String) -> ValueType? {
+        let trimmed = text.trimmingWhitespace()
+        if trimmed.hasSuffix("?") { return nil }
         switch trimmed {
         case "string": return .string
         case "int": return .int
@@ -71,7 +101,7 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
         for (prefix, make) in [("list<", ValueType.list), ("set<", ValueType.set)] as [(String, (ValueType) -> ValueType)] {
             if trimmed.hasPrefix(prefix), trimmed.hasSuffix(">") {
                 let inner = String(trimmed.dropFirst(prefix.count).dropLast())
-                return parse(inner).map(make)
+                return parseRequired(inner).map(make)
             }
         }
         return nil

@@ -147,13 +147,14 @@ extension EngineCore {
         return id
     }
 
-    /// The tip's parameter values, checked: all declared, none extra, right types.
+    /// The tip's parameter values, checked: all declared, none extra, right types; an optional parameter may be
+    /// left out (it is then absent: `nil` in rules, a `nil` branch in texts and custom IDs).
     func tipParameters(of tip: Tip, _ values: [String: Value]) throws(TipEngineError) -> [String: Value] {
         var normal: [String: Value] = [:]
         var missing: [String] = []
         for parameter in tip.parameters {
             guard let value = values[parameter.name] else {
-                missing.append(parameter.name)
+                if !parameter.type.isOptional { missing.append(parameter.name) }
                 continue
             }
             guard let converted = value.normalized(to: parameter.type) else {
@@ -168,7 +169,8 @@ extension EngineCore {
         return normal
     }
 
-    /// The custom ID template formatted with the parameters, or the tip's id.
+    /// The custom ID template formatted with the parameters, or the tip's id. An absent optional value is empty
+    /// text (`Tip-{trail.id}-{nickname}` with no nickname is `Tip-butler-fork-`).
     func instanceID(of tip: Tip, parameters: [String: Value]) throws(TipEngineError) -> TipInstanceID {
         guard let template = tip.customID else { return TipInstanceID(tip.id.rawValue) }
         guard let message = template.message else {
@@ -179,7 +181,7 @@ extension EngineCore {
             text = try message.format(locale: locale) { path in
                 let parts = path.split(separator: ".")
                 guard let first = parts.first else { return nil }
-                return parameters[String(first)]?.value(atPath: parts.dropFirst())
+                return parameters[String(first)]?.value(atPath: parts.dropFirst()) ?? .string("")
             }
         } catch {
             throw .invalidCustomID(tip.id, reason: error.message)

@@ -6,6 +6,8 @@ extension Value {
     func normalized(to type: ValueType) -> Value? {
         guard conforms(to: type) else { return nil }
         switch (self, type) {
+        case (_, .optional(let wrapped)):
+            return normalized(to: wrapped)
         case (.int(let int), .double):
             return .double(Double(int))
         case (.list(let values), .list(let element)):

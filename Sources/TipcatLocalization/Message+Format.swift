@@ -9,6 +9,8 @@ extension Message {
     ///   the operands of its printed form (so `2.0` is written `2` and selects like the integer), then `other`.
     ///   `#` prints number − offset.
     /// - Select: a string value, `true`/`false` for bools, or an int's digits picks the case; otherwise `other`.
+    ///   A select with a `nil` case picks it when the argument has no value (an absent optional parameter), and
+    ///   only then: a present value never selects `nil`, and with no value the other cases are not tried.
     public func format(locale: LocaleID, value: (String) -> Value?) throws(MessageFormatError) -> String {
         var output = ""
         try MessageFormatter(locale: locale).append(parts, pound: nil, value: value, to: &output)
@@ -97,15 +99,25 @@ struct MessageFormatter {
                 let chosen = try select(number, offset: offset, cases: cases, path: path)
                 try append(chosen.parts, pound: chosen.shifted, value: value, to: &output)
             case .select(let path, let cases):
+                if let absent = cases.first(where: { $0.selector == Message.absentSelector }) {
+                    guard value(path) != nil else {
+                        try append(absent.parts, pound: pound, value: value, to: &output)
+                        continue
+                    }
+                }
                 let key: String
                 switch try lookup(path, in: value) {
                 case .string(let string): key = string
                 case .bool(let bool): key = bool ? "true" : "false"
                 case .int(let int): key = String(int)
+                case let other where cases.contains(where: { $0.selector == Message.absentSelector }):
+                    // `{x, select, nil {…} other {…}}` tells only absence from presence, for any value.
+                    key = other.displayText
                 case let other:
                     throw MessageFormatError("select argument '\(path)' is not a string or bool: \(other)", path: path)
                 }
-                guard let chosen = cases.first(where: { $0.selector == key }) ?? cases.first(where: { $0.selector == "other" })
+                let present = cases.lazy.filter { $0.selector != Message.absentSelector }
+                guard let chosen = present.first(where: { $0.selector == key }) ?? present.first(where: { $0.selector == "other" })
                 else {
                     throw MessageFormatError("select argument '\(path)' has no case for '\(key)' and no 'other'", path: path)
                 }

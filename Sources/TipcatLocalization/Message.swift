@@ -8,7 +8,14 @@
 /// select nested in it) `#` is the plural number; elsewhere it is literal. Apostrophes quote as in ICU: `''` is
 /// `'`, and `'` before a special character (`{`, `}`, and `#` where `#` is special) starts quoted text up to the
 /// next lone `'`; any other `'` is literal.
+///
+/// A select case named `nil` is the text for an absent value (an optional parameter without one):
+/// `{nickname, select, nil {there} other {{nickname}}}`. It is ordinary ICU syntax (`nil` is just a keyword
+/// there); tipcat picks it only when the argument has no value.
 public struct Message: Sendable, Hashable {
+    /// The select case chosen when the argument has no value: `nil`.
+    public static let absentSelector = "nil"
+
     /// The message text as written.
     public private(set) var text: String
     /// The syntax tree.

@@ -57,8 +57,15 @@ extension RuleCheckerState {
         }
     }
 
-    /// Whether values of these types can be compared with `op`.
+    /// Whether values of these types can be compared with `op`. `nil` compares with optionals by `==` and `!=`;
+    /// an optional compares as its wrapped type (with `nil` when absent, see `RuleEvaluator`).
     static func comparable(_ left: RuleType, _ right: RuleType, _ op: RuleComparisonOperator) -> Bool {
+        switch (left, right) {
+        case (.nilLiteral, .optional), (.optional, .nilLiteral), (.nilLiteral, .nilLiteral): return !op.isOrdering
+        case (.nilLiteral, _), (_, .nilLiteral): return false
+        case (.optional, _), (_, .optional): return comparable(left.wrapped, right.wrapped, op)
+        default: break
+        }
         if left.isNumeric, right.isNumeric { return true }
         guard left == right else { return false }
         switch left {
@@ -82,7 +89,20 @@ extension RuleCheckerState {
         guard let type = subject.type, let otherType = other.type else { return }
         let otherText = other.isLiteral ? source(other) : "\(name(of: other)) (\(otherType.withArticle))"
         var message: String
-        if type == .bool, otherType == .bool {
+        if otherType == .nilLiteral || type == .nilLiteral {
+            let (value, valueType) = type == .nilLiteral ? (other, otherType) : (subject, type)
+            if case .optional = valueType {
+                message = "nil can only be compared with '==' or '!=': \(name(of: value)) is \(valueType), "
+                    + "and '\(op.rawValue)' with nil is never true"
+            } else if valueType == .nilLiteral {
+                message = "nil can only be compared with '==' or '!='"
+            } else {
+                message = "\(name(of: value)) is \(valueType), which always has a value: only optional values "
+                    + "(declared with a trailing '?', as \"string?\") can be compared with nil"
+            }
+            report(.typeMismatch, message, range)
+            return
+        } else if type == .bool, otherType == .bool {
             message = "\(name(of: subject)) is bool; it can only be compared with '==' or '!='"
         } else {
             message = "\(name(of: subject)) is \(type); it cannot be compared with \(otherText) using '\(op.rawValue)'"
@@ -142,6 +162,7 @@ extension RuleCheckerState {
         func apply<T: Comparable>(_ a: T, _ b: T) -> Bool { op.holds(a, b) }
         switch (lhs, rhs) {
         case (.string(let a, _), .string(let b, _)): return apply(a, b)
+        case (.nil, .nil): return op == .equal ? true : (op == .notEqual ? false : nil)
         case (.duration(let a, _), .duration(let b, _)): return apply(a, b)
         case (.bool(let a, _), .bool(let b, _)):
             return op == .equal ? a == b : (op == .notEqual ? a != b : nil)

@@ -72,6 +72,10 @@ extension RuleCheckerState {
             }
             guard noArguments(member, range) else { return result(nil, nil) }
             return result(kind, type)
+        case .optional:
+            report(.typeMismatch, "\(name(of: base)) is \(baseType) and may be nil, so it has no members here; "
+                   + "compare it with nil or with a value instead", member.nameRange)
+            return result(nil, nil)
         default:
             report(.unknownMember, "unknown member '\(member.name)' of \(baseType): \(baseType.withArticle) has no members",
                   member.nameRange)

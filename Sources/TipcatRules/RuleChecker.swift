@@ -76,6 +76,8 @@ struct RuleCheckerState {
             var message = "rule must be a condition (bool), but this is \(type.withArticle)"
             if case .donations = type {
                 message += "; compare its count, as in '\(countExample(checked)) >= 1'"
+            } else if type == .optional(.bool) {
+                message += "; compare it, as in '\(source(checked)) == true' (false when it is nil)"
             }
             report(.typeMismatch, message, checked.range)
         }
@@ -90,6 +92,7 @@ struct RuleCheckerState {
         case .int: return expression.with(type: .int)
         case .double: return expression.with(type: .double)
         case .string: return expression.with(type: .string)
+        case .nil: return expression.with(type: .nilLiteral)
         case .duration: return expression.with(type: .duration)
         case .now: return expression.with(type: .date)
         case .window(_, let info):
@@ -150,7 +153,11 @@ struct RuleCheckerState {
     /// Reports `operand` unless it is a bool (or already in error).
     mutating func requireCondition(_ operand: RuleExpression, _ what: String) {
         guard let type = operand.type, type != .bool else { return }
-        report(.typeMismatch, "\(what), but this is \(type.withArticle)", operand.range)
+        var message = "\(what), but this is \(type.withArticle)"
+        if type == .optional(.bool) {
+            message += "; compare it, as in '\(source(operand)) == true' (false when it is nil)"
+        }
+        report(.typeMismatch, message, operand.range)
     }
 
     mutating func checkAppParameter(_ name: String, _ info: RuleNodeInfo) -> RuleExpression {
@@ -181,7 +188,7 @@ struct RuleCheckerState {
             return .tipParameter(name, RuleNodeInfo(info.range, type: RuleType(parameter)))
         }
         let fields = scope.event.flatMap { environment.events[$0] }.map { Array($0.keys) } ?? []
-        let local = fields + Array(environment.tipParameters.keys) + ["true", "false", "now"]
+        let local = fields + Array(environment.tipParameters.keys) + ["true", "false", "now", "nil"]
         var suggestion = RuleSuggestions.didYouMean(name, in: local)
         if suggestion.isEmpty, environment.appParameters[name] != nil {
             suggestion = "; did you mean '$\(name)'?"

@@ -103,7 +103,7 @@ extension RuleEvaluation {
         switch expression {
         case .now, .event, .tip:
             return false
-        case .bool, .int, .double, .string, .duration, .window, .symbol, .appParameter, .name, .tipParameter, .eventField:
+        case .bool, .int, .double, .string, .duration, .nil, .window, .symbol, .appParameter, .name, .tipParameter, .eventField:
             return true
         case .not(let operand, _):
             return isTimeless(operand)

@@ -10,6 +10,8 @@ public import TipcatCore
 /// - `.largestSubset(f)` / `.smallestSubset(f)` group the donations by the value of field `f` and keep the
 ///   largest / smallest non-empty group (ties: the value donated first); no donations give an empty group.
 /// - A comparison with a missing value is false: `lastDonated` with no donations, a parameter without a value.
+/// - An optional parameter (or record field) without a value is `nil`, as in Swift: `nil == nil` holds, `nil != x`
+///   holds for any present `x`, and `==`, `<`, `<=`, `>`, `>=` between `nil` and a present value are false.
 /// - Numbers compare across int and double; strings by Unicode order; dates by time.
 public enum RuleEvaluator {
     /// Evaluates `rule` and records every condition with the values it saw, for explanations.
@@ -56,6 +58,8 @@ enum EvalValue {
     case record([String: Value])
     case donations(DonationSelection)
     case tip(RuleTipState)
+    /// `nil`: an absent optional value.
+    case absent
     case missing(String)
 
     init(_ value: Value) {
@@ -88,6 +92,7 @@ enum EvalValue {
         case .record(let fields): .value(.record(fields))
         case .donations(let selection): .donations(count: selection.count)
         case .tip(let state): .tip(state)
+        case .absent: .absent
         case .missing(let reason): .missing(reason)
         }
     }
@@ -283,6 +288,7 @@ struct RuleEvaluation: ValidityTracking {
         case .int(let value, _): return .int(value)
         case .double(let value, _): return .double(value)
         case .string(let value, _): return .string(value)
+        case .nil: return .absent
         case .duration(let span, _): return .duration(span.seconds)
         case .window(let window, _): return .duration(window.span.seconds)
         case .symbol(let name, _): return .missing(".\(name) is only an argument")
@@ -298,7 +304,9 @@ struct RuleEvaluation: ValidityTracking {
         case .name(let name, _):
             return .missing("unresolved name '\(name)'")
         case .tipParameter(let name, _):
-            return context.tipParameters[name].map(EvalValue.init) ?? .missing("no value for tip parameter '\(name)'")
+            if let value = context.tipParameters[name] { return EvalValue(value) }
+            if case .optional? = expression.type { return .absent }
+            return .missing("no value for tip parameter '\(name)'")
         case .eventField(let name, let event, _):
             return field(name, of: event)
         case .not, .and, .or:
@@ -323,7 +331,12 @@ struct RuleEvaluation: ValidityTracking {
             if let kind = member.kind, [.isToday, .hour, .minute, .weekday].contains(kind) {
                 return calendar(kind, of: base)
             }
-            return self.member(value(base), member)
+            let baseValue = value(base)
+            let result = self.member(baseValue, member)
+            if case .missing = result, member.kind == .field, case .optional? = expression.type, case .record = baseValue {
+                return .absent
+            }
+            return result
         }
     }
 
@@ -449,6 +462,9 @@ struct RuleEvaluation: ValidityTracking {
     static func compare(_ op: RuleComparisonOperator, _ left: EvalValue, _ right: EvalValue) -> Bool {
         func apply<T: Comparable>(_ a: T, _ b: T) -> Bool { op.holds(a, b) }
         switch (left, right) {
+        case (.absent, .absent): return op == .equal
+        case (.absent, .missing), (.missing, .absent): return false
+        case (.absent, _), (_, .absent): return op == .notEqual
         case (.int(let a), .int(let b)): return apply(a, b)
         case (.int(let a), .double(let b)): return apply(Double(a), b)
         case (.double(let a), .int(let b)): return apply(a, Double(b))

@@ -10,6 +10,7 @@ extension RuleExpression {
         case .window(let value, _): .window(value, info)
         case .symbol(let name, _): .symbol(name, info)
         case .now: .now(info)
+        case .nil: .nil(info)
         case .appParameter(let name, _): .appParameter(name, info)
         case .event(let id, _): .event(id, info)
         case .tip(let id, let idRange, _): .tip(id, idRange: idRange, info)

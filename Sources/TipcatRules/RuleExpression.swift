@@ -28,6 +28,8 @@ public indirect enum RuleExpression: Sendable, Hashable {
     case double(Double, RuleNodeInfo)
     /// A string literal, escapes decoded.
     case string(String, RuleNodeInfo)
+    /// `nil`: no value, compared with an optional (`nickname == nil`).
+    case `nil`(RuleNodeInfo)
     /// A duration literal such as `5d` or `1.5h`.
     case duration(TimeSpan, RuleNodeInfo)
     /// A calendar window such as `.day` (the last day), the argument of `within`.

@@ -320,7 +320,7 @@ struct RuleParserState {
         return (RuleArgument(label: label, labelRange: labelRange, value: value.expression), value.depth)
     }
 
-    /// `primary := "$" IDENT | "#" EVENT | IDENT | "tip" "(" IDENT ")" | "now" | literals | "(" or ")" | "-" NUMBER`
+    /// `primary := "$" IDENT | "#" EVENT | IDENT | "tip" "(" IDENT ")" | "now" | "nil" | literals | "(" or ")" | "-" NUMBER`
     mutating func parsePrimary() throws(Abort) -> Node {
         let token = current
         let info = RuleNodeInfo(token.range)
@@ -339,6 +339,9 @@ struct RuleParserState {
             case "now":
                 advance()
                 return Node(expression: .now(info), depth: 1)
+            case "nil":
+                advance()
+                return Node(expression: .nil(info), depth: 1)
             case "tip":
                 return try parseTip()
             default:

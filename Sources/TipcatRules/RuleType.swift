@@ -20,6 +20,10 @@ public indirect enum RuleType: Sendable, Hashable, CustomStringConvertible {
     case window
     /// An invalidation reason such as `.tipClosed`; only the argument of `tip(…).invalidated`.
     case invalidationReason
+    /// A value that may be absent, of the wrapped (non-optional) type: a `string?` parameter.
+    case optional(ValueType)
+    /// The `nil` literal; only an operand of `==` / `!=` with an optional.
+    case nilLiteral
 
     /// The rule type of a declared parameter or field type.
     public init(_ type: ValueType) {
@@ -32,6 +36,7 @@ public indirect enum RuleType: Sendable, Hashable, CustomStringConvertible {
         case .list(let element): self = .list(element)
         case .set(let element): self = .set(element)
         case .record(let fields): self = .record(fields)
+        case .optional(let wrapped): self = .optional(wrapped.wrapped)
         }
     }
 
@@ -46,8 +51,15 @@ public indirect enum RuleType: Sendable, Hashable, CustomStringConvertible {
         case .list(let element): .list(element)
         case .set(let element): .set(element)
         case .record(let fields): .record(fields)
-        case .duration, .donations, .tip, .window, .invalidationReason: nil
+        case .optional(let wrapped): .optional(wrapped)
+        case .duration, .donations, .tip, .window, .invalidationReason, .nilLiteral: nil
         }
+    }
+
+    /// The rule type of a present value of this type: `string` for `string?`, the type itself otherwise.
+    public var wrapped: RuleType {
+        if case .optional(let wrapped) = self { return RuleType(wrapped) }
+        return self
     }
 
     /// Whether the type is `int` or `double`.
@@ -62,6 +74,8 @@ public indirect enum RuleType: Sendable, Hashable, CustomStringConvertible {
         case .window: "calendar window"
         case .invalidationReason: "invalidation reason"
         case .record: "record"
+        case .optional(.record): "record?"
+        case .nilLiteral: "nil"
         default: valueType.map(\.description) ?? "?"
         }
     }
@@ -69,6 +83,7 @@ public indirect enum RuleType: Sendable, Hashable, CustomStringConvertible {
     /// `a bool`, `an int`, `a set<string>`: the name with its article.
     var withArticle: String {
         if case .donations = self { return "a list of events" }
+        if case .optional = self { return "an optional \(description)" }
         let name = description
         guard let first = name.first else { return name }
         return ("aeiou".contains(first) ? "an " : "a ") + name

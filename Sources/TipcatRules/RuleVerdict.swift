@@ -101,6 +101,8 @@ public enum RuleObservedValue: Sendable, Hashable, CustomStringConvertible {
     case donations(count: Int)
     /// Another tip's state.
     case tip(RuleTipState)
+    /// `nil`: an optional value that is absent, or the `nil` literal.
+    case absent
     /// No value, and why: `no donations of #opened-map`, `no value for tip parameter 'trail'`.
     case missing(String)
 
@@ -114,6 +116,7 @@ public enum RuleObservedValue: Sendable, Hashable, CustomStringConvertible {
         case .duration(let span): span.description
         case .donations(let count): count == 1 ? "1 donation" : "\(count) donations"
         case .tip(let state): state.description
+        case .absent: "nil"
         case .missing(let reason): "none (\(reason))"
         }
     }

@@ -21,15 +21,16 @@ import TipcatTestSupport
         let lintPath = catalog + "/lint.json"
         let lint = try String(contentsOfFile: lintPath, encoding: .utf8)
         #expect(lint.contains(#""content": ["#))
-        let rule = #"{"id": "no-jargon", "kind": "existence", "severity": "error", "message": "Say 'start of the trail', not '{match}'.", "tokens": ["trailhead"], "scope": {"fields": ["title"], "locales": ["en"]}},"#
+        let rule = #"{"id": "no-jargon", "kind": "existence", "severity": "error", "message": "Say 'start of the trail', not '{match}'.", "tokens": ["the trailhead"], "scope": {"fields": ["title"], "locales": ["en"]}},"#
         try lint.replacingOccurrences(of: #""content": ["#, with: "\"content\": [\n    " + rule)
             .write(toFile: lintPath, atomically: true, encoding: .utf8)
 
-        // Where the word is: FindTrailheadTip's title, "Find the trailhead".
+        // Where the words are: FindTrailheadTip's title, "Find the trailhead" when no trailhead is named (the
+        // only place they occur in the title, so the finding points at them).
         let tipPath = catalog + "/tips/FindTrailheadTip.json"
         let lines = try String(contentsOfFile: tipPath, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-        let lineIndex = try #require(lines.firstIndex { $0.contains(#""title": "Find the trailhead""#) })
-        let column = try #require(lines[lineIndex].range(of: "trailhead\"")).lowerBound.utf16Offset(in: lines[lineIndex]) + 1
+        let lineIndex = try #require(lines.firstIndex { $0.contains(#""title": "{trailhead, select, nil {Find the trailhead}"#) })
+        let column = try #require(lines[lineIndex].range(of: "the trailhead}")).lowerBound.utf16Offset(in: lines[lineIndex]) + 1
 
         let result = tipcat("validate", "--catalog", catalog, "--format", "json")
         #expect(result.status == .failure, "\(result.stdout)\(result.stderr)")
@@ -39,7 +40,7 @@ import TipcatTestSupport
         let finding = try #require(diagnostics.first)
         #expect(finding["rule"] as? String == "no-jargon")
         #expect(finding["severity"] as? String == "error")
-        #expect(finding["message"] as? String == "Say 'start of the trail', not 'trailhead'.")
+        #expect(finding["message"] as? String == "Say 'start of the trail', not 'the trailhead'.")
         #expect(finding["file"] as? String == tipPath)
         #expect(finding["line"] as? Int == lineIndex + 1)
         #expect(finding["column"] as? Int == column)

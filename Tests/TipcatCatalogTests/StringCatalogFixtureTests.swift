@@ -73,7 +73,7 @@ import TipcatTestSupport
             "Localizable.xcstrings:12:30: error: the 'de' translation of 'FindTrailheadTip.message' (iphone) uses {region}, which the source text does not have [placeholder-mismatch]",
             "Localizable.xcstrings:62:34: warning: the substitution 'trails' of the 'fr' translation of 'FindTrailheadTip.message' (mac) lacks the plural category 'many', which 'fr' has; 'other' is used for those numbers [plural-category-fallback]",
             "Localizable.xcstrings:85:24: error: the 'ja' translation of 'FindTrailheadTip.message' lacks the plural category 'other', which 'ja' needs [missing-plural-category]",
-            "Localizable.xcstrings:103:23: warning: the 'en' string of 'FindTrailheadTip.title' is \"Find a trailhead\" but the tip's text is \"Find the trailhead\"; the String Catalog's is shown [source-text-mismatch]",
+            "Localizable.xcstrings:103:23: warning: the 'en' string of 'FindTrailheadTip.title' is \"{trailhead, select, nil {Find a trailhead} other {Find {trailhead}}}\" but the tip's text is \"{trailhead, select, nil {Find the trailhead} other {Find {trailhead}}}\"; the String Catalog's is shown [source-text-mismatch]",
             "Localizable.xcstrings:115:27: warning: string 'RotateMapTip.title' has the extractionState 'automatic', which Xcode does not write ('extracted_with_value', 'manual', 'migrated' or 'stale') [unknown-extraction-state]",
         ])
         let table = result.catalog.localizations

@@ -220,3 +220,23 @@ import TipcatTestSupport
         #expect(!String(decoding: CatalogCodec.tipBytes(try #require(catalog.tip(TipID("NewTrailTip")))), as: UTF8.self).contains("platforms"))
     }
 }
+
+@Suite struct OptionalTypeCodecTests {
+    /// Optional types keep their text (`string?`) or, around a record, an `optional` object; values of them are
+    /// values of the wrapped type, and a record may leave an optional field out.
+    @Test func optionalTypesAndValuesRoundTrip() throws {
+        let record = ValueType.record([.init("id", .string), .init("grade", .optional(.int))])
+        let types: [ValueType] = [.optional(.string), .optional(.list(.int)), record, .optional(record), .list(record)]
+        for type in types {
+            #expect(try ValueCodec.decodeType(JSONReader(ValueCodec.encode(type), path: "")) == type, "\(type)")
+        }
+        #expect(ValueCodec.encode(.optional(.set(.date))) == .string("set<date>?"))
+        let withoutGrade = Value.record(["id": .string("a")])
+        let text = ValueCodec.encode(withoutGrade).serialized(sortedKeys: true)
+        #expect(try ValueCodec.decodeValue(JSONReader(try JSONDocument.parse(text: text).root.value, path: ""), as: record) == withoutGrade)
+        #expect(try ValueCodec.decodeValue(JSONReader(ValueCodec.encode(.double(2.5)), path: ""), as: .optional(.double)) == .double(2.5))
+        #expect(throws: CatalogDecodingError.self) {
+            try ValueCodec.decodeType(JSONReader(.object([("optional", .string("int?"))]), path: ""))
+        }
+    }
+}

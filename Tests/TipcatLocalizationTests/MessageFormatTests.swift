@@ -141,3 +141,44 @@ import Testing
         #expect(try format(text, "en", ["n": .double(1e-7)]) == "other 0.0000001")
     }
 }
+
+/// A select's `nil` case: the text for an argument without a value (an absent optional parameter).
+@Suite struct MessageNilCaseTests {
+    func format(_ text: String, _ values: [String: Value]) throws -> String {
+        try Message.parse(text).format(locale: try #require(LocaleID("en"))) { values[$0] }
+    }
+
+    @Test func theNilCaseIsChosenOnlyWithoutAValue() throws {
+        let text = "Hi {name, select, nil {there} other {{name}}}!"
+        #expect(try format(text, [:]) == "Hi there!")
+        #expect(try format(text, ["name": .string("Sam")]) == "Hi Sam!")
+        // A present value never selects nil, even the string "nil".
+        #expect(try format(text, ["name": .string("nil")]) == "Hi nil!")
+        // Other keys still select present values; any type tells presence from absence with only nil and other.
+        let keyed = "{mode, select, nil {No mode} hybrid {Hybrid} other {Mode {mode}}}"
+        #expect(try format(keyed, ["mode": .string("hybrid")]) == "Hybrid")
+        #expect(try format(keyed, [:]) == "No mode")
+        let dated = "{since, select, nil {new} other {since {since}}}"
+        #expect(try format(dated, ["since": .date(Timestamp(secondsSince1970: 0))]) == "since 1970-01-01T00:00:00Z")
+        #expect(try format("{n, select, nil {none} other {{n, plural, one {# hike} other {# hikes}}}}", ["n": .int(2)]) == "2 hikes")
+        #expect(try format("{n, select, nil {none} other {{n, plural, one {# hike} other {# hikes}}}}", [:]) == "none")
+        // Without a nil case an absent value is still an error.
+        #expect(throws: MessageFormatError("no value for 'name'", path: "name")) { try format("Hi {name}", [:]) }
+    }
+
+    @Test func argumentsWithoutANilCaseAreFound() throws {
+        let optional: Set<String> = ["name", "trail", "trail.grade"]
+        func unhandled(_ text: String) throws -> [String] {
+            try Message.parse(text).placeholdersWithoutAbsentCase(mayBeAbsent: optional.contains).map { "\($0.path)@\($0.offset)" }
+        }
+        #expect(try unhandled("Hi {name}") == ["name@4"])
+        #expect(try unhandled("Hi {name, select, nil {you} other {{name}}}") == [])
+        // Inside the nil case the value is still absent.
+        #expect(try unhandled("{name, select, nil {{name}} other {x}}") == ["name@21"])
+        // A field of an optional record needs the record (or the field) handled; a nil case on the record covers it.
+        #expect(try unhandled("{trail.id}") == ["trail.id@1"])
+        #expect(try unhandled("{trail, select, nil {} other {{trail.id} {trail.grade}}}") == ["trail.grade@42"])
+        #expect(try unhandled("{count} {count, plural, other {#}}") == [])
+        #expect(try Message.parse("a {x, select, nil {b} other {c}} {y, select, k {d} other {e}}").pathsWithAbsentCase == ["x"])
+    }
+}

@@ -158,6 +158,11 @@ struct EngineCommand {
             guard let type = tip.parameterType(atPath: path) else {
                 throw CommandError.failure("\(tip.id) has no parameter '\(path)'" + Suggestions.didYouMean(path, in: tip.parameters.map(\.name)))
             }
+            if type.isOptional, text.isEmpty {
+                // `name=`: an optional parameter (or field) left absent.
+                if !path.contains(".") { values[path] = nil }
+                continue
+            }
             guard let value = ParameterValues.parse(text, as: type) else {
                 throw CommandError.failure("parameter '\(path)' of \(tip.id) is \(type), not '\(text)'")
             }

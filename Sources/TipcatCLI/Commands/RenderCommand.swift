@@ -163,6 +163,7 @@ struct RenderCommand {
                     if tips.count == 1 { throw CommandError.failure(ResolveError.unknownParameter(tip: tip.id, name: member.key, suggestion: Suggestions.closest(to: member.key, in: tip.parameters.map(\.name))).description) }
                     continue
                 }
+                if case .null = member.value.value, type.isOptional { continue }  // absent
                 guard let value = ParameterValues.value(member.value, as: type) else {
                     throw CommandError.failure("parameter '\(member.key)' of \(tip.id) must be \(type) (in \(arguments.value("params-file") ?? ""))")
                 }
@@ -170,6 +171,10 @@ struct RenderCommand {
             }
             let applicable = tips.count == 1 ? pairs : pairs.filter { tip.parameter(String($0.name.split(separator: ".").first ?? "")) != nil }
             values.merge(try ParameterValues.assemble(applicable, for: tip)) { _, new in new }
+            // `--param name=` leaves an optional parameter absent, even when the params file gives it a value.
+            for pair in applicable where pair.text.isEmpty && tip.parameter(pair.name)?.isOptional == true {
+                values[pair.name] = nil
+            }
             result[tip.id] = values
         }
         return result

@@ -3,9 +3,12 @@ import TipcatCore
 /// Reads typed values as scripts write them: `true`, `3`, `2.5`, `Rose` or `"Butler Fork"`,
 /// `2026-01-01T09:00`, `[Rose, "Sweet pea"]`, `{id: butler-fork, region: "Big Cottonwood"}`.
 enum SimulationValues {
-    /// Parses `text` as a value of `type`. Failures carry a byte offset within `text`.
+    /// Parses `text` as a value of `type` (an optional type as its wrapped type: absence is written by leaving
+    /// the value out). Failures carry a byte offset within `text`.
     static func parse(_ text: String, as type: ValueType) throws(SimulationLexer.Failure) -> Value {
         switch type {
+        case .optional(let wrapped):
+            return try parse(text, as: wrapped)
         case .string:
             if text.hasPrefix("\"") {
                 guard let string = SimulationLexer.unquote(text) else {
