@@ -129,6 +129,96 @@ struct PublishBench {
         }
         print("tipcat publish after editing one tip file (process, load + validate included): \(milliseconds(median(times))) median of \(times.count), "
               + "store grew \(format(Double(median(processGrowths.map(Double.init))) / 1024)) KB median")
+
+        wholeProcessRows(tips: catalog.tips.count, firstTip: index + 2 * runs + 1)
+    }
+
+    /// `12.3 ms median of 5 (min 11.9, max 13.0)`.
+    func spread(_ times: [Double]) -> String {
+        "\(milliseconds(median(times))) median of \(times.count) (min \(format((times.min() ?? 0) * 1000)), max \(format((times.max() ?? 0) * 1000)))"
+    }
+
+    /// The goal rows, whole `tipcat` processes: publish after a one-tip edit, and a first publish against
+    /// `sqlite3 .import` of the same rows (the two sides' runs interleaved).
+    func wholeProcessRows(tips: Int, firstTip: Int) {
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            print("publish goal rows: not measured (\(binary) not built)")
+            return
+        }
+        let publish = ["publish", "--catalog", catalogDirectory, "--store", storePath, "--author", "bench"]
+
+        // Publish after a one-tip edit: a different tip file each run, its title changed.
+        var editTimes: [Double] = []
+        for run in 0..<runs {
+            let tipFile = catalogDirectory + "/tips/Tip\((firstTip + run) % max(tips, 1)).json"
+            guard var text = try? String(contentsOfFile: tipFile, encoding: .utf8), let range = text.range(of: "\"title\": \"") else { continue }
+            text.replaceSubrange(range, with: "\"title\": \"Edited again: ")
+            guard (try? text.write(toFile: tipFile, atomically: true, encoding: .utf8)) != nil,
+                  let time = timedRun(binary, publish) else { continue }
+            editTimes.append(time)
+        }
+        let editGoal = tips <= 5000 ? 0.3 : 0.6
+        let editMedian = median(editTimes)
+        print("goal: publish after a one-tip edit at \(tips) tips (process): \(spread(editTimes))  "
+              + "(goal ≤ \(milliseconds(editGoal)): \(!editTimes.isEmpty && editMedian <= editGoal ? "met" : "NOT met"))")
+
+        // First publish into an empty store against sqlite3 importing the same object rows into an empty table.
+        guard let sqlite = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3", "/bin/sqlite3"].first(where: FileManager.default.isExecutableFile) else {
+            print("goal: first publish vs sqlite3 .import: skipped (no sqlite3 command-line tool; apt-get install sqlite3)")
+            return
+        }
+        let directory = URL(fileURLWithPath: storePath).deletingLastPathComponent().path
+        let rows = directory + "/objects.csv"
+        let imported = directory + "/import.sqlite"
+        // The rows: the objects the store holds (hash as hex text, content as text), written once as CSV.
+        guard let exported = exportCSV(sqlite, rows: rows) else {
+            print("goal: first publish vs sqlite3 .import: skipped (could not export the store's rows with \(sqlite))")
+            return
+        }
+        let firstStore = directory + "/first.sqlite"
+        let firstPublish = ["publish", "--catalog", catalogDirectory, "--store", firstStore, "--author", "bench"]
+        let importArguments = [
+            imported, "CREATE TABLE objects (hash TEXT PRIMARY KEY NOT NULL, kind TEXT NOT NULL, size INTEGER NOT NULL, content TEXT NOT NULL);",
+            ".import --csv \(rows) objects",
+        ]
+        var publishTimes: [Double] = []
+        var importTimes: [Double] = []
+        func remove(_ path: String) { for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        for _ in 0..<runs {
+            remove(firstStore)
+            if let time = timedRun(binary, firstPublish) { publishTimes.append(time) }
+            remove(imported)
+            if let time = timedRun(sqlite, importArguments) { importTimes.append(time) }
+        }
+        remove(firstStore)
+        remove(imported)
+        try? FileManager.default.removeItem(atPath: rows)
+        guard !publishTimes.isEmpty, !importTimes.isEmpty else {
+            print("goal: first publish vs sqlite3 .import: not measured (a process did not start)")
+            return
+        }
+        let ratio = median(publishTimes) / median(importTimes)
+        print("first publish at \(tips) tips (process): \(spread(publishTimes))")
+        print("sqlite3 .import of the same \(exported) rows (process): \(spread(importTimes))")
+        print("goal: first publish ≤ 2× sqlite3 .import: \(format(ratio, 2))×  (\(ratio <= 2 ? "met" : "NOT met"))")
+    }
+
+    /// Writes the store's object rows to `rows` as CSV with `sqlite3`; returns how many rows, nil on failure.
+    func exportCSV(_ sqlite: String, rows: String) -> Int? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: sqlite)
+        process.arguments = [
+            "-readonly", storePath, ".mode csv", ".output \(rows)",
+            "SELECT hex(hash), kind, size, CAST(content AS TEXT) FROM objects;", ".output stdout", "SELECT count(*) FROM objects;",
+        ]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return Int(String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }
 

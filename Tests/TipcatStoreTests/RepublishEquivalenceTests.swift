@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import TipcatJSON
+import TipcatSQLite
+import TipcatTestSupport
+
+/// A republish into a store that already holds earlier versions gives the same version as publishing the same
+/// files into an empty store: the same content hash and the same stored objects, byte for byte.
+@Suite struct RepublishEquivalenceTests {
+    /// The content hash of the channel's head, from `versions --json`.
+    func headHash(store: String) throws -> String? {
+        let listing = try JSONDocument.parse(text: storeCLI(["versions", "--store", store, "--json"]).stdout).root.value
+        let records = listing.objectValue?["versions"]?.value.arrayValue?.compactMap(\.value.objectValue) ?? []
+        return records.last?["contentHash"]?.value.stringValue
+    }
+
+    /// Every object row (hash, kind, size, content) of the store.
+    func objects(store: String) throws -> [String: [SQLiteValue]] {
+        let connection = try Connection(path: store, mode: .readOnly)
+        var rows: [String: [SQLiteValue]] = [:]
+        for row in try connection.rows("SELECT hex(hash), kind, size, content FROM objects") {
+            if case .text(let hash) = row[0] { rows[hash] = Array(row.dropFirst()) }
+        }
+        return rows
+    }
+
+    @Test func republishAfterEditsEqualsAPublishFromScratch() throws {
+        let scratch = try TemporaryDirectory()
+        let catalog = try scratch.sampleCatalog()
+        let store = scratch.file("kept.sqlite")
+        let newTip = try scratch.read("Catalog/tips/ShowLocationTip.json")
+            .replacingOccurrences(of: "\"id\": \"ShowLocationTip\"", with: "\"id\": \"AddedTip\"")
+        let edits: [(String, () throws -> Void)] = [
+            ("one tip's text", { try scratch.edit("Catalog/tips/NewTrailTip.json", replacing: "To see key trail info", with: "For key trail info") }),
+            ("a translation", { try scratch.edit("Catalog/Localizable.xcstrings", replacing: "Tippe auf den Kompass", with: "Tippe jetzt auf den Kompass") }),
+            ("a rule", { try scratch.edit("Catalog/tips/ShowLocationTip.json", replacing: "\"$isMapVisible\"", with: "\"!$isMapVisible\"") }),
+            ("an added tip", { try scratch.write("Catalog/tips/AddedTip.json", newTip) }),
+            ("a deleted tip", { try FileManager.default.removeItem(atPath: scratch.file("Catalog/tips/AddedTip.json")) }),
+        ]
+        let first = storeCLI(["publish", "--catalog", catalog, "--store", store, "--author", "Ada"])
+        #expect(first.status == .success, "\(first.stderr)")
+        var hashes: Set<String> = []
+        for (index, (what, edit)) in edits.enumerated() {
+            try edit()
+            let kept = storeCLI(["publish", "--catalog", catalog, "--store", store, "--author", "Ada"])
+            #expect(kept.status == .success, "\(what): \(kept.stderr)")
+            #expect(kept.stdout.hasPrefix("Published version \(index + 2) to production:"), "\(what): \(kept.stdout)")
+            let fresh = scratch.file("fresh-\(index).sqlite")
+            let scratchPublish = storeCLI(["publish", "--catalog", catalog, "--store", fresh, "--author", "Ada"])
+            #expect(scratchPublish.status == .success, "\(what): \(scratchPublish.stderr)")
+            #expect(scratchPublish.stdout.hasPrefix("Published version 1 to production: initial version:"))
+
+            let keptHash = try headHash(store: store)
+            #expect(keptHash != nil)
+            #expect(keptHash == (try headHash(store: fresh)), "\(what)")
+            hashes.insert(keptHash ?? "")
+            // The fresh store holds exactly this version's objects; the kept store holds each of them unchanged.
+            let keptObjects = try objects(store: store)
+            let freshObjects = try objects(store: fresh)
+            #expect(!freshObjects.isEmpty)
+            for (hash, row) in freshObjects {
+                #expect(keptObjects[hash] == row, "\(what): object \(hash)")
+            }
+        }
+        // Each edit made a new version; deleting the added tip returns to the content before it was added.
+        #expect(hashes.count == edits.count - 1)
+    }
+}
