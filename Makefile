@@ -108,6 +108,10 @@ demo: release python-dep
 	@echo "== tipcat render: NewTrailTip as Markdown, in French, with parameters"
 	$(RELEASE)/tipcat render NewTrailTip --style markdown --locale fr --param trail.id=silver-lake --param "trail.name=Silver Lake" --param trail.region=Wasatch --catalog $(CATALOG)
 	@echo
+	@echo "== tipcat render: inline Markdown in texts (bold, italic, a link), as plain text and as Markdown"
+	$(RELEASE)/tipcat render OptionTip PasswordResetTip --catalog $(CATALOG)
+	$(RELEASE)/tipcat render PasswordResetTip --style markdown --catalog $(CATALOG)
+	@echo
 	@echo "== tipcat plural (a translator's aid)"
 	$(RELEASE)/tipcat plural pl 1 2 5 22 1.5
 	@echo
