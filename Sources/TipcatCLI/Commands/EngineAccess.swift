@@ -21,14 +21,18 @@ struct EngineAccess {
         var catalog: Catalog
         var revision: CatalogRevision
         var label: String
-        /// The prepared snapshot the catalog came from; nil when it was decoded from the store or a bundle.
+        /// The prepared snapshot the catalog came from, when it did.
         var snapshot: EngineSnapshot?
+        /// The version's pieces when they were read from the store (`catalog` then holds no translations).
+        var pieces: CatalogPieces?
 
-        /// The catalog with `tip`'s whole definition and translations (a snapshot holds only what the engine
-        /// reads in `catalog`); nil when the snapshot's copy of the tip is damaged.
-        func catalog(showing tip: TipID) -> Catalog? {
-            guard let snapshot else { return catalog }
-            return snapshot.detailCatalog(for: tip)
+        /// The catalog with `tip`'s whole definition and translations (from a store, `catalog` holds only what
+        /// the engine reads); nil when the snapshot's copy of the tip is damaged.
+        func catalog(showing tip: TipID) throws -> Catalog? {
+            if let snapshot { return snapshot.detailCatalog(for: tip) }
+            guard let pieces else { return catalog }
+            guard let owner = pieces.owners[tip.rawValue] else { return catalog }
+            return try EngineSnapshot.catalog(catalog, settings: pieces.settings, showing: owner, named: tip)
         }
     }
 
@@ -82,16 +86,14 @@ struct EngineAccess {
         }
         // No usable snapshot for this version: read and verify the version, then prepare one for later calls.
         let pieces = try store.pieces(of: record)
-        let catalog: Catalog
+        let prepared: EngineSnapshot.Prepared
         do {
-            catalog = try CatalogCodec.decode(pieces, origin: origin)
+            prepared = try EngineSnapshot.prepare(contentHash: contentHash, pieces: pieces, origin: origin)
         } catch {
             throw StoreError.damagedObject(digest: contentHash, reason: error.description)
         }
-        let revision = Self.revision(record.contentHash, pieces)
-        EngineSnapshot.write(
-            EngineSnapshot.encode(contentHash: contentHash, catalog: catalog, pieces: pieces, revision: revision), to: snapshotPath)
-        return Source(catalog: catalog, revision: revision, label: label)
+        EngineSnapshot.write(prepared.bytes, to: snapshotPath)
+        return Source(catalog: prepared.catalog, revision: prepared.revision, label: label, pieces: pieces)
     }
 
     /// The revision of a published version: its content hash, and per tip a hash of its definition and

@@ -23,6 +23,7 @@ struct EngineCommand {
     private func withEngine(_ action: (inout TipEngineSession, EngineAccess.Source) throws -> Void) throws {
         let source = try access.source()
         var engine = try access.session(source)
+        defer { ProcessLifetime.keepUntilExit(engine) }
         try action(&engine, source)
     }
 

@@ -28,7 +28,7 @@ import TipcatLocalization
 /// match, and the engine section's checksum matches; a tip's detail (read by `engine show`) must hash to the
 /// tip's revision hash (SHA-256). Anything else is rebuilt from the store. Writers write a temporary file
 /// and rename it over the snapshot, so readers see a whole old or a whole new file.
-struct EngineSnapshot {
+struct EngineSnapshot: Sendable {
     static let magic: [UInt8] = Array("TCENGSNP".utf8)
     /// Raise when the layout or the engine section's contents change.
     static let formatVersion: UInt32 = 1
@@ -38,7 +38,7 @@ struct EngineSnapshot {
     static func path(forState state: String) -> String { state + ".engine-snapshot" }
 
     /// Where each tip's detail lives in the detail section.
-    struct Detail {
+    struct Detail: Sendable {
         var offset: Int
         var length: Int
     }
@@ -53,16 +53,35 @@ struct EngineSnapshot {
 
     // MARK: building
 
-    /// The snapshot's bytes for a version: its catalog decoded from `pieces`.
-    static func encode(contentHash: String, catalog: Catalog, pieces: CatalogPieces, revision: CatalogRevision) -> [UInt8] {
+    /// What the first engine call on a version computes from its pieces: the catalog the engine runs
+    /// (translations left out: `engine show` reads a tip's own), the revision, and the snapshot's bytes.
+    struct Prepared {
+        var catalog: Catalog
+        var revision: CatalogRevision
+        var bytes: [UInt8]
+    }
+
+    /// Prepares a version for the engine from its (verified) pieces.
+    static func prepare(contentHash: String, pieces: CatalogPieces, origin: String) throws(CatalogDecodingError) -> Prepared {
+        var engineOnly = pieces
+        for name in engineOnly.owners.keys { engineOnly.owners[name]?.strings = nil }
+        let catalog = try CatalogCodec.decode(engineOnly, origin: origin)
         var engine = ByteWriter()
         engine.blob(pieces.settings.canonicalBytes)
         engine.blob(pieces.parameters.canonicalBytes)
         engine.blob(pieces.events.canonicalBytes)
         engine.blob(pieces.groups.canonicalBytes)
         var detail: [UInt8] = []
+        var hashes: [TipID: String] = [:]
         engine.count(catalog.tips.count)
         for tip in catalog.tips {
+            // The revision hash of a tip: its definition, a zero byte, its translations (what republish compares).
+            let owner = pieces.owners[tip.id.rawValue]
+            var bytes = owner?.tip?.canonicalBytes ?? []
+            bytes.append(0)
+            bytes += owner?.strings?.canonicalBytes ?? []
+            let hash = SHA256.hash(bytes).hex
+            hashes[tip.id] = hash
             engine.string(tip.id.rawValue)
             engine.optionalString(tip.customID?.source)
             engine.count(tip.parameters.count)
@@ -73,11 +92,7 @@ struct EngineSnapshot {
             engine.optionalDouble(tip.options.maxDisplayDuration?.seconds)
             engine.bool(tip.options.ignoresDisplayFrequency)
             engine.bool(tip.republish == .reset)
-            engine.optionalString(revision.contentHashes[tip.id])
-            let owner = pieces.owners[tip.id.rawValue]
-            var bytes = owner?.tip?.canonicalBytes ?? []
-            bytes.append(0)
-            bytes += owner?.strings?.canonicalBytes ?? []
+            engine.optionalString(hash)
             engine.count(detail.count)
             engine.count(bytes.count)
             detail += bytes
@@ -91,7 +106,7 @@ struct EngineSnapshot {
         appendWord(UInt64(detail.count), bytes: 8, to: &file)
         file += engine.bytes
         file += detail
-        return file
+        return Prepared(catalog: catalog, revision: CatalogRevision(version: contentHash, contentHashes: hashes), bytes: file)
     }
 
     /// Writes `bytes` to `path` through a temporary file and a rename; failures leave no snapshot (the engine
@@ -213,18 +228,22 @@ struct EngineSnapshot {
             let definition = try JSONDocument.parse(SourceFile(path: "tip", bytes: Array(bytes[..<zero]))).root.value
             let rest = Array(bytes[(zero + 1)...])
             let strings = rest.isEmpty ? nil : try JSONDocument.parse(SourceFile(path: "strings", bytes: rest)).root.value
-            let original = catalog.tips.first { $0.id == tip }
-            let pieces = CatalogPieces(
-                settings: settings, parameters: .array([]), events: .array([]), groups: .array([]),
-                owners: [tip.rawValue: CatalogPieces.Owner(tip: definition, strings: strings, republish: original?.republish.rawValue)])
-            var decoded = try CatalogCodec.decode(pieces, origin: catalog.root)
-            decoded.parameters = catalog.parameters
-            decoded.events = catalog.events
-            decoded.groups = catalog.groups
-            return decoded
+            let policy = catalog.tips.first { $0.id == tip }?.republish.rawValue
+            return try Self.catalog(catalog, settings: settings, showing: CatalogPieces.Owner(tip: definition, strings: strings, republish: policy), named: tip)
         } catch {
             return nil
         }
+    }
+
+    /// `catalog` (the engine's) with one owner's whole tip and translations decoded, for `engine show`.
+    static func catalog(_ catalog: Catalog, settings: JSONValue, showing owner: CatalogPieces.Owner, named tip: TipID) throws -> Catalog {
+        let pieces = CatalogPieces(
+            settings: settings, parameters: .array([]), events: .array([]), groups: .array([]), owners: [tip.rawValue: owner])
+        var decoded = try CatalogCodec.decode(pieces, origin: catalog.root)
+        decoded.parameters = catalog.parameters
+        decoded.events = catalog.events
+        decoded.groups = catalog.groups
+        return decoded
     }
 
     // MARK: bytes
