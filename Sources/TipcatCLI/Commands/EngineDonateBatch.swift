@@ -59,9 +59,11 @@ extension EngineCommand {
         guard let store = engine.stateStore as? SQLiteTipStateStore else {
             throw CommandError.failure("--batch needs the SQLite state database")
         }
+        // In time order (stable): the engine's donation logs append instead of inserting into their middle.
+        let ordered = donations.enumerated().sorted { ($0.element.at ?? now, $0.offset) < ($1.element.at ?? now, $1.offset) }.map(\.element)
         do {
             try store.beginBatch()
-            for donation in donations { try engine.donate(donation.event, donation.values, at: donation.at) }
+            for donation in ordered { try engine.donate(donation.event, donation.values, at: donation.at) }
             for event in Set(donations.map(\.event.rawValue)).sorted() { try engine.pruneStoredDonations(of: EventID(event)) }
             try store.commitBatch()
         } catch {
