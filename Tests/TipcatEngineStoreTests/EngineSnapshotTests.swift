@@ -137,7 +137,7 @@ import TipcatTestSupport
             """, "\(refused.stderr)")
         #expect(try SQLiteTipStateStore(path: state).donationCount() == 3)
 
-        // Standard input works too, and a lone event name is refused with --batch.
+        // An event named on the command line as well as --batch is a usage error.
         let usage = run(["engine", "donate", "opened-map", "--batch", good] + base)
         #expect(usage.status == .usage)
     }
