@@ -104,6 +104,8 @@ public enum DiagnosticRules {
         .unknownGroup,
         // The engine (TipcatEngine)
         .engineRuleError,
+        // The engine commands (TipcatCLI)
+        .donateBatchLine,
         // lint.json: house rules as data and rule levels (TipcatCatalog)
         .unknownRule,
         .ruleNotConfigurable,

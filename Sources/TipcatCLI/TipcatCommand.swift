@@ -1,9 +1,24 @@
+import Synchronization
 import TipcatArguments
 public import TipcatCore
 import TipcatText
 #if canImport(Glibc)
 import Glibc
 #endif
+
+/// What the executable knows about its own process: it ends right after one command.
+enum ProcessLifetime {
+    /// Set by `TipcatCommand.main` (not when tests run commands in-process).
+    static let exitsAfterCommand = Atomic<Bool>(false)
+    private static let kept = Mutex<[any Sendable]>([])
+
+    /// Keeps `value` alive until the process exits when it exits after this command: freeing a large
+    /// structure (the engine over thousands of tips) costs milliseconds the exit makes unnecessary.
+    static func keepUntilExit(_ value: any Sendable) {
+        guard exitsAfterCommand.load(ordering: .relaxed) else { return }
+        kept.withLock { $0.append(value) }
+    }
+}
 
 /// The `tipcat` command line: parses arguments, runs a command, maps every error to an exit status.
 public enum TipcatCommand {
@@ -21,6 +36,7 @@ public enum TipcatCommand {
             pointer += 1
         }
         let context = CommandContext(stdout: stdout, stderr: stderr, environment: environment)
+        ProcessLifetime.exitsAfterCommand.store(true, ordering: .relaxed)
         let status = run(Array(CommandLine.arguments.dropFirst()), context: context)
         stdout.flush()
         stderr.flush()

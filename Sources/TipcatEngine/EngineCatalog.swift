@@ -198,15 +198,22 @@ struct EngineCatalog: Sendable {
         var referencedTips = Set<String>()
     }
 
-    /// Rules already checked, by text: tips without parameters share one environment, so a rule text that
-    /// comes back among them is checked once, whichever chunk meets it first.
+    /// Rules already checked, by text and the tip's parameter declarations (the only part of the environment
+    /// that differs between tips): a rule text that comes back among tips declaring the same parameters is
+    /// checked once, whichever chunk meets it first.
     final class CheckedRuleCache: Sendable {
-        private let checked = Mutex<[String: (rule: CheckedRule?, diagnostics: [RuleDiagnostic])]>([:])
+        struct Key: Hashable {
+            var source: String
+            var parameters: [ValueType.RecordField]
+        }
 
-        func rule(_ source: String, in environment: RuleEnvironment) -> (rule: CheckedRule?, diagnostics: [RuleDiagnostic]) {
-            if let known = checked.withLock({ $0[source] }) { return known }
+        private let checked = Mutex<[Key: (rule: CheckedRule?, diagnostics: [RuleDiagnostic])]>([:])
+
+        func rule(_ source: String, parameters: [ValueType.RecordField], in environment: RuleEnvironment) -> (rule: CheckedRule?, diagnostics: [RuleDiagnostic]) {
+            let key = Key(source: source, parameters: parameters)
+            if let known = checked.withLock({ $0[key] }) { return known }
             let result = RuleChecker.check(source, in: environment)
-            checked.withLock { $0[source] = result }
+            checked.withLock { $0[key] = result }
             return result
         }
     }
@@ -222,8 +229,7 @@ struct EngineCatalog: Sendable {
             environment.tipParameters = Dictionary(tip.parameters.map { ($0.name, $0.type) }, uniquingKeysWith: { a, _ in a })
             var result = CheckedRules()
             for (number, rule) in tip.rules.enumerated() {
-                let (checked, findings) = tip.parameters.isEmpty
-                    ? cache.rule(rule.source, in: environment) : RuleChecker.check(rule.source, in: environment)
+                let (checked, findings) = cache.rule(rule.source, parameters: tip.parameters, in: environment)
                 if let checked {
                     result.rules.append(checked)
                     result.events.formUnion(checked.referencedEvents)

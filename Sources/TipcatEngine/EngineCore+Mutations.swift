@@ -36,6 +36,20 @@ extension EngineCore {
         invalidateRuleCaches(of: compiled.eventDependents[event.rawValue])
     }
 
+    /// Deletes the stored donations of `event` beyond its `donationLimit.maxCount` (the newest are kept): what
+    /// the engine does when its in-memory log compacts, for callers that donate a few times per process.
+    mutating func pruneStoredDonations(of event: EventID) throws(TipEngineError) {
+        try requireConfigured()
+        guard let declaration = compiled.events[event.rawValue] else {
+            throw .unknownEvent(event.rawValue, suggestion: Suggestions.closest(to: event.rawValue, in: compiled.events.keys))
+        }
+        do throws(TipStateStoreError) {
+            try store.pruneDonations(of: event, keepingNewest: declaration.donationLimit?.maxCount ?? DonationLog.defaultMaxCount)
+        } catch {
+            throw .store(error)
+        }
+    }
+
     /// Removes every donation of `event`.
     mutating func deleteDonations(_ event: EventID) throws(TipEngineError) {
         try requireConfigured()

@@ -37,6 +37,11 @@ public struct TipEngineSession: Sendable {
         try core.donate(event, values, at: date)
     }
 
+    /// Deletes the stored donations of `event` beyond its `donationLimit.maxCount`, keeping the newest. The
+    /// engine prunes the store itself as its log grows; a process that donates a few times before it exits
+    /// calls this so the state database stays bounded too.
+    public mutating func pruneStoredDonations(of event: EventID) throws(TipEngineError) { try core.pruneStoredDonations(of: event) }
+
     /// Removes every donation of `event`.
     public mutating func deleteDonations(_ event: EventID) throws(TipEngineError) { try core.deleteDonations(event) }
 

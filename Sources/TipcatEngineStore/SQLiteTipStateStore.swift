@@ -83,6 +83,21 @@ public struct SQLiteTipStateStore: TipStateStore {
         try run("commit a batch") { database throws(SQLiteError) in try database.connection.execute("COMMIT TRANSACTION") }
     }
 
+    /// Undoes the batch started by `beginBatch`: nothing written since is kept.
+    public func rollbackBatch() throws(TipStateStoreError) {
+        try run("roll back a batch") { database throws(SQLiteError) in try database.connection.execute("ROLLBACK TRANSACTION") }
+    }
+
+    /// How many donations of `event` are stored.
+    public func donationCount(of event: EventID) throws(TipStateStoreError) -> Int {
+        try run("count donations") { database throws(SQLiteError) in
+            let statement = try database.statement("SELECT count(*) FROM donations WHERE event = ?")
+            defer { statement.reset() }
+            try statement.bind([.text(event.rawValue)])
+            return try statement.step() ? Int(statement.int64(0)) : 0
+        }
+    }
+
     /// How many donations are stored (all events).
     public func donationCount() throws(TipStateStoreError) -> Int {
         try run("count donations") { database throws(SQLiteError) in

@@ -10,12 +10,13 @@ struct Options {
     var locales = 12
     var directory = ".build/bench/catalog"
     var runs = 5
-    /// `--only validate|render|publish|engine|plugins|strings|scaling` (repeatable): run just those parts; all of them by default.
+    /// `--only validate|render|publish|engine|engine-commands|plugins|strings|scaling` (repeatable): run just those parts; all of them by default.
     var parts: Set<String> = []
     /// `--styles plain,ansi`: the built-in styles the render part times (all three by default).
     var styles = ["plain", "markdown", "ansi"]
 
-    static let allParts: Set<String> = ["validate", "render", "publish", "engine", "plugins", "strings", "scaling"]
+    /// `engine-commands`: only the whole-process engine figures (`engine` includes them).
+    static let allParts: Set<String> = ["validate", "render", "publish", "engine", "engine-commands", "plugins", "strings", "scaling"]
 
     func runs(_ part: String) -> Bool { parts.isEmpty || parts.contains(part) }
 
@@ -183,6 +184,19 @@ if options.runs("validate") || options.runs("render") || options.runs("publish")
 if options.runs("scaling") {
     ScalingBench.run(directory: (options.directory as NSString).deletingLastPathComponent, runs: options.runs)
 }
-if options.runs("engine") {
-    EngineBench.run(directory: (options.directory as NSString).deletingLastPathComponent + "/engine")
+if options.runs("engine") || options.runs("engine-commands") {
+    let parent = (options.directory as NSString).deletingLastPathComponent
+    if options.runs("engine") { EngineBench.run(directory: parent + "/engine") }
+    // The catalog the other parts generated, unless it is missing or of another size.
+    let settings = (try? String(contentsOfFile: options.directory + "/catalog.json", encoding: .utf8)) ?? ""
+    if !settings.contains("\"Synthetic \(options.tips)x\(min(max(1, options.locales), SyntheticCatalog.localePool.count))\"") {
+        print("generating \(options.tips) tips × \(options.locales) locales in \(options.directory) …")
+        _ = try? SyntheticCatalog(tips: options.tips, locales: options.locales).write(to: options.directory)
+    }
+    do {
+        try EngineProcessBench(catalogDirectory: options.directory, directory: parent + "/engine-process", binary: binary,
+                               tips: options.tips, runs: options.runs).run()
+    } catch {
+        print("engine process bench failed: \(error)")
+    }
 }

@@ -21,6 +21,19 @@ struct EngineAccess {
         var catalog: Catalog
         var revision: CatalogRevision
         var label: String
+        /// The prepared snapshot the catalog came from, when it did.
+        var snapshot: EngineSnapshot?
+        /// The version's pieces when they were read from the store (`catalog` then holds no translations).
+        var pieces: CatalogPieces?
+
+        /// The catalog with `tip`'s whole definition and translations (from a store, `catalog` holds only what
+        /// the engine reads); nil when the snapshot's copy of the tip is damaged.
+        func catalog(showing tip: TipID) throws -> Catalog? {
+            if let snapshot { return snapshot.detailCatalog(for: tip) }
+            guard let pieces else { return catalog }
+            guard let owner = pieces.owners[tip.rawValue] else { return catalog }
+            return try EngineSnapshot.catalog(catalog, settings: pieces.settings, showing: owner, named: tip)
+        }
     }
 
     /// `--store` > `TIPCAT_STORE` > `.tipcat/store.sqlite`, as for the publishing commands.
@@ -36,7 +49,10 @@ struct EngineAccess {
     }
 
     /// The catalog: `--bundle FILE`, else the head of `--channel` in the store.
-    func source() throws -> Source {
+    /// With a store, a prepared snapshot of the head version is read when there is a sound one for it (see
+    /// `EngineSnapshot`); otherwise (or `useSnapshot: false`) the version is read from the store, checked
+    /// against its content hash, and a snapshot is written for later calls.
+    func source(useSnapshot: Bool = true) throws -> Source {
         if let bundlePath = arguments.optionValues["bundle"]?.last {
             guard arguments.optionValues["store"] == nil else {
                 throw CommandError.usage("use --bundle or --store, not both", command: command)
@@ -58,14 +74,26 @@ struct EngineAccess {
         guard FileManager.default.fileExists(atPath: path) else {
             throw CommandError.failure("no catalog store at '\(path)'; publish one first (tipcat publish), or pass --store or --bundle")
         }
-        let store: SQLiteCatalogStore
-        store = try SQLiteCatalogStore(path: path, mode: .readOnly)
+        let store = try SQLiteCatalogStore(path: path, mode: .readOnly)
         let channel = try access.channel()
-        let (record, catalog) = try store.catalog(channel: channel)
+        let record = try store.requireHead(of: channel)
+        let label = "\(path), \(channel) at version \(record.number)"
+        let origin = "\(store.location)@\(record.number)"
+        let contentHash = record.contentHash.hex
+        let snapshotPath = EngineSnapshot.path(forState: statePath)
+        if useSnapshot, let snapshot = EngineSnapshot.load(path: snapshotPath, contentHash: contentHash, origin: origin) {
+            return Source(catalog: snapshot.catalog, revision: snapshot.revision, label: label, snapshot: snapshot)
+        }
+        // No usable snapshot for this version: read and verify the version, then prepare one for later calls.
         let pieces = try store.pieces(of: record)
-        return Source(
-            catalog: catalog, revision: Self.revision(record.contentHash, pieces),
-            label: "\(path), \(channel) at version \(record.number)")
+        let prepared: EngineSnapshot.Prepared
+        do {
+            prepared = try EngineSnapshot.prepare(contentHash: contentHash, pieces: pieces, origin: origin)
+        } catch {
+            throw StoreError.damagedObject(digest: contentHash, reason: error.description)
+        }
+        EngineSnapshot.write(prepared.bytes, to: snapshotPath)
+        return Source(catalog: prepared.catalog, revision: prepared.revision, label: label, pieces: pieces)
     }
 
     /// The revision of a published version: its content hash, and per tip a hash of its definition and

@@ -23,6 +23,7 @@ struct EngineCommand {
     private func withEngine(_ action: (inout TipEngineSession, EngineAccess.Source) throws -> Void) throws {
         let source = try access.source()
         var engine = try access.session(source)
+        defer { ProcessLifetime.keepUntilExit(engine) }
         try action(&engine, source)
     }
 
@@ -30,7 +31,15 @@ struct EngineCommand {
     func status() throws { try withEngine { engine, source in try status(&engine, source) } }
 
     /// `tipcat engine donate`.
-    func donate() throws { try withEngine { engine, source in try donate(&engine, source.catalog) } }
+    func donate() throws {
+        if let batch = arguments.value("batch") {
+            guard arguments.positional("event") == nil, arguments.values("fields").isEmpty, arguments.value("at") == nil else {
+                throw CommandError.usage("--batch reads every donation from the file; name no event, fields or --at", command: arguments.commandPath)
+            }
+            return try withEngine { engine, source in try donateBatch(&engine, source.catalog, path: batch) }
+        }
+        try withEngine { engine, source in try donate(&engine, source.catalog) }
+    }
 
     /// `tipcat engine set`.
     func set() throws { try withEngine { engine, source in try set(&engine, source.catalog) } }
@@ -56,7 +65,7 @@ struct EngineCommand {
     }
 
     /// `tipcat engine show`.
-    func show() throws { try withEngine { engine, _ in try show(&engine) } }
+    func show() throws { try withEngine { engine, source in try show(&engine, source) } }
 
     /// `tipcat engine displayed`.
     func displayed() throws {
@@ -345,6 +354,7 @@ struct EngineCommand {
             date = time
         }
         try engine.donate(event.id, values, at: date)
+        try engine.pruneStoredDonations(of: event.id)
         let shown = event.fields.compactMap { field in values[field.name].map { "\(field.name)=\($0.displayText)" } }
         context.stdout.line("donated #\(eventName)" + (shown.isEmpty ? "" : " " + shown.joined(separator: " ")) + " at \(date ?? engine.now)")
     }
@@ -366,10 +376,13 @@ struct EngineCommand {
 
     // MARK: show
 
-    private func show(_ engine: inout TipEngineSession) throws {
+    private func show(_ engine: inout TipEngineSession, _ source: EngineAccess.Source) throws {
         let name = try registeredTip(&engine)
         let instance = try engine.instance(name)
-        let catalog = engine.catalog
+        // A snapshot's copy of the tip that does not hash right is never used: the version is read again.
+        guard let catalog = try source.catalog(showing: instance.tip) ?? access.source(useSnapshot: false).catalog(showing: instance.tip) else {
+            throw CommandError.failure("unknown tip '\(instance.tip)'")
+        }
         guard let tip = catalog.tip(instance.tip) else { throw CommandError.failure("unknown tip '\(instance.tip)'") }
         let registry = PluginRegistry.styles(templatesDirectory: arguments.value("templates") ?? "Templates")
         let style: Style

@@ -54,15 +54,21 @@ extension CommandTree {
         discussion: """
           Every declared field needs a value of its type (int, double, bool, string, date). The \
           donation is dated now (the clock: --now, $TIPCAT_NOW or the system clock), or at --at, \
-          which may not be later than now.
+          which may not be later than now. With --batch FILE (- for standard input), every line of the \
+          file is one donation in JSON, {"event": "opened-map", "values": {"itemID": 3}, "at": \
+          "2026-01-04T18:30:00Z"} ("values" and "at" optional), all stored in one transaction: if any line \
+          is wrong, each bad line is reported as FILE:LINE:COLUMN and nothing is stored. Stored donations \
+          beyond an event's donationLimit.maxCount are pruned, the oldest first.
           """,
         arguments: [
-          .positional("event", help: "The event id (entered-backyard-detail-view)."),
+          .positional("event", help: "The event id (entered-backyard-detail-view).", required: false),
           .positional("fields", help: "Field values: name=value.", required: false, repeating: true),
           .option("at", valueName: "time", help: "When it happened, ISO 8601 (default: now); not in the future."),
+          .option("batch", valueName: "file", help: "Donate every line of a JSON Lines file (- reads standard input), in one transaction.",
+                  completion: .file(extensions: ["jsonl"])),
         ],
         examples: ["tipcat engine donate entered-backyard-detail-view backyardID=3", "tipcat engine donate opened-map --now 2026-01-05T12:00:00Z",
-                   "tipcat engine donate opened-map --at 2026-01-04T18:30:00Z"])
+                   "tipcat engine donate opened-map --at 2026-01-04T18:30:00Z", "tipcat engine donate --batch donations.jsonl"])
 
     static let engineSet = engineCommand("set", "Set an app parameter.",
         discussion: "Values are typed as declared: true/false, numbers, ISO 8601 dates, lists as a,b,c or JSON.",

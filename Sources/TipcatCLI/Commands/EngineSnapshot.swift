@@ -1,0 +1,448 @@
+import Foundation
+import TipcatCatalog
+import TipcatCodec
+import TipcatCore
+import TipcatEngine
+import TipcatJSON
+import TipcatLocalization
+
+/// A published version prepared for the engine commands, in one file beside the state database
+/// (`<state>.engine-snapshot`), so an engine call reads a few hundred kilobytes instead of decoding and
+/// re-hashing the whole version.
+///
+/// Layout (integers little-endian):
+///
+/// | offset | bytes | what |
+/// |---|---|---|
+/// | 0 | 8 | magic `TCENGSNP` |
+/// | 8 | 4 | format version (`formatVersion`) |
+/// | 12 | 4 | zero |
+/// | 16 | 64 | the version's content hash, hex |
+/// | 80 | 8 | length E of the engine section |
+/// | 88 | 8 | checksum of the engine section (`checksum`) |
+/// | 96 | 8 | length D of the detail section |
+/// | 104 | E | engine section: settings, declarations, and per tip what the engine reads |
+/// | 104+E | D | detail section: per tip, its canonical definition, a zero byte, its canonical translations |
+///
+/// The file is trusted only when its size is exactly 104+E+D, the magic, format version and content hash
+/// match, and the engine section's checksum matches; a tip's detail (read by `engine show`) must hash to the
+/// tip's revision hash (SHA-256). Anything else is rebuilt from the store. Writers write a temporary file
+/// and rename it over the snapshot, so readers see a whole old or a whole new file.
+struct EngineSnapshot: Sendable {
+    static let magic: [UInt8] = Array("TCENGSNP".utf8)
+    /// Raise when the layout or the engine section's contents change.
+    static let formatVersion: UInt32 = 1
+    static let headerSize = 104
+
+    /// The snapshot file for a state database.
+    static func path(forState state: String) -> String { state + ".engine-snapshot" }
+
+    /// Where each tip's detail lives in the detail section.
+    struct Detail: Sendable {
+        var offset: Int
+        var length: Int
+    }
+
+    let catalog: Catalog
+    let revision: CatalogRevision
+    /// The settings as stored (what a tip's detail is decoded with).
+    let settings: JSONValue
+    let path: String
+    let detailStart: Int
+    let details: [TipID: Detail]
+
+    // MARK: building
+
+    /// What the first engine call on a version computes from its pieces: the catalog the engine runs
+    /// (translations left out: `engine show` reads a tip's own), the revision, and the snapshot's bytes.
+    struct Prepared {
+        var catalog: Catalog
+        var revision: CatalogRevision
+        var bytes: [UInt8]
+    }
+
+    /// Prepares a version for the engine from its (verified) pieces.
+    static func prepare(contentHash: String, pieces: CatalogPieces, origin: String) throws(CatalogDecodingError) -> Prepared {
+        var engineOnly = pieces
+        for name in engineOnly.owners.keys { engineOnly.owners[name]?.strings = nil }
+        let catalog = try CatalogCodec.decode(engineOnly, origin: origin)
+        var engine = ByteWriter()
+        engine.blob(pieces.settings.canonicalBytes)
+        engine.blob(pieces.parameters.canonicalBytes)
+        engine.blob(pieces.events.canonicalBytes)
+        engine.blob(pieces.groups.canonicalBytes)
+        var detail: [UInt8] = []
+        var hashes: [TipID: String] = [:]
+        engine.count(catalog.tips.count)
+        for tip in catalog.tips {
+            // The revision hash of a tip: its definition, a zero byte, its translations (what republish compares).
+            let owner = pieces.owners[tip.id.rawValue]
+            var bytes = owner?.tip?.canonicalBytes ?? []
+            bytes.append(0)
+            bytes += owner?.strings?.canonicalBytes ?? []
+            let hash = SHA256.hash(bytes).hex
+            hashes[tip.id] = hash
+            engine.string(tip.id.rawValue)
+            engine.optionalString(tip.customID?.source)
+            engine.count(tip.parameters.count)
+            for field in tip.parameters { engine.field(field) }
+            engine.count(tip.rules.count)
+            for rule in tip.rules { engine.string(rule.source) }
+            engine.optionalInt(tip.options.maxDisplayCount)
+            engine.optionalDouble(tip.options.maxDisplayDuration?.seconds)
+            engine.bool(tip.options.ignoresDisplayFrequency)
+            engine.bool(tip.republish == .reset)
+            engine.optionalString(hash)
+            engine.count(detail.count)
+            engine.count(bytes.count)
+            detail += bytes
+        }
+        var file = magic
+        appendWord(UInt64(formatVersion), bytes: 4, to: &file)
+        appendWord(0, bytes: 4, to: &file)
+        file += Array(contentHash.utf8.prefix(64)) + [UInt8](repeating: 0x30, count: max(0, 64 - contentHash.utf8.count))
+        appendWord(UInt64(engine.bytes.count), bytes: 8, to: &file)
+        appendWord(checksum(engine.bytes[...]), bytes: 8, to: &file)
+        appendWord(UInt64(detail.count), bytes: 8, to: &file)
+        file += engine.bytes
+        file += detail
+        return Prepared(catalog: catalog, revision: CatalogRevision(version: contentHash, contentHashes: hashes), bytes: file)
+    }
+
+    /// Writes `bytes` to `path` through a temporary file and a rename; failures leave no snapshot (the engine
+    /// works without one). Creates the directory when needed.
+    static func write(_ bytes: [UInt8], to path: String) {
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty && !FileManager.default.fileExists(atPath: directory) {
+            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
+        let temporary = path + ".tmp.\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return }
+        var written = 0
+        let complete = bytes.withUnsafeBytes { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return true }
+            while written < buffer.count {
+                let result = Foundation.write(descriptor, base + written, buffer.count - written)
+                if result < 0 && errno == EINTR { continue }
+                guard result > 0 else { return false }
+                written += result
+            }
+            return true
+        }
+        close(descriptor)
+        guard complete, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return
+        }
+    }
+
+    // MARK: loading
+
+    /// The snapshot at `path` for the version `contentHash`; nil when there is none or it is stale or damaged.
+    static func load(path: String, contentHash: String, origin: String) -> EngineSnapshot? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, Int(info.st_size) >= headerSize else { return nil }
+        guard let header = read(descriptor, offset: 0, count: headerSize) else { return nil }
+        guard Array(header[0..<8]) == magic, word(header, at: 8, bytes: 4) == UInt64(formatVersion),
+              Array(header[16..<80]) == Array(contentHash.utf8)
+        else { return nil }
+        let engineLength = Int(truncatingIfNeeded: word(header, at: 80, bytes: 8))
+        let detailLength = Int(truncatingIfNeeded: word(header, at: 96, bytes: 8))
+        guard engineLength >= 0, detailLength >= 0, engineLength <= Int(info.st_size), detailLength <= Int(info.st_size),
+              headerSize + engineLength + detailLength == Int(info.st_size),
+              let engine = read(descriptor, offset: headerSize, count: engineLength),
+              checksum(engine[...]) == word(header, at: 88, bytes: 8)
+        else { return nil }
+        do {
+            return try decode(engine, path: path, contentHash: contentHash, origin: origin,
+                              detailStart: headerSize + engineLength, detailLength: detailLength)
+        } catch {
+            return nil
+        }
+    }
+
+    private static func decode(
+        _ bytes: [UInt8], path: String, contentHash: String, origin: String, detailStart: Int, detailLength: Int
+    ) throws -> EngineSnapshot {
+        var reader = ByteReader(bytes: bytes)
+        func json(_ bytes: [UInt8], _ name: String) throws -> JSONValue {
+            try JSONDocument.parse(SourceFile(path: name, bytes: bytes)).root.value
+        }
+        let settings = try json(reader.blob(), "settings")
+        let parameters = try json(reader.blob(), "parameters")
+        let events = try json(reader.blob(), "events")
+        let groups = try json(reader.blob(), "groups")
+        var catalog = try CatalogCodec.decode(
+            CatalogPieces(settings: settings, parameters: parameters, events: events, groups: groups, owners: [:]), origin: origin)
+        let count = try reader.count()
+        var tips: [Tip] = []
+        tips.reserveCapacity(count)
+        var hashes: [TipID: String] = [:]
+        var details: [TipID: Detail] = [:]
+        for _ in 0..<count {
+            let id = try reader.string()
+            var customID: LocalizedText?
+            if let source = try reader.optionalString() {
+                customID = LocalizedText(key: "\(id).customID", source: source, message: try? Message.parse(source))
+            }
+            var fields: [ValueType.RecordField] = []
+            for _ in 0..<(try reader.count()) { fields.append(try reader.field()) }
+            var rules: [TipRule] = []
+            for _ in 0..<(try reader.count()) { rules.append(TipRule(source: try reader.string())) }
+            let options = TipOptions(
+                maxDisplayCount: try reader.optionalInt(), maxDisplayDuration: try reader.optionalDouble().map(TimeSpan.init(seconds:)),
+                ignoresDisplayFrequency: try reader.bool())
+            let republish: RepublishPolicy = try reader.bool() ? .reset : .keep
+            let tipID = TipID(id)
+            if let hash = try reader.optionalString() { hashes[tipID] = hash }
+            let detail = Detail(offset: try reader.size(), length: try reader.size())
+            guard detail.offset + detail.length <= detailLength else { throw ByteReader.Malformed() }
+            details[tipID] = detail
+            // The texts are read from the detail section when a command shows the tip.
+            tips.append(Tip(
+                id: tipID, customID: customID, title: LocalizedText(key: "\(id).title", source: "", message: nil),
+                parameters: fields, rules: rules, options: options, republish: republish, file: "\(origin)/tips/\(id).json"))
+        }
+        guard reader.isAtEnd else { throw ByteReader.Malformed() }
+        catalog.tips = tips
+        return EngineSnapshot(
+            catalog: catalog, revision: CatalogRevision(version: contentHash, contentHashes: hashes), settings: settings, path: path,
+            detailStart: detailStart, details: details)
+    }
+
+    /// The catalog with `tip`'s whole definition and translations (for `engine show`), read from the detail
+    /// section and checked against the tip's revision hash; nil when the tip is unknown or its bytes are damaged.
+    func detailCatalog(for tip: TipID) -> Catalog? {
+        guard let detail = details[tip], let expected = revision.contentHashes[tip] else { return nil }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        guard let bytes = Self.read(descriptor, offset: detailStart + detail.offset, count: detail.length),
+              SHA256.hash(bytes).hex == expected, let zero = bytes.firstIndex(of: 0)
+        else { return nil }
+        do {
+            let definition = try JSONDocument.parse(SourceFile(path: "tip", bytes: Array(bytes[..<zero]))).root.value
+            let rest = Array(bytes[(zero + 1)...])
+            let strings = rest.isEmpty ? nil : try JSONDocument.parse(SourceFile(path: "strings", bytes: rest)).root.value
+            let policy = catalog.tips.first { $0.id == tip }?.republish.rawValue
+            return try Self.catalog(catalog, settings: settings, showing: CatalogPieces.Owner(tip: definition, strings: strings, republish: policy), named: tip)
+        } catch {
+            return nil
+        }
+    }
+
+    /// `catalog` (the engine's) with one owner's whole tip and translations decoded, for `engine show`.
+    static func catalog(_ catalog: Catalog, settings: JSONValue, showing owner: CatalogPieces.Owner, named tip: TipID) throws -> Catalog {
+        let pieces = CatalogPieces(
+            settings: settings, parameters: .array([]), events: .array([]), groups: .array([]), owners: [tip.rawValue: owner])
+        var decoded = try CatalogCodec.decode(pieces, origin: catalog.root)
+        decoded.parameters = catalog.parameters
+        decoded.events = catalog.events
+        decoded.groups = catalog.groups
+        return decoded
+    }
+
+    // MARK: bytes
+
+    /// A fast 64-bit checksum (not cryptographic): detects truncation, bit flips and stray writes.
+    static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
+        bytes.withUnsafeBytes { buffer in
+            var index = 0
+            while index + 8 <= buffer.count {
+                let word = buffer.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+                hash ^= hash >> 29
+                index += 8
+            }
+            while index < buffer.count {
+                hash = (hash ^ UInt64(buffer[index])) &* 0x0000_0100_0000_01B3
+                index += 1
+            }
+        }
+        return hash ^ (hash >> 32)
+    }
+
+    static func appendWord(_ value: UInt64, bytes count: Int, to bytes: inout [UInt8]) {
+        for index in 0..<count { bytes.append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(index)))) }
+    }
+
+    static func word(_ bytes: [UInt8], at offset: Int, bytes count: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for index in 0..<count { value |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
+        return value
+    }
+
+    /// `count` bytes at `offset`, or nil when the file is shorter.
+    static func read(_ descriptor: Int32, offset: Int, count: Int) -> [UInt8]? {
+        guard count >= 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        let ok = bytes.withUnsafeMutableBytes { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return true }
+            while done < count {
+                let result = pread(descriptor, base + done, count - done, off_t(offset + done))
+                if result < 0 && errno == EINTR { continue }
+                guard result > 0 else { return false }
+                done += result
+            }
+            return true
+        }
+        return ok ? bytes : nil
+    }
+}
+
+/// Appends the snapshot's values: counts and integers as LEB128, strings with their length.
+struct ByteWriter {
+    var bytes: [UInt8] = []
+
+    mutating func varint(_ value: UInt64) {
+        var rest = value
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+
+    mutating func count(_ value: Int) { varint(UInt64(max(0, value))) }
+    mutating func int(_ value: Int) { varint(UInt64(bitPattern: Int64((value << 1) ^ (value >> 63)))) }
+    mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+    mutating func blob(_ value: [UInt8]) {
+        count(value.count)
+        bytes += value
+    }
+    mutating func string(_ value: String) { blob(Array(value.utf8)) }
+    mutating func optionalString(_ value: String?) {
+        bool(value != nil)
+        if let value { string(value) }
+    }
+    mutating func optionalInt(_ value: Int?) {
+        bool(value != nil)
+        if let value { int(value) }
+    }
+    mutating func optionalDouble(_ value: Double?) {
+        bool(value != nil)
+        if let value { varint(value.bitPattern) }
+    }
+    mutating func field(_ field: ValueType.RecordField) {
+        string(field.name)
+        type(field.type)
+    }
+    mutating func type(_ type: ValueType) {
+        switch type {
+        case .string: bytes.append(0)
+        case .int: bytes.append(1)
+        case .double: bytes.append(2)
+        case .bool: bytes.append(3)
+        case .date: bytes.append(4)
+        case .list(let element):
+            bytes.append(5)
+            self.type(element)
+        case .set(let element):
+            bytes.append(6)
+            self.type(element)
+        case .record(let fields):
+            bytes.append(7)
+            count(fields.count)
+            for field in fields { self.field(field) }
+        }
+    }
+}
+
+/// Reads what `ByteWriter` wrote; any inconsistency throws `Malformed`.
+struct ByteReader {
+    struct Malformed: Error {}
+
+    let bytes: [UInt8]
+    var position = 0
+
+    var isAtEnd: Bool { position == bytes.count }
+
+    mutating func byte() throws(Malformed) -> UInt8 {
+        guard position < bytes.count else { throw Malformed() }
+        defer { position += 1 }
+        return bytes[position]
+    }
+
+    mutating func varint() throws(Malformed) -> UInt64 {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            let byte = try byte()
+            guard shift < 64 else { throw Malformed() }
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return value }
+            shift += 7
+        }
+    }
+
+    /// A count of elements that follow (each takes at least one byte).
+    mutating func count() throws(Malformed) -> Int {
+        let value = try varint()
+        guard value <= UInt64(bytes.count - position) else { throw Malformed() }
+        return Int(value)
+    }
+
+    /// An offset or length elsewhere in the file.
+    mutating func size() throws(Malformed) -> Int {
+        let value = try varint()
+        guard value < 1 << 48 else { throw Malformed() }
+        return Int(value)
+    }
+
+    mutating func int() throws(Malformed) -> Int {
+        let raw = try varint()
+        return Int(Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1))))
+    }
+
+    mutating func bool() throws(Malformed) -> Bool {
+        switch try byte() {
+        case 0: return false
+        case 1: return true
+        default: throw Malformed()
+        }
+    }
+
+    mutating func blob() throws(Malformed) -> [UInt8] {
+        let length = try count()
+        defer { position += length }
+        return Array(bytes[position..<(position + length)])
+    }
+
+    mutating func string() throws(Malformed) -> String {
+        let length = try count()
+        defer { position += length }
+        return String(decoding: bytes[position..<(position + length)], as: UTF8.self)
+    }
+
+    mutating func optionalString() throws(Malformed) -> String? { try bool() ? try string() : nil }
+    mutating func optionalInt() throws(Malformed) -> Int? { try bool() ? try int() : nil }
+    mutating func optionalDouble() throws(Malformed) -> Double? { try bool() ? Double(bitPattern: try varint()) : nil }
+
+    mutating func field(depth: Int = 0) throws(Malformed) -> ValueType.RecordField {
+        ValueType.RecordField(try string(), try type(depth: depth))
+    }
+
+    mutating func type(depth: Int = 0) throws(Malformed) -> ValueType {
+        guard depth < 64 else { throw Malformed() }
+        switch try byte() {
+        case 0: return .string
+        case 1: return .int
+        case 2: return .double
+        case 3: return .bool
+        case 4: return .date
+        case 5: return .list(try type(depth: depth + 1))
+        case 6: return .set(try type(depth: depth + 1))
+        case 7:
+            var fields: [ValueType.RecordField] = []
+            for _ in 0..<(try count()) { fields.append(try field(depth: depth + 1)) }
+            return .record(fields)
+        default: throw Malformed()
+        }
+    }
+}
