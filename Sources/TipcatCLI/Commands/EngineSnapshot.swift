@@ -350,6 +350,9 @@ struct ByteWriter {
             bytes.append(7)
             count(fields.count)
             for field in fields { self.field(field) }
+        case .optional(let wrapped):
+            bytes.append(8)
+            self.type(wrapped)
         }
     }
 }
@@ -442,6 +445,7 @@ struct ByteReader {
             var fields: [ValueType.RecordField] = []
             for _ in 0..<(try count()) { fields.append(try field(depth: depth + 1)) }
             return .record(fields)
+        case 8: return .optional(try type(depth: depth + 1))
         default: throw Malformed()
         }
     }
