@@ -26,7 +26,7 @@ struct MessageChecker: Sendable {
 
     /// Reports inline Markdown that is probably a mistake, and links that may not be followed, at their character.
     func checkMarkup(_ text: String, node: JSONNode, in document: JSONDocument, what: String, sink: DiagnosticSink) {
-        guard !InlineMarkup.isPlain(text) else { return }
+        guard InlineMarkup.mayHaveProblems(text) else { return }
         for problem in InlineMarkup.parse(text).problems {
             let location = document.location(inString: node, atUTF8Offset: problem.offset)
             switch problem.kind {

@@ -71,10 +71,33 @@ public struct InlineMarkup: Sendable, Hashable {
         }
     }
 
-    /// Whether `text` contains nothing that could be markup (it then parses to itself).
+    /// Whether `text` contains nothing that could be markup (it then parses to itself): none of `*` `_` `` ` ``
+    /// `[` `\` `<` (`]` and `!` only mean something after a `[`).
     public static func isPlain(_ text: String) -> Bool {
         var copy = text
-        return copy.withUTF8 { bytes in !bytes.contains(where: isSpecial) }
+        return copy.withUTF8 { bytes in
+            !bytes.contains { byte in
+                byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "`") || byte == UInt8(ascii: "[")
+                    || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "<")
+            }
+        }
+    }
+
+    /// Whether parsing `text` could report a problem: only emphasis delimiters, backticks, a `](` link tail or a
+    /// `<` autolink can. Texts without any (`[fr] Later`, most texts) are not parsed by `validate` at all.
+    public static func mayHaveProblems(_ text: String) -> Bool {
+        var copy = text
+        return copy.withUTF8 { bytes in
+            var previous: UInt8 = 0
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "<"): return true
+                case UInt8(ascii: "(") where previous == UInt8(ascii: "]"): return true
+                default: previous = byte
+                }
+            }
+            return false
+        }
     }
 
     /// Parses `text`.
@@ -107,7 +130,8 @@ public struct InlineMarkup: Sendable, Hashable {
     /// `text` with every character that could start markup backslash-escaped, so it parses as exactly itself:
     /// what a value substituted into a message becomes. (`!` needs no escape: `[` after it is escaped.)
     public static func escape(_ text: String) -> String {
-        guard !isPlain(text) else { return text }
+        // Every special byte counts here, `]` too: a value's `]` could close a `[` of the message around it.
+        guard text.utf8.contains(where: { isSpecial($0) && $0 != UInt8(ascii: "!") }) else { return text }
         var output = ""
         output.reserveCapacity(text.utf8.count + 8)
         for scalar in text.unicodeScalars {

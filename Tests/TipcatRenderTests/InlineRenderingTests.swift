@@ -92,6 +92,15 @@ import TipcatText
         }
     }
 
+    @Test("a value cannot close a bracket the message opened")
+    func valueCannotCloseTheMessagesBracket() throws {
+        let output = try Self.render("See [{name}", name: "x](javascript:alert(1))", style: "markdown")
+        #expect(!output.contains("](<javascript"), "\(output)")
+        let rendered = try CommonMarkReference.render([output])
+        for html in rendered?.values.flatMap({ $0 }) ?? [] { #expect(!html.contains("href"), "\(html)") }
+        #expect(try Self.render("See [{name}", name: "x](https://e.example)", style: "plain").contains("See [x](https://e.example)"))
+    }
+
     @Test("links other than https, http and mailto show only their label")
     func unsafeLinksShowTheirLabel() {
         let markup = InlineMarkup.parse("[x](javascript:alert(1)) [y](file:///etc/passwd)")

@@ -55,6 +55,16 @@ struct InlineMarkupTests {
         #expect(InlineMarkup.parse("[x](relative/path)").problems.map(\.kind) == [.unsafeLink("")])
     }
 
+    @Test("a text without delimiters, backticks, '](' or '<' cannot have a problem, so validate skips parsing it")
+    func problemPrecheck() {
+        for text in Self.fuzzTexts(count: 2000, seed: 23) + ["[fr] Later", "a ] ( b", "![x]", "x\\y"] where !InlineMarkup.mayHaveProblems(text) {
+            #expect(InlineMarkup.parse(text).problems.isEmpty, "\(text)")
+        }
+        #expect(!InlineMarkup.mayHaveProblems("[fr] Later"))
+        #expect(InlineMarkup.mayHaveProblems("see [x](javascript:y)"))
+        #expect(InlineMarkup.mayHaveProblems("<data:x>"))
+    }
+
     @Test("visible text drops markup and keeps what a reader sees")
     func visibleText() {
         #expect(InlineMarkup.parse("Tap **Save**, then *share* `it` via [mail](mailto:a@b.example)").visibleText
