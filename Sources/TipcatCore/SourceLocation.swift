@@ -30,9 +30,10 @@ public struct SourceFile: Sendable {
     public let bytes: [UInt8]
     /// Byte offset at which each line starts; `lineStarts[0] == 0`.
     public let lineStarts: [Int]
-    /// For files larger than `SourceFile.stride` bytes: `scalarCounts[k]` is the number of Unicode scalars
-    /// (bytes that are not UTF-8 continuation bytes) in `bytes[0 ..< k * stride]`, so a column is found with
-    /// at most `stride` bytes scanned however long its line is (many locations on one long line stay linear).
+    /// For files with a line longer than `SourceFile.stride` bytes: `scalarCounts[k]` is the number of Unicode
+    /// scalars (bytes that are not UTF-8 continuation bytes) in `bytes[0 ..< k * stride]`, so a column is found
+    /// with at most `stride` bytes scanned however long its line is (many locations on one long line stay
+    /// linear). Empty for files whose lines are all short, where a column scans at most `stride` bytes anyway.
     let scalarCounts: [Int]
     static let stride = 256
 
@@ -43,10 +44,15 @@ public struct SourceFile: Sendable {
         starts.reserveCapacity(bytes.count / 32 + 1)
         var counts: [Int] = []
         bytes.withUnsafeBufferPointer { buffer in
+            var longestLine = 0
+            var lineStart = 0
             for index in buffer.indices where buffer[index] == UInt8(ascii: "\n") {
-                starts.append(index + 1)
+                longestLine = max(longestLine, index - lineStart)
+                lineStart = index + 1
+                starts.append(lineStart)
             }
-            guard buffer.count > SourceFile.stride else { return }
+            longestLine = max(longestLine, buffer.count - lineStart)
+            guard longestLine > SourceFile.stride else { return }
             counts.reserveCapacity(buffer.count / SourceFile.stride + 1)
             var scalars = 0
             for index in buffer.indices {

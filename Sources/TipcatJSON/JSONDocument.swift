@@ -7,6 +7,15 @@ public import TipcatCore
 public struct JSONDocument: Sendable {
     public let source: SourceFile
     public let root: JSONNode
+    /// Every key written twice in one object, with the member that has it first, in source order of the
+    /// duplicates (found while parsing).
+    public let duplicates: [(first: JSONMember, duplicate: JSONMember)]
+
+    init(source: SourceFile, root: JSONNode, duplicates: [(first: JSONMember, duplicate: JSONMember)] = []) {
+        self.source = source
+        self.root = root
+        self.duplicates = duplicates
+    }
 
     /// The largest `maxDepth` accepted; larger requests are clamped to it. Parsing, comparing, hashing and
     /// writing never recurse, but Swift frees a tree recursively (a few hundred bytes of stack per level),
@@ -20,18 +29,20 @@ public struct JSONDocument: Sendable {
     /// - Throws: `JSONSyntaxError` with a precise message and the offset of the offending byte.
     public static func parse(_ source: SourceFile, maxDepth: Int = 512) throws(JSONSyntaxError) -> JSONDocument {
         let depth = Swift.min(Swift.max(1, maxDepth), depthLimit)
-        let result: Result<JSONNode, JSONSyntaxError> = source.bytes.withUnsafeBufferPointer { buffer in
+        let result: Result<(JSONNode, [(first: JSONMember, duplicate: JSONMember)]), JSONSyntaxError> = source.bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress, !buffer.isEmpty else {
                 return .failure(JSONSyntaxError("empty file: expected a JSON value", at: 0))
             }
             var parser = JSONParser(base: base, count: buffer.count, maxDepth: depth, stackCapacity: 64)
             do throws(JSONSyntaxError) {
-                return .success(try parser.parseDocument())
+                let root = try parser.parseDocument()
+                return .success((root, parser.duplicates.sorted { $0.duplicate.keyOffset < $1.duplicate.keyOffset }))
             } catch {
                 return .failure(error)
             }
         }
-        return JSONDocument(source: source, root: try result.get())
+        let (root, duplicates) = try result.get()
+        return JSONDocument(source: source, root: root, duplicates: duplicates)
     }
 
     /// Parses `text` as if it were the contents of a file at `path` (handy for tests and tools).

@@ -26,8 +26,12 @@ extension JSONObject {
 
 extension JSONDocument {
     /// The duplicate keys of every object in the document (nested ones included), in source order of the
-    /// duplicates. Walks the tree with an explicit stack, so deep nesting cannot overflow the call stack.
-    public func duplicateKeys() -> [(first: JSONMember, duplicate: JSONMember)] {
+    /// duplicates: found by the parser as it closed each object.
+    public func duplicateKeys() -> [(first: JSONMember, duplicate: JSONMember)] { duplicates }
+
+    /// `duplicateKeys()` found by walking the tree (for tests: it must agree with what the parser found). Walks with
+    /// an explicit stack, so deep nesting cannot overflow the call stack.
+    public func duplicateKeysByWalking() -> [(first: JSONMember, duplicate: JSONMember)] {
         var found: [(first: JSONMember, duplicate: JSONMember)] = []
         var pending: [JSONNode] = [root]
         while let node = pending.popLast() {

@@ -19,6 +19,8 @@ struct JSONParser {
     var context = ValueContext.topLevel
     /// Offset of the most recent ',' (a trailing comma is reported there).
     var lastComma = 0
+    /// Keys written twice in one object, found as each object closes (no second walk over the tree).
+    var duplicates: [(first: JSONMember, duplicate: JSONMember)] = []
 
     /// One open array or object.
     struct Frame {
@@ -163,7 +165,9 @@ struct JSONParser {
         key = frame.key
         keyOffset = frame.keyOffset
         if frame.isObject {
-            return JSONNode(.object(JSONObject(members.popArray(from: frame.start))), offset: frame.offset)
+            let object = JSONObject(members.popArray(from: frame.start))
+            if object.members.count > 1 { duplicates += object.duplicateKeys() }
+            return JSONNode(.object(object), offset: frame.offset)
         }
         return JSONNode(.array(elements.popArray(from: frame.start)), offset: frame.offset)
     }

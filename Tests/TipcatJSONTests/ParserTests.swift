@@ -174,6 +174,27 @@ import TipcatJSON
         #expect(try JSONDocument.parse(text: #"{"a": {"b": 1}, "b": {"a": 2}}"#).duplicateKeys().isEmpty)
     }
 
+    /// What the parser finds as objects close equals a walk over the finished tree, on random documents.
+    @Test func theParserFindsWhatAWalkFinds() throws {
+        var random = SeededGenerator(seed: 41)
+        func value(_ depth: Int) -> String {
+            switch Int.random(in: 0..<(depth > 3 ? 2 : 4), using: &random) {
+            case 0: return "1"
+            case 1: return "\"s\""
+            case 2: return "[" + (0..<Int.random(in: 0...3, using: &random)).map { _ in value(depth + 1) }.joined(separator: ",") + "]"
+            default:
+                let keys = (0..<Int.random(in: 0...12, using: &random)).map { _ in "\"k\(Int.random(in: 0..<6, using: &random))\"" }
+                return "{" + keys.map { $0 + ":" + value(depth + 1) }.joined(separator: ",") + "}"
+            }
+        }
+        for _ in 0..<300 {
+            let document = try JSONDocument.parse(text: value(0))
+            let parsed = document.duplicateKeys().map { [$0.first.keyOffset, $0.duplicate.keyOffset] }
+            let walked = document.duplicateKeysByWalking().map { [$0.first.keyOffset, $0.duplicate.keyOffset] }
+            #expect(parsed == walked)
+        }
+    }
+
     @Test func deepNestingDoesNotRecurse() throws {
         let depth = 5_000
         let text = String(repeating: #"{"a": "#, count: depth) + #"{"z": 1, "z": 2}"# + String(repeating: "}", count: depth)
