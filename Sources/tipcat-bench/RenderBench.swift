@@ -5,11 +5,12 @@ import TipcatLocalization
 import TipcatRender
 import TipcatText
 
-/// `make bench`, rendering: every tip × every locale of the synthetic catalog in each built-in style, then the
-/// same plain output from the same resolved data with Python's Jinja2, and `tipcat render` wall time.
+/// `make bench`, rendering in-process (a diagnostic: the whole-process figures are `RenderProcessBench`'s): every
+/// tip × every locale of the synthetic catalog in each built-in style, then the same plain output from the same
+/// resolved data with Python's Jinja2, and `tipcat render` wall time on the sample catalog.
 func renderBenchmark(catalog: Catalog, directory: String, runs: Int, styles: [String]) {
     print("")
-    print("tipcat bench — render")
+    print("tipcat bench — render, in-process (diagnostic: loading excluded on both sides)")
     let resolver = TipResolver(catalog: catalog)
     var resolved: [ResolvedTip] = []
     let resolveTime = seconds {

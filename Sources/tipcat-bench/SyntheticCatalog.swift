@@ -11,6 +11,17 @@ struct SyntheticCatalog {
     var seed: UInt64 = 0x7469_7063_6174  // "tipcat"
 
     static let localePool = ["en", "fr", "de", "ja", "ar", "pl", "es", "it", "pt-BR", "ru", "zh-Hans", "ko", "nl", "sv", "tr", "uk"]
+    /// A phrase in each locale's own script appended to its translations, so rendering and wrapping meet wide
+    /// text (CJK, Hangul), right-to-left text (Arabic), emoji and combining marks, as real catalogs do.
+    static let phrases: [String: String] = [
+        "ja": "地図とコンパスで近くの道を探して、新しい景色を見つけましょう。🧭",
+        "zh-Hans": "用地图和指南针寻找附近的小路，发现新的风景。🌲",
+        "ko": "지도와 나침반으로 근처 길을 찾아보세요 🥾",
+        "ar": "استكشف المسارات القريبة باستخدام الخريطة والبوصلة 🏔\u{FE0F}",
+        "fr": "De\u{0301}couvrez les sentiers pre\u{0300}s de chez vous 🌲",
+        "de": "Entdecke die Wege in deiner Nähe ✨",
+        "ru": "Откройте карту и найдите тропы рядом 🗺\u{FE0F}",
+    ]
     static let words = [
         "trail", "map", "compass", "summit", "river", "forest", "backyard", "bird", "feeder", "route", "ridge", "valley",
         "lake", "camp", "sunrise", "shelter", "bridge", "meadow", "canyon", "glacier",
@@ -92,13 +103,14 @@ struct SyntheticCatalog {
             for (key, source) in texts {
                 var localizations: [String] = []
                 for locale in localeIDs.dropFirst() {
-                    let value: String
+                    var value: String
                     if source.contains("plural"), let id = LocaleID(locale) {
                         let forms = PluralRules.categories(for: id).map { "\($0.rawValue) {# \(locale) \(a) \($0.rawValue)}" }
                         value = "[\(locale)] {count, plural, \(forms.joined(separator: " "))} {place.name}."
                     } else {
                         value = "[\(locale)] \(source)"
                     }
+                    if let phrase = SyntheticCatalog.phrases[locale] { value += " " + phrase }
                     localizations.append(
                         "        \"\(locale)\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"\(value)\"\n          }\n        }")
                 }

@@ -176,6 +176,8 @@ if options.runs("validate") || options.runs("render") || options.runs("publish")
     if options.runs("render") {
         renderBenchmark(catalog: catalog, directory: options.directory, runs: options.runs, styles: options.styles)
         renderCommandBenchmark(runs: options.runs)
+        RenderProcessBench(catalogDirectory: options.directory, directory: (options.directory as NSString).deletingLastPathComponent + "/render-process",
+                           binary: binary, tips: options.tips, runs: options.runs, styles: options.styles).run()
     }
     if options.runs("publish") { runPublishBench(catalogDirectory: options.directory, binary: binary, runs: options.runs) }
     if options.runs("plugins") { runPluginBench(catalogDirectory: options.directory, binary: binary, runs: options.runs) }
