@@ -15,6 +15,17 @@ public struct LocaleID: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// The region subtag, uppercase letters or three digits, if any.
     public private(set) var region: String?
 
+    /// Whether text in this locale lays out right to left: a right-to-left script subtag (`Arab`, `Hebr`, `Thaa`,
+    /// `Syrc`, `Nkoo`, `Adlm`, `Rohg`), else a language written right to left by default (Arabic, Hebrew, Persian,
+    /// Urdu, Pashto, Sindhi, Uyghur, Yiddish, Central Kurdish, Dhivehi), and the pseudo-locale `ar-XB`. A
+    /// left-to-right script subtag (`az-Latn`, `pa-Guru`) wins over the language.
+    public var isRightToLeft: Bool {
+        if let script {
+            return ["Arab", "Hebr", "Thaa", "Syrc", "Nkoo", "Adlm", "Rohg"].contains(script)
+        }
+        return ["ar", "he", "iw", "fa", "ur", "ps", "sd", "ug", "yi", "ckb", "dv"].contains(language)
+    }
+
     /// Parses and normalizes `text`; returns nil for anything outside the supported subset.
     ///
     /// `"fr-ca"` → `fr-CA`, `"zh_hant"` → `zh-Hant`; `"english"`, `"e"`, `"en-"`, `"123"` → nil.

@@ -5,7 +5,7 @@ import TipcatJSON
 public struct StyleManifest: Sendable, Hashable {
     /// What a style produces; decides default escaping and whether colours apply.
     public enum Output: String, Sendable, Hashable, CaseIterable {
-        case text, markdown, ansi
+        case text, markdown, ansi, html
     }
 
     /// How values are made safe before they meet the template.
@@ -81,6 +81,10 @@ public struct StyleManifest: Sendable, Hashable {
     }
 
     static func defaultEscaper(for output: Output) -> EscaperName {
-        output == .markdown ? .markdown : .terminal
+        switch output {
+        case .markdown: .markdown
+        case .html: .html
+        case .text, .ansi: .terminal
+        }
     }
 }

@@ -52,6 +52,7 @@ final class TipContext: TemplateObject {
         case "id": .string(escape(tip.tipID.rawValue))
         case "instanceID": .string(escape(tip.instanceID))
         case "locale": .string(tip.locale.identifier)
+        case "dir": .string(tip.locale.isRightToLeft ? "rtl" : "ltr")
         case "titleLocale": .string(tip.title.locale.identifier)
         case "parameters": .object(tip.parameters.mapValues { TipRenderer.templateValue($0, escape: escape) })
         case "width": shared.width

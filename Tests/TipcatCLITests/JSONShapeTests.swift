@@ -45,7 +45,7 @@ import TipcatTestSupport
         let styles = try object(tipcat("styles", "--templates", repositoryRoot + "/Templates", "--json"))
         #expect(Set(styles.keys) == ["styles", "problems"])
         let list = try #require(styles["styles"] as? [[String: String]])
-        #expect(list.map { $0["name"] } == ["ansi", "markdown", "plain"])
+        #expect(list.map { $0["name"] } == ["ansi", "html", "markdown", "plain"])
         #expect(list.first == ["name": "ansi", "output": "ansi", "escaper": "terminal",
                                "description": "A bordered card like a TipKit popover: icon label, bold title, wrapped message, actions as buttons; colours by role.",
                                "origin": repositoryRoot + "/Templates/ansi"])

@@ -192,7 +192,7 @@ import TipcatTestSupport
     @Test func stylesAndTemplates() {
         let styles = tipcat("styles", "--templates", repositoryRoot + "/Templates")
         #expect(styles.status == .success)
-        for name in ["ansi", "markdown", "plain"] { #expect(styles.stdout.contains(name)) }
+        for name in ["ansi", "html", "markdown", "plain"] { #expect(styles.stdout.contains(name)) }
         let which = tipcat("template", "which", "markdown", "--templates", repositoryRoot + "/Templates")
         #expect(which.stdout == repositoryRoot + "/Templates/markdown/tip.mustache\n")
         let cat = tipcat("template", "cat", "markdown", "--templates", repositoryRoot + "/Templates")

@@ -27,7 +27,7 @@ import TipcatText
         var description: String { "\(style)/\(locale)" }
     }
 
-    static let cases = ["plain", "markdown", "ansi"].flatMap { style in ["en", "fr", "ar", "ja"].map { Case(style: style, locale: $0) } }
+    static let cases = ["plain", "markdown", "ansi", "html"].flatMap { style in ["en", "fr", "ar", "ja"].map { Case(style: style, locale: $0) } }
 
     static func render(_ tip: Tip, style: Style, locale: LocaleID) throws -> String {
         let resolved = try TipResolver(catalog: catalog).resolve(tip, locale: locale, parameters: [:], useExample: true)
@@ -106,7 +106,7 @@ import TipcatText
 
     /// The compiled-in copies of the built-in styles render exactly like the folders in Templates/ (run
     /// `make templates` after editing them).
-    @Test(arguments: ["plain", "markdown", "ansi"])
+    @Test(arguments: ["plain", "markdown", "ansi", "html"])
     func builtInStylesMatchTheTemplatesFolder(_ name: String) throws {
         let disk = try Self.registry.style(named: name)
         let builtIn = try StyleRegistry(directory: nil).style(named: name)

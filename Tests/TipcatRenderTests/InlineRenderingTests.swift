@@ -92,6 +92,22 @@ import TipcatText
         }
     }
 
+    @Test("the html style: values and markup escaped, links only to safe addresses, dir for right-to-left locales")
+    func htmlStyle() throws {
+        let hostile = #"<img src=x onerror="alert(1)"> & [x](javascript:alert(1))"#
+        // (A javascript: link in the message itself is an unsafe-link error at validate; its rendering as the bare
+        // label is tested on InlineRendering directly.)
+        let output = try Self.render("Hi {name}, see [docs](https://example.com/d)", name: hostile, style: "html")
+        #expect(output.contains(#"Hi &lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; [x](javascript:alert(1)), see <a href="https://example.com/d">docs</a>"#),
+                "\(output)")
+        #expect(!output.contains("<img") && !output.contains("href=\"javascript"))
+        #expect(output.hasPrefix(#"<article class="tipcat-tip" lang="en" dir="ltr" data-tip="A">"#), "\(output)")
+        #expect(output.contains(#"<h3 class="tipcat-title">Tap <strong>Save</strong></h3>"#))
+        for (identifier, dir) in [("ar", "rtl"), ("he", "rtl"), ("fa-IR", "rtl"), ("ar-XB", "rtl"), ("az-Latn", "ltr"), ("ja", "ltr"), ("ur-Arab", "rtl")] {
+            #expect(try #require(LocaleID(identifier)).isRightToLeft == (dir == "rtl"), "\(identifier)")
+        }
+    }
+
     @Test("a value cannot close a bracket the message opened")
     func valueCannotCloseTheMessagesBracket() throws {
         let output = try Self.render("See [{name}", name: "x](javascript:alert(1))", style: "markdown")
