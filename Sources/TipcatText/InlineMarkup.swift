@@ -100,14 +100,37 @@ public struct InlineMarkup: Sendable, Hashable {
         }
     }
 
+    /// Whether `text` parses to itself as one text node: no `*` `_` `` ` `` `\` `<`, and no `](` (brackets alone,
+    /// `[fr] Later`, form nothing).
+    static func readsAsItself(_ text: String) -> Bool {
+        var copy = text
+        return copy.withUTF8 { bytes in
+            var previous: UInt8 = 0
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "\\"), UInt8(ascii: "<"): return false
+                case UInt8(ascii: "(") where previous == UInt8(ascii: "]"): return false
+                default: previous = byte
+                }
+            }
+            return true
+        }
+    }
+
     /// Parses `text`.
     public static func parse(_ text: String) -> InlineMarkup {
-        if isPlain(text) { return InlineMarkup(nodes: text.isEmpty ? [] : [.text(text)], problems: []) }
+        if readsAsItself(text) { return InlineMarkup(nodes: text.isEmpty ? [] : [.text(text)], problems: []) }
         var copy = text
         return copy.withUTF8 { bytes in
             var parser = InlineParser(bytes: bytes)
             return parser.parse()
         }
+    }
+
+    /// The full parse, without the shortcut for texts that read as themselves (for tests).
+    static func parseForTesting(_ bytes: UnsafeBufferPointer<UInt8>) -> InlineMarkup {
+        var parser = InlineParser(bytes: bytes)
+        return parser.parse()
     }
 
     /// What a reader sees: the text without markup (a link's label, an image's alt text, a code span's content).

@@ -61,6 +61,12 @@ struct InlineMarkupTests {
             #expect(InlineMarkup.parse(text).problems.isEmpty, "\(text)")
         }
         #expect(!InlineMarkup.mayHaveProblems("[fr] Later"))
+        // The parser's own shortcut: a text that reads as itself is one text node, exactly as the full parse says.
+        for text in Self.fuzzTexts(count: 2000, seed: 29) + ["[fr] Later", "[a] b] c [", "![x] !", ""] where InlineMarkup.readsAsItself(text) {
+            var copy = text
+            let full = copy.withUTF8 { InlineMarkup.parseForTesting($0) }
+            #expect(full.nodes == (text.isEmpty ? [] : [.text(text)]), "\(text)")
+        }
         #expect(InlineMarkup.mayHaveProblems("see [x](javascript:y)"))
         #expect(InlineMarkup.mayHaveProblems("<data:x>"))
     }
