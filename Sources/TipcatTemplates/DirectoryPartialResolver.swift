@@ -5,6 +5,13 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
+
+/// The partials one resolver has read, by name (`nil` for a missing file): a render of thousands of tips reads
+/// and parses each partial file once.
+final class PartialFileCache: Sendable {
+    let templates = Mutex<[String: Template?]>([:])
+}
 
 /// Partials from files: `{{>emails/footer}}` loads `<root>/emails/footer.mustache`.
 ///
@@ -13,8 +20,21 @@ import Darwin
 /// `nil` (a missing partial); a file that exists but cannot be read is an error. Symbolic links are followed
 /// only while they stay inside the folder: a partial whose real path (every link resolved) is outside the real
 /// path of `root` is refused, so a link to `/etc/passwd` is never read. Parsed templates are named by their
-/// path, so errors inside a partial point at `root/name.mustache:line:col`.
+/// path, so errors inside a partial point at `root/name.mustache:line:col`. Each resolver reads a partial once
+/// and keeps it (a resolver is made per render run: `render --watch` makes a new one for every change).
 public struct DirectoryPartialResolver: PartialResolver, Hashable {
+    private let cache = PartialFileCache()
+
+    public static func == (lhs: DirectoryPartialResolver, rhs: DirectoryPartialResolver) -> Bool {
+        lhs.root == rhs.root && lhs.fileExtension == rhs.fileExtension && lhs.maximumFileSize == rhs.maximumFileSize
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(root)
+        hasher.combine(fileExtension)
+        hasher.combine(maximumFileSize)
+    }
+
     /// The partials folder.
     public var root: String
     /// Appended to names with a dot (`mustache` → `name.mustache`); empty for none.
@@ -40,9 +60,16 @@ public struct DirectoryPartialResolver: PartialResolver, Hashable {
 
     /// Validates `name`, reads and parses the file; `nil` when it does not exist.
     public func template(named name: String) throws -> Template? {
+        if let cached = cache.templates.withLock({ $0[name] }) { return cached }
         let path = try path(for: name)
-        guard let bytes = try readFile(path, name: name) else { return nil }
-        return try Template(bytes: bytes, name: path)
+        let template: Template?
+        if let bytes = try readFile(path, name: name) {
+            template = try Template(bytes: bytes, name: path)
+        } else {
+            template = nil
+        }
+        cache.templates.withLock { $0[name] = .some(template) }
+        return template
     }
 
     /// The file's bytes, `nil` when it does not exist.

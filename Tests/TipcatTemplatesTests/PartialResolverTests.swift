@@ -71,6 +71,19 @@ final class PartialsFolder {
         #expect(output == "# Hi\nbody\n-- Ada")
     }
 
+    /// A resolver reads each partial once (a render of thousands of tips does not read it thousands of times);
+    /// a new resolver reads the file again.
+    @Test func eachResolverReadsAPartialOnce() throws {
+        let folder = try PartialsFolder(["p.mustache": "one"])
+        let resolver = DirectoryPartialResolver(root: folder.root.path)
+        let template = try Template("{{>p}}")
+        #expect(try template.render([:], partials: resolver) == "one")
+        try Data("two".utf8).write(to: folder.root.appendingPathComponent("p.mustache"))
+        #expect(try template.render([:], partials: resolver) == "one")
+        #expect(try template.render([:], partials: DirectoryPartialResolver(root: folder.root.path)) == "two")
+        #expect(resolver == DirectoryPartialResolver(root: folder.root.path))
+    }
+
     @Test func missingFileIsAMissingPartial() throws {
         let folder = try PartialsFolder(["a.mustache": "A"])
         let resolver = DirectoryPartialResolver(root: folder.root.path)

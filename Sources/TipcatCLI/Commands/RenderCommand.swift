@@ -55,6 +55,7 @@ struct RenderCommand {
     func renderEach() throws -> (style: Style, locale: LocaleID, tips: [(id: String, text: String)]) {
         let catalogDirectory = arguments.value("catalog") ?? "Catalog"
         let loaded = CatalogLoader().load(directory: catalogDirectory)
+        ProcessLifetime.keepUntilExit(loaded)  // not freed just before the process exits
         let errors = loaded.diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty {
             let shown = errors.prefix(5).map(\.description).joined(separator: "\n")
