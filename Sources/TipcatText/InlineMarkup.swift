@@ -59,12 +59,13 @@ public struct InlineMarkup: Sendable, Hashable {
     /// The schemes a link may use; any other link shows its label only.
     public static let safeSchemes: Set<String> = ["http", "https", "mailto"]
 
-    /// The bytes that can start markup: when a text has none of them, it is one text node.
+    /// The bytes a substituted value has escaped: every byte that starts or closes markup, `]` included (a value's
+    /// `]` could close a `[` of the message around it). `!` needs none: the `[` after it is escaped.
     @inline(__always)
-    static func isSpecial(_ byte: UInt8) -> Bool {
+    static func needsEscape(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "["), UInt8(ascii: "]"),
-             UInt8(ascii: "\\"), UInt8(ascii: "<"), UInt8(ascii: "!"):
+             UInt8(ascii: "\\"), UInt8(ascii: "<"):
             true
         default:
             false
@@ -150,15 +151,14 @@ public struct InlineMarkup: Sendable, Hashable {
         }
     }
 
-    /// `text` with every character that could start markup backslash-escaped, so it parses as exactly itself:
-    /// what a value substituted into a message becomes. (`!` needs no escape: `[` after it is escaped.)
+    /// `text` with every character that could start or close markup backslash-escaped (`needsEscape`), so it
+    /// parses as exactly itself: what a value substituted into a message becomes.
     public static func escape(_ text: String) -> String {
-        // Every special byte counts here, `]` too: a value's `]` could close a `[` of the message around it.
-        guard text.utf8.contains(where: { isSpecial($0) && $0 != UInt8(ascii: "!") }) else { return text }
+        guard text.utf8.contains(where: needsEscape) else { return text }
         var output = ""
         output.reserveCapacity(text.utf8.count + 8)
         for scalar in text.unicodeScalars {
-            if scalar.isASCII, scalar != "!", isSpecial(UInt8(scalar.value)) { output.unicodeScalars.append("\\") }
+            if scalar.isASCII, needsEscape(UInt8(scalar.value)) { output.unicodeScalars.append("\\") }
             output.unicodeScalars.append(scalar)
         }
         return output
