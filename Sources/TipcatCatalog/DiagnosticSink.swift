@@ -93,6 +93,8 @@ struct ObjectReader {
 
     /// Reports keys written twice in an object whose keys are names (String Catalog keys, locales, parameters).
     func checkDuplicateKeys() {
+        // The parser found every duplicate of the file: with none, no object of it needs a second look.
+        guard !document.duplicateKeys().isEmpty else { return }
         for (first, duplicate) in object.duplicateKeys() {
             sink.add(.duplicateKey(duplicate.key, in: subject, at: document.location(ofByte: duplicate.keyOffset),
                                    first: document.location(ofByte: first.keyOffset)))
@@ -103,10 +105,12 @@ struct ObjectReader {
     /// `$schema` is always allowed.
     func checkKeys(_ allowed: [String]) {
         let members = object.members
+        // The parser found every duplicate of the file: only a file with one needs the scan below.
+        let fileHasDuplicates = !document.duplicateKeys().isEmpty
         for (index, member) in members.enumerated() {
             var keyLocation: SourceLocation { document.location(ofByte: member.keyOffset) }
             // Objects in catalog files have a handful of keys: a linear scan beats hashing every key.
-            if let first = members[..<index].first(where: { $0.key == member.key }) {
+            if fileHasDuplicates, let first = members[..<index].first(where: { $0.key == member.key }) {
                 sink.add(.duplicateKey(member.key, in: subject, at: keyLocation, first: document.location(ofByte: first.keyOffset)))
                 continue
             }

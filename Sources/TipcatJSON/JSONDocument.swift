@@ -9,7 +9,7 @@ public struct JSONDocument: Sendable {
     public let root: JSONNode
     /// Every key written twice in one object, with the member that has it first, in source order of the
     /// duplicates (found while parsing).
-    public let duplicates: [(first: JSONMember, duplicate: JSONMember)]
+    let duplicates: [(first: JSONMember, duplicate: JSONMember)]
 
     init(source: SourceFile, root: JSONNode, duplicates: [(first: JSONMember, duplicate: JSONMember)] = []) {
         self.source = source

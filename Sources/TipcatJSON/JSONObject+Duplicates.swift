@@ -28,23 +28,4 @@ extension JSONDocument {
     /// The duplicate keys of every object in the document (nested ones included), in source order of the
     /// duplicates: found by the parser as it closed each object.
     public func duplicateKeys() -> [(first: JSONMember, duplicate: JSONMember)] { duplicates }
-
-    /// `duplicateKeys()` found by walking the tree (for tests: it must agree with what the parser found). Walks with
-    /// an explicit stack, so deep nesting cannot overflow the call stack.
-    public func duplicateKeysByWalking() -> [(first: JSONMember, duplicate: JSONMember)] {
-        var found: [(first: JSONMember, duplicate: JSONMember)] = []
-        var pending: [JSONNode] = [root]
-        while let node = pending.popLast() {
-            switch node.value {
-            case .object(let object):
-                found += object.duplicateKeys()
-                for member in object.members.reversed() { pending.append(member.value) }
-            case .array(let elements):
-                for element in elements.reversed() { pending.append(element) }
-            default:
-                break
-            }
-        }
-        return found.sorted { $0.duplicate.keyOffset < $1.duplicate.keyOffset }
-    }
 }

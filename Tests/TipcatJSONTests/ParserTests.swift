@@ -202,3 +202,24 @@ import TipcatJSON
         #expect(document.duplicateKeys().map(\.duplicate.key) == ["z"])
     }
 }
+
+extension JSONDocument {
+    /// `duplicateKeys()` found by walking the tree (what the parser must agree with). Walks with
+    /// an explicit stack, so deep nesting cannot overflow the call stack.
+    func duplicateKeysByWalking() -> [(first: JSONMember, duplicate: JSONMember)] {
+        var found: [(first: JSONMember, duplicate: JSONMember)] = []
+        var pending: [JSONNode] = [root]
+        while let node = pending.popLast() {
+            switch node.value {
+            case .object(let object):
+                found += object.duplicateKeys()
+                for member in object.members.reversed() { pending.append(member.value) }
+            case .array(let elements):
+                for element in elements.reversed() { pending.append(element) }
+            default:
+                break
+            }
+        }
+        return found.sorted { $0.duplicate.keyOffset < $1.duplicate.keyOffset }
+    }
+}
