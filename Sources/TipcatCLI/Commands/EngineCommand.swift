@@ -399,12 +399,7 @@ struct EngineCommand {
             }
             locale = parsed
         }
-        let terminal = TerminalEnvironment(variables: context.environment, isTTY: context.stdout.isTerminal, windowColumns: context.terminalColumns)
-        let colorChoice = ColorChoice(rawValue: arguments.value("color") ?? "auto") ?? .auto
-        let depth = style.manifest.output == .ansi ? Terminal.colorDepth(choice: colorChoice, environment: terminal) : .none
-        let width = Terminal.width(option: try WidthOption.columns(in: arguments), environment: terminal)
-        let renderer = TipRenderer(style: style, settings: RenderSettings(
-            width: width, colorDepth: depth, hyperlinks: Terminal.hyperlinks(colorDepth: depth, environment: terminal)))
+        let renderer = TipRenderer(style: style, settings: try .forOutput(of: style, arguments: arguments, context: context))
         let device = try DeviceOption.device(in: arguments)
         let resolved = try TipResolver(catalog: catalog).resolve(
             tip, locale: locale, parameters: instance.parameters, useExample: instance.parameters.isEmpty, device: device)

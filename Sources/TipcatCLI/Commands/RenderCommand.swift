@@ -73,13 +73,7 @@ struct RenderCommand {
         let locale = try self.locale(in: catalog)
         let device = try DeviceOption.device(in: arguments)
         let tips = try selectedTips(in: catalog)
-        let terminal = TerminalEnvironment(
-            variables: context.environment, isTTY: context.stdout.isTerminal, windowColumns: context.terminalColumns)
-        let colorChoice = ColorChoice(rawValue: arguments.value("color") ?? "auto") ?? .auto
-        let depth = style.manifest.output == .ansi ? Terminal.colorDepth(choice: colorChoice, environment: terminal) : .none
-        let width = Terminal.width(option: try WidthOption.columns(in: arguments), environment: terminal)
-        let renderer = TipRenderer(style: style, settings: RenderSettings(
-            width: width, colorDepth: depth, hyperlinks: Terminal.hyperlinks(colorDepth: depth, environment: terminal)))
+        let renderer = TipRenderer(style: style, settings: try .forOutput(of: style, arguments: arguments, context: context))
         let resolver = TipResolver(catalog: catalog)
         let given = try parameters(for: tips)
         var outputs: [(id: String, text: String)] = []
