@@ -87,34 +87,30 @@ public struct InlineMarkup: Sendable, Hashable {
     /// Whether parsing `text` could report a problem: only emphasis delimiters, backticks, a `](` link tail or a
     /// `<` autolink can. Texts without any (`[fr] Later`, most texts) are not parsed by `validate` at all.
     public static func mayHaveProblems(_ text: String) -> Bool {
+        mayFormMarkup(text, countingEscapes: false)
+    }
+
+    /// Whether `text` parses to itself as one text node: no `*` `_` `` ` `` `\` `<`, and no `](` (brackets alone,
+    /// `[fr] Later`, form nothing).
+    static func readsAsItself(_ text: String) -> Bool {
+        !mayFormMarkup(text, countingEscapes: true)
+    }
+
+    /// Whether `text` holds `*`, `_`, `` ` ``, `<` or `](` — anything that can form markup — or, when
+    /// `countingEscapes`, a backslash (which changes the text it escapes without being a problem).
+    private static func mayFormMarkup(_ text: String, countingEscapes: Bool) -> Bool {
         var copy = text
         return copy.withUTF8 { bytes in
             var previous: UInt8 = 0
             for byte in bytes {
                 switch byte {
                 case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "<"): return true
+                case UInt8(ascii: "\\") where countingEscapes: return true
                 case UInt8(ascii: "(") where previous == UInt8(ascii: "]"): return true
                 default: previous = byte
                 }
             }
             return false
-        }
-    }
-
-    /// Whether `text` parses to itself as one text node: no `*` `_` `` ` `` `\` `<`, and no `](` (brackets alone,
-    /// `[fr] Later`, form nothing).
-    static func readsAsItself(_ text: String) -> Bool {
-        var copy = text
-        return copy.withUTF8 { bytes in
-            var previous: UInt8 = 0
-            for byte in bytes {
-                switch byte {
-                case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "\\"), UInt8(ascii: "<"): return false
-                case UInt8(ascii: "(") where previous == UInt8(ascii: "]"): return false
-                default: previous = byte
-                }
-            }
-            return true
         }
     }
 
