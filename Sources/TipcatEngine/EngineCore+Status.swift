@@ -146,7 +146,7 @@ extension EngineCore {
             case .pending:
                 allInvalidated = false
             case .invalidated(let reason):
-                if let ruleReason = RuleInvalidationReason(rawValue: reason.rawValue) { reasons.insert(ruleReason) }
+                reasons.insert(reason)
             }
         }
         let status: RuleTipState.Status = anyAvailable ? .available : (allInvalidated ? .invalidated : .pending)

@@ -1,5 +1,6 @@
 public import TipcatCatalog
 public import TipcatCore
+public import TipcatRules
 
 /// Names one tip instance: the tip's id for a tip without a custom ID, or its resolved custom ID
 /// (`NewTrailTip-butler-fork`). Each instance has its own status, display count and duration.
@@ -47,17 +48,9 @@ public enum TipStatus: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Why a tip was invalidated, as TipKit's `Tips.InvalidationReason`.
-public enum TipInvalidationReason: String, Sendable, Hashable, CaseIterable {
-    /// The user did what the tip suggested (the app calls `invalidate(_:reason: .actionPerformed)`).
-    case actionPerformed
-    /// The user closed the tip.
-    case tipClosed
-    /// The tip reached its `maxDisplayCount`.
-    case displayCountExceeded
-    /// The tip was on screen for its `maxDisplayDuration` in total.
-    case displayDurationExceeded
-}
+/// Why a tip was invalidated, as TipKit's `Tips.InvalidationReason`: the same type rules ask about with
+/// `tip(X).invalidated(.tipClosed)`.
+public typealias TipInvalidationReason = RuleInvalidationReason
 
 /// A status change reported by `TipEngine.statusChanges()`.
 public struct TipStatusChange: Sendable, Hashable, CustomStringConvertible {

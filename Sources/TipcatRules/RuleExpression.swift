@@ -106,11 +106,16 @@ public enum RuleArithmeticOperator: String, Sendable, Hashable, CaseIterable {
     case minus = "-"
 }
 
-/// Why a tip was invalidated, as TipKit's `Tip.InvalidationReason` names it: `tip(X).invalidated(.tipClosed)`.
+/// Why a tip was invalidated, as TipKit's `Tips.InvalidationReason` names it: what the engine records
+/// (`TipInvalidationReason` is this type) and what `tip(X).invalidated(.tipClosed)` asks about.
 public enum RuleInvalidationReason: String, Sendable, Hashable, CaseIterable {
+    /// The user did what the tip suggested (the app calls `invalidate(_:reason: .actionPerformed)`).
     case actionPerformed
+    /// The user closed the tip.
     case tipClosed
+    /// The tip reached its `maxDisplayCount`.
     case displayCountExceeded
+    /// The tip was on screen for its `maxDisplayDuration` in total.
     case displayDurationExceeded
 }
 
