@@ -215,7 +215,6 @@ public struct CatalogLoader: Sendable {
         concurrentChunks(count: paths.count, chunkSize: 16) { range in range.map { parse(paths[$0]) } }.flatMap { $0 }
     }
 
-    /// Decodes tips on every core; each chunk reports its own findings.
     /// `tips/A.json`, `catalog.json`: a document's file named from the catalog folder, for messages.
     static func displayName(_ document: JSONDocument) -> String {
         let parts = document.source.path.split(separator: "/", omittingEmptySubsequences: true)
@@ -223,6 +222,7 @@ public struct CatalogLoader: Sendable {
         return parts.last.map(String.init) ?? document.source.path
     }
 
+    /// Decodes tips on every core; each chunk reports its own findings.
     func decodeTips(_ documents: [JSONDocument], environment: RuleEnvironment, messages: MessageChecker, sink: DiagnosticSink) -> [Tip] {
         let chunks = concurrentChunks(count: documents.count, chunkSize: 64) { range in
             let local = DiagnosticSink()

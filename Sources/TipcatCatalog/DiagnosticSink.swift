@@ -23,11 +23,12 @@ final class DiagnosticSink {
 
     /// Reports every duplicate key of any object in `document` that the decoder did not already report (with a
     /// more precise subject): `duplicate key 'x' in an object of tips/A.json`, with a note at the first one.
-    func reportDuplicateKeys(in document: JSONDocument, what: String) {
+    /// `what` (the file's name for messages) is only worked out when there is a duplicate.
+    func reportDuplicateKeys(in document: JSONDocument, what: @autoclosure () -> String) {
         for (first, duplicate) in document.duplicateKeys() {
             let location = document.location(ofByte: duplicate.keyOffset)
             guard !duplicateKeyLocations.contains(location) else { continue }
-            add(.duplicateKey(duplicate.key, in: "an object of \(what)", at: location, first: document.location(ofByte: first.keyOffset)))
+            add(.duplicateKey(duplicate.key, in: "an object of \(what())", at: location, first: document.location(ofByte: first.keyOffset)))
         }
     }
 }
