@@ -225,11 +225,25 @@ struct EngineCatalog: Sendable {
         /// Roots of rules without `tip(ID)` compiled for parameterless tips, by text (their programs are equal).
         var compiledRoots: [String: Int] = [:]
         var roots: [[Int]?] = []
+        // Most rule texts recur among parameterless tips: those are looked up by text in the chunk's own table
+        // first, without the shared cache's lock or hashing parameter declarations.
+        var plain: [String: (rule: CheckedRule?, diagnostics: [RuleDiagnostic])] = [:]
         var checked: [CheckedRules] = tips.map { tip in
-            environment.tipParameters = Dictionary(tip.parameters.map { ($0.name, $0.type) }, uniquingKeysWith: { a, _ in a })
+            if tip.parameters.isEmpty {
+                if !environment.tipParameters.isEmpty { environment.tipParameters = [:] }
+            } else {
+                environment.tipParameters = Dictionary(tip.parameters.map { ($0.name, $0.type) }, uniquingKeysWith: { a, _ in a })
+            }
             var result = CheckedRules()
             for (number, rule) in tip.rules.enumerated() {
-                let (checked, findings) = cache.rule(rule.source, parameters: tip.parameters, in: environment)
+                let checked: CheckedRule?
+                let findings: [RuleDiagnostic]
+                if tip.parameters.isEmpty, let known = plain[rule.source] {
+                    (checked, findings) = known
+                } else {
+                    (checked, findings) = cache.rule(rule.source, parameters: tip.parameters, in: environment)
+                    if tip.parameters.isEmpty { plain[rule.source] = (checked, findings) }
+                }
                 if let checked {
                     result.rules.append(checked)
                     result.events.formUnion(checked.referencedEvents)

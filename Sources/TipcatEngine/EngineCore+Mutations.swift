@@ -16,11 +16,7 @@ extension EngineCore {
         let now = self.now
         let when = date ?? now
         guard when <= now else { throw .futureDonation(event: event.rawValue, at: when, now: now) }
-        let fields = try fieldValues(of: declaration, values)
-        var stored = StoredDonation(event: event, timestamp: when, values: values)
-        if !declaration.fields.isEmpty, zip(declaration.fields, fields).contains(where: { values[$0.name] != $1 }) {
-            stored.values = Dictionary(uniqueKeysWithValues: zip(declaration.fields.map(\.name), fields))
-        }
+        let (stored, fields) = try EngineCore.storedDonation(of: declaration, values, at: when)
         do throws(TipStateStoreError) {
             try store.appendDonation(stored)
         } catch {
@@ -65,8 +61,19 @@ extension EngineCore {
         invalidateRuleCaches(of: compiled.eventDependents[event.rawValue])
     }
 
+    /// What is stored for a donation of `declaration` at `when`, and its values in field order (checked
+    /// against the declaration and normalized to the fields' types).
+    static func storedDonation(of declaration: EventDeclaration, _ values: [String: Value], at when: Timestamp) throws(TipEngineError) -> (StoredDonation, [Value]) {
+        let fields = try fieldValues(of: declaration, values)
+        var stored = StoredDonation(event: declaration.id, timestamp: when, values: values)
+        if !declaration.fields.isEmpty, zip(declaration.fields, fields).contains(where: { values[$0.name] != $1 }) {
+            stored.values = Dictionary(uniqueKeysWithValues: zip(declaration.fields.map(\.name), fields))
+        }
+        return (stored, fields)
+    }
+
     /// The donation's values in field order, checked against the declaration (every field, right types).
-    func fieldValues(of declaration: EventDeclaration, _ values: [String: Value]) throws(TipEngineError) -> [Value] {
+    static func fieldValues(of declaration: EventDeclaration, _ values: [String: Value]) throws(TipEngineError) -> [Value] {
         var result: [Value] = []
         result.reserveCapacity(declaration.fields.count)
         for field in declaration.fields {

@@ -145,6 +145,7 @@ struct EngineCore: Sendable {
 
     /// Override names must be tip ids or could be custom IDs (they start with a template's fixed prefix).
     func validateNames(in overrides: TipOverrides) throws(TipEngineError) {
+        guard !overrides.showTips.isEmpty || !overrides.hideTips.isEmpty else { return }
         let tipIDs = compiled.catalog.tips.map(\.id.rawValue)
         let prefixes: [String] = compiled.catalog.tips.compactMap { tip in
             guard let template = tip.customID?.message, case .text(let prefix)? = template.parts.first else { return nil }

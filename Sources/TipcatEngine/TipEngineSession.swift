@@ -1,5 +1,6 @@
 public import TipcatCatalog
 public import TipcatCore
+public import TipcatRules
 
 /// The engine as a plain value with synchronous calls: for command-line tools and other single-threaded
 /// callers that run one command per process and have no use for an actor or status streams.
@@ -90,5 +91,29 @@ public struct TipEngineSession: Sendable {
     public func instance(_ name: TipInstanceID) throws(TipEngineError) -> (tip: TipID, parameters: [String: Value]) {
         let record = core.instances[try core.resolve(name)].record
         return (record.tip, record.parameters)
+    }
+}
+
+extension TipEngineSession {
+    /// Stores one donation of `event` without starting an engine, for a process that only donates: the values
+    /// are checked against the declaration exactly as `donate` checks them, the donation is appended, and the
+    /// event's stored donations are pruned to its donation limit (the newest kept), as `donate` followed by
+    /// `pruneStoredDonations` does. The next engine to load the store decides with it.
+    ///
+    /// - Returns: when the donation happened (`date`, or `now`).
+    @discardableResult
+    public static func recordDonation(
+        of event: EventDeclaration, _ values: [String: Value], at date: Timestamp? = nil, now: Timestamp, in store: inout some TipStateStore
+    ) throws(TipEngineError) -> Timestamp {
+        let when = date ?? now
+        guard when <= now else { throw .futureDonation(event: event.id.rawValue, at: when, now: now) }
+        let (stored, _) = try EngineCore.storedDonation(of: event, values, at: when)
+        do throws(TipStateStoreError) {
+            try store.appendDonation(stored)
+            try store.pruneDonations(of: event.id, keepingNewest: event.donationLimit?.maxCount ?? DonationLog.defaultMaxCount)
+        } catch {
+            throw .store(error)
+        }
+        return when
     }
 }

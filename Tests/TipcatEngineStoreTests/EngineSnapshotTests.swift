@@ -173,4 +173,52 @@ import TipcatTestSupport
         #expect(try SQLiteTipStateStore(path: state).donationCount(of: event) == 5)
         #expect(try SQLiteTipStateStore(path: state).donationCount(of: EventID("opened-map")) == 0)
     }
+
+    /// With a prepared snapshot, `engine donate` reads only the declarations and stores the donation without
+    /// starting the engine: every answer (donations, mistakes, a donation from the future) and the decisions
+    /// after them equal those of the whole engine reading the version from the store; a reset in the
+    /// environment still wipes the state first.
+    @Test func donationsWithASnapshotAnswerAsTheWholeEngine() throws {
+        let scratch = try TemporaryDirectory()
+        let store = try scratch.publishedStore()
+        let donations: [[String]] = [
+            ["engine", "donate", "entered-backyard-detail-view", "backyardID=7", "--at", "2026-01-05T07:00:00Z"],
+            ["engine", "donate", "#opened-map"],
+            ["engine", "donate", "opened-mapp"],
+            ["engine", "donate", "entered-backyard-detail-view", "backyardID=seven"],
+            ["engine", "donate", "entered-backyard-detail-view"],
+            ["engine", "donate", "entered-backyard-detail-view", "backyardID=1", "color=red"],
+            ["engine", "donate", "entered-backyard-detail-view", "backyardID=8", "--at", "2026-01-06T07:00:00Z"],
+            ["engine", "donate", "entered-backyard-detail-view", "backyardID=9", "--at", "2026-01-05T07:59:00Z"],
+        ]
+        func transcript(state: String, cold: Bool) -> [String] {
+            let base = ["--store", store, "--state", state]
+            // The first call prepares the snapshot; cold runs remove it before every donation.
+            _ = run(["engine", "next"] + base)
+            let answers = donations.map { command -> String in
+                if cold { try? FileManager.default.removeItem(atPath: EngineSnapshot.path(forState: state)) }
+                let result = run(command + base)
+                return "\(result.status) \(result.stdout) \(result.stderr)"
+            }
+            let after = [["engine", "status", "--json"], ["engine", "why", "FavoriteBackyardTip", "--json"]].map { command -> String in
+                let result = run(command + base)
+                return "\(result.status) \(result.stdout) \(result.stderr)".replacingOccurrences(of: state, with: "STATE")
+            }
+            return answers + after
+        }
+        let warmState = scratch.file("warm/state.sqlite")
+        let warm = transcript(state: warmState, cold: false)
+        let cold = transcript(state: scratch.file("cold/state.sqlite"), cold: true)
+        #expect(warm == cold)
+        #expect(warm[0].hasPrefix("0 donated #entered-backyard-detail-view backyardID=7 at 2026-01-05T07:00:00"), "\(warm[0])")
+        #expect(warm[2].contains("unknown event 'opened-mapp'"), "\(warm[2])")
+        #expect(warm[6].hasPrefix("1  error: a donation of #entered-backyard-detail-view dated 2026-01-06T07:00:00Z is in the future"), "\(warm[6])")
+        #expect(try SQLiteTipStateStore(path: warmState).donationCount(of: EventID("entered-backyard-detail-view")) == 2)
+
+        // TIPCAT_RESET_DATASTORE: the whole engine starts and wipes the state before the donation.
+        let reset = run(["engine", "donate", "#opened-map", "--store", store, "--state", warmState], environment: ["TIPCAT_RESET_DATASTORE": "1"])
+        #expect(reset.status == .success, "\(reset.stderr)")
+        #expect(try SQLiteTipStateStore(path: warmState).donationCount(of: EventID("entered-backyard-detail-view")) == 0)
+        #expect(try SQLiteTipStateStore(path: warmState).donationCount(of: EventID("opened-map")) == 1)
+    }
 }

@@ -96,6 +96,25 @@ struct EngineAccess {
         return Source(catalog: prepared.catalog, revision: prepared.revision, label: label, pieces: pieces)
     }
 
+    /// The settings and declarations (no tips) of the channel's head, from its prepared snapshot: for commands
+    /// that read no tip and need no engine (`engine donate`). Nil when that shortcut does not apply — a bundle,
+    /// no store, no sound snapshot of the head yet, or a `TIPCAT_*` override or reset in the environment (the
+    /// whole engine checks and applies those when it starts) — and the caller starts the whole engine.
+    func snapshotDeclarations() throws -> Catalog? {
+        guard arguments.optionValues["bundle"] == nil,
+              !TipOverrides.Variable.allCases.contains(where: { context.environment[$0.rawValue] != nil })
+        else { return nil }
+        let path = storePath
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        let store = try SQLiteCatalogStore(path: path, mode: .readOnly)
+        let record = try store.requireHead(of: try StoreAccess(arguments: arguments, context: context).channel())
+        guard let catalog = EngineSnapshot.declarations(
+            path: EngineSnapshot.path(forState: statePath), contentHash: record.contentHash.hex, origin: "\(store.location)@\(record.number)")
+        else { return nil }
+        // What the engine refuses up front when it starts (a published catalog never has these).
+        return CatalogLimits.problems(in: catalog).isEmpty ? catalog : nil
+    }
+
     /// The revision of a published version: its content hash, and per tip a hash of its definition and
     /// translations (what `republish: reset` compares).
     static func revision(_ contentHash: SHA256Digest, _ pieces: CatalogPieces) -> CatalogRevision {

@@ -38,6 +38,14 @@ struct EngineCommand {
             }
             return try withEngine { engine, source in try donateBatch(&engine, source.catalog, path: batch) }
         }
+        // A donation reads no tip: with a prepared snapshot of the version, only the declarations are read and
+        // the donation is stored without starting the engine (which reads it when it next starts).
+        if let catalog = try access.snapshotDeclarations() {
+            let (event, values, date) = try donation(in: catalog)
+            var store = try access.stateStore()
+            let when = try TipEngineSession.recordDonation(of: event, values, at: date, now: try access.clock().now, in: &store)
+            return printDonation(event, values, at: when)
+        }
         try withEngine { engine, source in try donate(&engine, source.catalog) }
     }
 
@@ -324,6 +332,14 @@ struct EngineCommand {
     // MARK: donate and set
 
     private func donate(_ engine: inout TipEngineSession, _ catalog: Catalog) throws {
+        let (event, values, date) = try donation(in: catalog)
+        try engine.donate(event.id, values, at: date)
+        try engine.pruneStoredDonations(of: event.id)
+        printDonation(event, values, at: date ?? engine.now)
+    }
+
+    /// The event, field values and `--at` time of `engine donate EVENT name=value…`, checked against `catalog`.
+    private func donation(in catalog: Catalog) throws -> (EventDeclaration, [String: Value], Timestamp?) {
         guard let name = arguments.positional("event") else { throw CommandError.usage("name an event", command: arguments.commandPath) }
         let eventName = name.hasPrefix("#") ? String(name.dropFirst()) : name
         guard let event = catalog.event(EventID(eventName)) else {
@@ -353,10 +369,12 @@ struct EngineCommand {
             }
             date = time
         }
-        try engine.donate(event.id, values, at: date)
-        try engine.pruneStoredDonations(of: event.id)
+        return (event, values, date)
+    }
+
+    private func printDonation(_ event: EventDeclaration, _ values: [String: Value], at date: Timestamp) {
         let shown = event.fields.compactMap { field in values[field.name].map { "\(field.name)=\($0.displayText)" } }
-        context.stdout.line("donated #\(eventName)" + (shown.isEmpty ? "" : " " + shown.joined(separator: " ")) + " at \(date ?? engine.now)")
+        context.stdout.line("donated #\(event.id)" + (shown.isEmpty ? "" : " " + shown.joined(separator: " ")) + " at \(date)")
     }
 
     private func set(_ engine: inout TipEngineSession, _ catalog: Catalog) throws {

@@ -141,6 +141,27 @@ struct EngineSnapshot: Sendable {
 
     /// The snapshot at `path` for the version `contentHash`; nil when there is none or it is stale or damaged.
     static func load(path: String, contentHash: String, origin: String) -> EngineSnapshot? {
+        guard let section = engineSection(path: path, contentHash: contentHash) else { return nil }
+        do {
+            return try decode(section.bytes, path: path, contentHash: contentHash, origin: origin,
+                              detailStart: section.detailStart, detailLength: section.detailLength)
+        } catch {
+            return nil
+        }
+    }
+
+    /// Only the catalog's settings and declarations (parameters, events, groups; no tips) from the snapshot at
+    /// `path` for the version `contentHash`, checked like `load`; nil when there is none or it is stale or damaged.
+    /// What a command that reads no tip (`engine donate`) needs.
+    static func declarations(path: String, contentHash: String, origin: String) -> Catalog? {
+        guard let section = engineSection(path: path, contentHash: contentHash) else { return nil }
+        var reader = ByteReader(bytes: section.bytes)
+        return try? declarations(&reader, origin: origin).catalog
+    }
+
+    /// The engine section of the snapshot at `path`, when the file is whole and for the version `contentHash`
+    /// (size, magic, format version, content hash and the section's checksum all match).
+    private static func engineSection(path: String, contentHash: String) -> (bytes: [UInt8], detailStart: Int, detailLength: Int)? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -157,18 +178,11 @@ struct EngineSnapshot: Sendable {
               let engine = read(descriptor, offset: headerSize, count: engineLength),
               checksum(engine[...]) == word(header, at: 88, bytes: 8)
         else { return nil }
-        do {
-            return try decode(engine, path: path, contentHash: contentHash, origin: origin,
-                              detailStart: headerSize + engineLength, detailLength: detailLength)
-        } catch {
-            return nil
-        }
+        return (engine, headerSize + engineLength, detailLength)
     }
 
-    private static func decode(
-        _ bytes: [UInt8], path: String, contentHash: String, origin: String, detailStart: Int, detailLength: Int
-    ) throws -> EngineSnapshot {
-        var reader = ByteReader(bytes: bytes)
+    /// The settings (as stored) and the catalog of declarations at the start of the engine section.
+    private static func declarations(_ reader: inout ByteReader, origin: String) throws -> (settings: JSONValue, catalog: Catalog) {
         func json(_ bytes: [UInt8], _ name: String) throws -> JSONValue {
             try JSONDocument.parse(SourceFile(path: name, bytes: bytes)).root.value
         }
@@ -176,8 +190,17 @@ struct EngineSnapshot: Sendable {
         let parameters = try json(reader.blob(), "parameters")
         let events = try json(reader.blob(), "events")
         let groups = try json(reader.blob(), "groups")
-        var catalog = try CatalogCodec.decode(
+        let catalog = try CatalogCodec.decode(
             CatalogPieces(settings: settings, parameters: parameters, events: events, groups: groups, owners: [:]), origin: origin)
+        return (settings, catalog)
+    }
+
+    private static func decode(
+        _ bytes: [UInt8], path: String, contentHash: String, origin: String, detailStart: Int, detailLength: Int
+    ) throws -> EngineSnapshot {
+        var reader = ByteReader(bytes: bytes)
+        let (settings, declared) = try declarations(&reader, origin: origin)
+        var catalog = declared
         let count = try reader.count()
         var tips: [Tip] = []
         tips.reserveCapacity(count)
