@@ -13,7 +13,35 @@ func exitStatus(_ path: String, _ arguments: [String]) -> Int32? {
     return (run.status >> 8) & 0xFF
 }
 
-private func spawnAndWait(_ path: String, _ arguments: [String], stdout: String?) -> (seconds: Double, status: Int32)? {
+/// What one child process used: wall time and CPU time (user + system), from wait4.
+struct ProcessUsage {
+    var seconds: Double
+    var cpuSeconds: Double
+}
+
+/// Runs `path` with `arguments` (output discarded) and returns what it used; nil when it could not start or did
+/// not exit 0. (Not its peak memory: a process started with posix_spawn inherits the high-water mark of this
+/// one's memory; see `peakResidentBytes`.)
+func measuredRun(_ path: String, _ arguments: [String]) -> ProcessUsage? {
+    guard let run = spawnAndWait(path, arguments, stdout: nil), run.status == 0 else { return nil }
+    return run.usage
+}
+
+/// The peak resident memory of `path` run with `arguments`, from GNU time (which forks the command, so the
+/// figure is the command's own); nil without /usr/bin/time or when the command fails.
+func peakResidentBytes(_ path: String, _ arguments: [String]) -> Int? {
+    let time = "/usr/bin/time"
+    guard FileManager.default.isExecutableFile(atPath: time) else { return nil }
+    let report = FileManager.default.temporaryDirectory.appendingPathComponent("tipcat-bench-rss-\(getpid())").path
+    defer { try? FileManager.default.removeItem(atPath: report) }
+    guard let run = spawnAndWait(time, ["-f", "%M", "-o", report, path] + arguments, stdout: nil), run.status == 0,
+          let text = try? String(contentsOfFile: report, encoding: .utf8),
+          let kilobytes = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    else { return nil }
+    return kilobytes * 1024
+}
+
+private func spawnAndWait(_ path: String, _ arguments: [String], stdout: String?) -> (seconds: Double, status: Int32, usage: ProcessUsage)? {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -29,8 +57,12 @@ private func spawnAndWait(_ path: String, _ arguments: [String], stdout: String?
     let start = DispatchTime.now().uptimeNanoseconds
     guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { return nil }
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, status)
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    func time(_ value: timeval) -> Double { Double(value.tv_sec) + Double(value.tv_usec) / 1e6 }
+    let used = ProcessUsage(seconds: seconds, cpuSeconds: time(usage.ru_utime) + time(usage.ru_stime))
+    return (seconds, status, used)
 }
 
 /// Runs `python3 -c script argument` and returns what it printed, trimmed; nil when python3 could not start.

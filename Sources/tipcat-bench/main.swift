@@ -172,7 +172,11 @@ func compareWithPython(loadSeconds ours: Double) {
 
 if options.runs("validate") || options.runs("render") || options.runs("publish") || options.runs("plugins") || options.runs("strings") {
     let (catalog, loadSeconds) = loadSyntheticCatalog()
-    if options.runs("validate") { compareWithPython(loadSeconds: loadSeconds) }
+    if options.runs("validate") {
+        compareWithPython(loadSeconds: loadSeconds)
+        ProcessGoalsBench(catalogDirectory: options.directory, directory: (options.directory as NSString).deletingLastPathComponent + "/process-goals",
+                          binary: binary, tips: options.tips, runs: options.runs).run()
+    }
     if options.runs("render") {
         renderBenchmark(catalog: catalog, directory: options.directory, runs: options.runs, styles: options.styles)
         renderCommandBenchmark(runs: options.runs)
