@@ -1,4 +1,10 @@
 public import TipcatCore
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A parsed JSON file: the tree, plus the source needed to turn any node's offset into `file:line:col`.
 ///
@@ -28,21 +34,44 @@ public struct JSONDocument: Sendable {
     ///   level 1); deeper input fails with `nesting deeper than N levels`. Clamped to `1...depthLimit`.
     /// - Throws: `JSONSyntaxError` with a precise message and the offset of the offending byte.
     public static func parse(_ source: SourceFile, maxDepth: Int = 512) throws(JSONSyntaxError) -> JSONDocument {
+        try parse(source, maxDepth: maxDepth, splitAt: nil).document
+    }
+
+    /// `parse`, with the second parser of a two-core parse started at `splitAt` whatever the document's size
+    /// (tests prove the result never depends on where that is); nil picks as `parse` does. `split` tells
+    /// whether the main parser took the second one's work over.
+    static func parse(_ source: SourceFile, maxDepth: Int, splitAt: Int?) throws(JSONSyntaxError) -> (document: JSONDocument, split: Bool) {
         let depth = Swift.min(Swift.max(1, maxDepth), depthLimit)
-        let result: Result<(JSONNode, [(first: JSONMember, duplicate: JSONMember)]), JSONSyntaxError> = source.bytes.withUnsafeBufferPointer { buffer in
+        let result: Result<(JSONNode, [(first: JSONMember, duplicate: JSONMember)], Bool), JSONSyntaxError> = source.bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress, !buffer.isEmpty else {
                 return .failure(JSONSyntaxError("empty file: expected a JSON value", at: 0))
             }
             var parser = JSONParser(base: base, count: buffer.count, maxDepth: depth, stackCapacity: 64)
+            // A large document: a second parser reads its second half meanwhile (see JSONParser+Split).
+            let split = splitAt ?? (buffer.count >= JSONParser.splitThreshold && sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1
+                ? JSONParser.splitCandidate(base, count: buffer.count, from: buffer.count / 2) : nil)
+            var second: SuffixResult?
+            if let split, split > 0, split < buffer.count {
+                let result = SuffixResult()
+                let region = UnsafeRegion(base: base, count: buffer.count)
+                DispatchQueue.global().async {
+                    var parser = JSONParser(base: region.base, count: region.count, maxDepth: depth, stackCapacity: 64)
+                    result.set(try? parser.parseSuffix(at: split))
+                }
+                parser.handoff = JSONParser.Handoff(offset: split, result: { result.wait() })
+                second = result
+            }
+            // The second parser reads the buffer: it must be done before the buffer goes.
+            defer { _ = second?.wait() }
             do throws(JSONSyntaxError) {
                 let root = try parser.parseDocument()
-                return .success((root, parser.duplicates.sorted { $0.duplicate.keyOffset < $1.duplicate.keyOffset }))
+                return .success((root, parser.duplicates.sorted { $0.duplicate.keyOffset < $1.duplicate.keyOffset }, parser.tookOver))
             } catch {
                 return .failure(error)
             }
         }
-        let (root, duplicates) = try result.get()
-        return JSONDocument(source: source, root: root, duplicates: duplicates)
+        let (root, duplicates, split) = try result.get()
+        return (JSONDocument(source: source, root: root, duplicates: duplicates), split)
     }
 
     /// Parses `text` as if it were the contents of a file at `path` (handy for tests and tools).
@@ -64,4 +93,10 @@ public struct JSONDocument: Sendable {
     public func location(ofKey member: JSONMember) -> SourceLocation {
         source.location(ofByte: member.keyOffset)
     }
+}
+
+/// The bytes being parsed, shared with the second parser's thread (which ends before they are released).
+private struct UnsafeRegion: @unchecked Sendable {
+    let base: UnsafePointer<UInt8>
+    let count: Int
 }

@@ -21,6 +21,12 @@ struct JSONParser {
     var lastComma = 0
     /// Keys written twice in one object, found as each object closes (no second walk over the tree).
     var duplicates: [(first: JSONMember, duplicate: JSONMember)] = []
+    /// Set in a parser started in the middle of a document (see `parseSuffix`).
+    var suffix: SuffixState?
+    /// Set in the main parser while a second parser works on the rest of the document (see `takeOver`).
+    var handoff: Handoff?
+    /// Whether this parser took a second parser's work over.
+    var tookOver = false
 
     /// One open array or object.
     struct Frame {
@@ -72,10 +78,11 @@ struct JSONParser {
         return root
     }
 
-    /// Parses one value (with everything nested in it) starting at `position`, iteratively.
-    mutating func parseValueTree() throws(JSONSyntaxError) -> JSONNode {
-        var key = ""
-        var keyOffset = -1
+    /// Parses one value (with everything nested in it) starting at `position`, iteratively; `key` is the key
+    /// under which it goes into an object that encloses the start (see `parseSuffix`).
+    mutating func parseValueTree(key initialKey: String = "", keyOffset initialKeyOffset: Int = -1) throws(JSONSyntaxError) -> JSONNode {
+        var key = initialKey
+        var keyOffset = initialKeyOffset
         parsing: while true {
             skipWhitespace()
             guard position < end else { throw found(context.expectation, at: position) }
@@ -93,6 +100,10 @@ struct JSONParser {
                 frames.append(Frame(
                     isObject: isObject, start: isObject ? members.count : elements.count, offset: start,
                     key: key, keyOffset: keyOffset))
+                if var state = suffix {
+                    state.deepest = Swift.max(state.deepest, frames.count - (state.levels.count - 1))
+                    suffix = state
+                }
                 position += 1
                 skipWhitespace()
                 let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
@@ -125,7 +136,16 @@ struct JSONParser {
             // The value is complete: hand it to its container, then read ',' or the closing bracket.
             while true {
                 let top = frames.count - 1
-                guard top >= 0 else { return node }
+                guard top >= 0 else {
+                    guard suffix != nil else { return node }
+                    switch try suffixStep(node, key: &key, keyOffset: &keyOffset) {
+                    case .nextValue: continue parsing
+                    case .value(let next):
+                        node = next
+                        continue
+                    case .finished: return JSONNode(.null, offset: position)
+                    }
+                }
                 let isObject = frames[top].isObject
                 if isObject {
                     members.append(JSONMember(key: key, keyOffset: keyOffset, value: node))
@@ -139,6 +159,7 @@ struct JSONParser {
                         lastComma = position
                         position += 1
                         if isObject {
+                            if handoff != nil, let root = takeOver() { return root }
                             try parseKey(&key, &keyOffset, afterComma: true)
                             context = .afterColon
                         } else {
@@ -173,7 +194,7 @@ struct JSONParser {
     }
 
     /// Reads `"key"` and the `:` after it (whitespace around both).
-    private mutating func parseKey(_ key: inout String, _ keyOffset: inout Int, afterComma: Bool) throws(JSONSyntaxError) {
+    mutating func parseKey(_ key: inout String, _ keyOffset: inout Int, afterComma: Bool) throws(JSONSyntaxError) {
         skipWhitespace()
         let expectation = afterComma ? "expected a string key after ','" : "expected a string key or '}'"
         guard position < end else { throw found(expectation, at: position) }
