@@ -76,11 +76,24 @@ struct RenderCommand {
         let renderer = TipRenderer(style: style, settings: try .forOutput(of: style, arguments: arguments, context: context))
         let resolver = TipResolver(catalog: catalog)
         let given = try parameters(for: tips)
+        // Tips render independently: chunks on every core, outputs (and the first failure) in catalog order.
+        let useExample = tips.count > 1
+        let chunks = concurrentChunks(count: tips.count, chunkSize: 64) { range in
+            range.map { index -> Result<(id: String, text: String), any Error> in
+                let tip = tips[index]
+                do {
+                    let resolved = try resolver.resolve(tip, locale: locale, parameters: given[tip.id] ?? [:],
+                                                        useExample: useExample || given[tip.id] == nil, device: device)
+                    return .success((tip.id.rawValue, try renderer.render(resolved)))
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
         var outputs: [(id: String, text: String)] = []
-        for tip in tips {
-            let resolved = try resolver.resolve(tip, locale: locale, parameters: given[tip.id] ?? [:], useExample: tips.count > 1 || given[tip.id] == nil,
-                                             device: device)
-            outputs.append((tip.id.rawValue, try renderer.render(resolved)))
+        outputs.reserveCapacity(tips.count)
+        for chunk in chunks {
+            for result in chunk { outputs.append(try result.get()) }
         }
         return (style, locale, outputs)
     }
