@@ -122,7 +122,7 @@ public final class PreviewServer: @unchecked Sendable {
             }
             let thread = Thread { [self] in
                 serve(client)
-                close(client)
+                Self.lingeringClose(client)
                 active.subtract(1, ordering: .relaxed)
             }
             thread.start()
@@ -140,11 +140,12 @@ public final class PreviewServer: @unchecked Sendable {
         var request: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            if let end = Self.headEnd(request) {
+            let end = Self.headEnd(request)
+            if let end, end <= Self.maximumRequestBytes {
                 request.removeSubrange(end...)
                 break
             }
-            if request.count > Self.maximumRequestBytes {
+            if end != nil || request.count > Self.maximumRequestBytes {
                 Self.send(client, Self.response(status: 431, reason: "Request Header Fields Too Large", body: "request too large\n"))
                 return
             }
@@ -259,6 +260,26 @@ public final class PreviewServer: @unchecked Sendable {
         for line in extra { head += line + "\r\n" }
         head += "\r\n"
         return Array(head.utf8) + (headOnly ? [] : bytes)
+    }
+
+    /// Closes a connection after its response: the write side first, then whatever the client still sends is read
+    /// and dropped (up to 1 MiB or 1 second), so an early answer (431) is not lost to a reset.
+    static func lingeringClose(_ client: Int32) {
+        shutdown(client, Int32(SHUT_WR))
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var total = 0
+        let deadline = Date().addingTimeInterval(1)
+        while total < 1 << 20, Date() < deadline {
+            let count = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
+            if count > 0 {
+                total += count
+            } else if count < 0, errno == EINTR || errno == EAGAIN {
+                continue
+            } else {
+                break
+            }
+        }
+        close(client)
     }
 
     static func send(_ client: Int32, _ bytes: [UInt8]) {

@@ -132,6 +132,7 @@ struct PreviewCommand {
                 ("errors", .int(summary.errors)),
                 ("warnings", .int(summary.warnings)),
             ]))
+            notes(summary)
             return
         }
         let tips = "\(summary.tips) \(plural(summary.tips, "tip"))"
@@ -230,6 +231,12 @@ enum PreviewSignals {
 
     static func install() {
         stop.store(false, ordering: .relaxed)
+        // A parent may have started this process with the signals blocked (posix_spawn keeps the mask).
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
         signal(SIGINT) { _ in PreviewSignals.stop.store(true, ordering: .relaxed) }
         signal(SIGTERM) { _ in PreviewSignals.stop.store(true, ordering: .relaxed) }
     }
