@@ -137,7 +137,7 @@ let package = Package(
         .testTarget(name: "TipcatRenderTests", dependencies: ["TipcatRender", "TipcatCatalog", "TipcatCore", "TipcatText", "TipcatTemplates", "TipcatTestSupport"]),
         .testTarget(
             name: "TipcatPreviewTests",
-            dependencies: ["TipcatPreview", "TipcatCLI", "TipcatCatalog", "TipcatCore", "TipcatRender", "TipcatTestSupport"]
+            dependencies: ["TipcatPreview", "TipcatCLI", "TipcatCatalog", "TipcatCore", "TipcatLocalization", "TipcatRender", "TipcatTestSupport"]
         ),
         .testTarget(name: "TipcatCLITests", dependencies: ["TipcatCLI", "TipcatCore", "TipcatArguments", "TipcatStore", "TipcatTemplates", "TipcatTestSupport"]),
         .testTarget(name: "TipcatSQLiteTests", dependencies: ["TipcatSQLite"]),

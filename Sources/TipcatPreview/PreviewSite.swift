@@ -172,6 +172,7 @@ public struct PreviewSite: Sendable {
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         if options.liveReload { out += "<meta name=\"tipcat-version\" content=\"\(options.version)\">\n" }
         out += "<title>" + HTML.escape(title) + "</title>\n"
+        out += "<link rel=\"icon\" href=\"data:,\">\n"  // no favicon request
         out += "<link rel=\"stylesheet\" href=\"\(root)assets/preview.css\">\n"
         out += "<link rel=\"stylesheet\" href=\"\(root)assets/tip.css\">\n"
         out += "<script src=\"\(root)assets/theme.js\"></script>\n"
