@@ -47,24 +47,24 @@ public enum TranslationMark: Int, Sendable, Comparable, CaseIterable {
     /// The CSS class suffix and filter value.
     public var name: String {
         switch self {
-        case .source: "source"
-        case .pseudo: "pseudo"
-        case .translated: "translated"
-        case .fallback: "fallback"
-        case .needsReview: "needs-review"
-        case .untranslated: "untranslated"
+        case .source: return "source"
+        case .pseudo: return "pseudo"
+        case .translated: return "translated"
+        case .fallback: return "fallback"
+        case .needsReview: return "needs-review"
+        case .untranslated: return "untranslated"
         }
     }
 
     /// What a reader sees.
     public var label: String {
         switch self {
-        case .source: "source"
-        case .pseudo: "pseudo-locale"
-        case .translated: "translated"
-        case .fallback: "fallback"
-        case .needsReview: "needs review"
-        case .untranslated: "untranslated"
+        case .source: return "source"
+        case .pseudo: return "pseudo-locale"
+        case .translated: return "translated"
+        case .fallback: return "fallback"
+        case .needsReview: return "needs review"
+        case .untranslated: return "untranslated"
         }
     }
 }
