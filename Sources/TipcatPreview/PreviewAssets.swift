@@ -101,6 +101,12 @@ enum PreviewAssets {
     .parameters { margin-top: 8px; border-collapse: collapse; }
     .parameters caption { text-align: start; color: var(--muted); }
     .parameters th, .parameters td { padding: 2px 10px 2px 0; text-align: start; vertical-align: top; overflow-wrap: anywhere; }
+    .tip-page main { display: grid; grid-template-columns: minmax(0, 1fr) minmax(240px, 340px); gap: 0 16px; align-items: start; }
+    .tip-page .tip-info, .tip-page .locales { grid-column: 1; }
+    .tip-page .diagnostics { grid-column: 2; grid-row: 1 / span 2; position: sticky; top: 12px; }
+    @media (max-width: 900px) {
+      .tip-page main { display: block; }
+    }
     .diagnostics h2 { margin: 0 0 6px; font-size: 15px; }
     .findings { margin: 0; padding-inline-start: 18px; }
     .finding { overflow-wrap: anywhere; }

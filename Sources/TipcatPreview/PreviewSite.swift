@@ -224,6 +224,10 @@ public struct PreviewSite: Sendable {
         var marks: [(locale: LocaleID, mark: TranslationMark)] = []
         var failures = 0
         var title = tip.title.source
+        if !options.locales.contains(catalog.settings.sourceLanguage),
+           let source = try? resolver.resolve(tip, locale: catalog.settings.sourceLanguage, parameters: [:], useExample: true, device: options.device) {
+            title = source.title.text
+        }
         out += "<div class=\"locales\">\n"
         for locale in options.locales {
             let textMarks = self.marks(of: tip, locale: locale)

@@ -150,16 +150,16 @@ enum BuiltinStyles {
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  min-width: 36px;
-  height: 36px;
-  padding: 0 4px;
+  min-width: 40px;
+  max-width: 96px;
+  min-height: 36px;
+  padding: 2px 5px;
   border: 1.5px dashed var(--tipcat-tint);
   border-radius: 9px;
   color: var(--tipcat-tint);
-  font: 600 9px/1.1 ui-monospace, "SF Mono", Menlo, monospace;
+  font: 600 9px/1.2 ui-monospace, "SF Mono", Menlo, monospace;
   text-align: center;
-  word-break: break-all;
-  max-width: 72px;
+  overflow-wrap: anywhere;
 }
 .tipcat-body { grid-column: 2; min-width: 0; }
 .tipcat-title { margin: 0; font-size: 15px; font-weight: 600; line-height: 1.3; }

@@ -19,11 +19,17 @@ import TipcatTestSupport
     /// on purpose (so the checks are shown to catch a violation).
     static func serve(_ catalog: String) throws -> (PreviewServer, Catalog) {
         let loaded = CatalogLoader().load(directory: catalog)
+        let server = PreviewServer(site: try site(loaded, catalog, version: 7))
+        try server.start(port: 0)
+        return (server, loaded.catalog)
+    }
+
+    static func site(_ loaded: LoadResult, _ catalog: String, version: Int) throws -> ServedSite {
         let style = try StyleRegistry(directory: repositoryRoot + "/Templates").style(named: "html")
         let locales = (loaded.catalog.settings.supportedLocales + ["en-XA", "ar-XB"].compactMap { LocaleID($0) })
         let site = PreviewSite(
             catalog: loaded.catalog, diagnostics: loaded.diagnostics, style: style, stylesheet: style.stylesheet ?? "",
-            options: PreviewOptions(locales: locales, liveReload: true, version: 7, catalogDirectory: catalog))
+            options: PreviewOptions(locales: locales, liveReload: true, version: version, catalogDirectory: catalog))
         let files = Mutex<[String: [UInt8]]>([:])
         _ = try site.generate { path, bytes in files.withLock { $0[path] = bytes } }
         var all = files.withLock { $0 }
@@ -31,9 +37,7 @@ import TipcatTestSupport
             <!DOCTYPE html><html><head><meta http-equiv="Content-Security-Policy" content="\(PreviewSite.contentSecurityPolicy(liveReload: true))">
             <title>probe</title><link rel="icon" href="data:,"></head><body><p id="p">probe</p><script>document.title = "inline ran";</script></body></html>
             """.utf8)
-        let server = PreviewServer(site: ServedSite(files: all, version: 7))
-        try server.start(port: 0)
-        return (server, loaded.catalog)
+        return ServedSite(files: all, version: version)
     }
 
     @Test(.enabled(if: Chromium.executable != nil, skipReason), .timeLimit(.minutes(1)))
@@ -158,6 +162,21 @@ import TipcatTestSupport
         #expect(try browser.string("document.getElementById('theme-toggle').click(); document.documentElement.getAttribute('data-theme')") == "auto")
         try PreviewCommandTests.compare(lightText, golden: "dom/NewTrailTip-light.txt")
         try PreviewCommandTests.compare(darkText, golden: "dom/NewTrailTip-dark.txt")
+
+        // Live reload: a new version of the site reloads the open page (reload.js, under the CSP).
+        #expect(try browser.string("window.__before = 'loaded'; document.querySelector('meta[name=tipcat-version]').content") == "7")
+        try directory.edit("Catalog/tips/NewTrailTip.json", replacing: "{trail.name} is now available", with: "{trail.name} reloaded")
+        server.update(try Self.site(CatalogLoader().load(directory: catalogPath), catalogPath, version: 8))
+        let updated = Date()
+        var reloaded = false
+        while Date().timeIntervalSince(updated) < 3 {
+            if (try? browser.string("String(window.__before) + ' ' + document.querySelector('#locale-en .tipcat-title').textContent")) == "undefined Butler Fork reloaded" {
+                reloaded = true
+                break
+            }
+            usleep(100_000)
+        }
+        #expect(reloaded, "the page did not reload within 3 s")
 
         // A hostile value and a javascript: link are text: no image, no such link, nothing ran.
         mark = browser.events.count

@@ -284,6 +284,45 @@ import TipcatTestSupport
         #expect(!FileManager.default.fileExists(atPath: directory.file("site")))
     }
 
+    @Test func stringCatalogFindingsGoToTheirTip() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try directory.sampleCatalog()
+        try directory.edit("Catalog/Localizable.xcstrings", replacing: "\"أصبح {trail.name} متاحًا الآن\"", with: "\"أصبح {trail.nom} متاحًا الآن\"")
+        let result = Self.preview(catalog, directory.file("site"), "--locale", "ar")
+        #expect(result.status == .success, "\(result.stderr)")
+        let page = try directory.read("site/tips/NewTrailTip.html")
+        #expect(page.contains("<li class=\"finding finding-error\"><code class=\"where\">Localizable.xcstrings:287:"), "\(page)")
+        for other in ["ShowLocationTip", "ComboTip", "PasswordResetTip"] {
+            #expect(!(try directory.read("site/tips/\(other).html")).contains("Localizable.xcstrings:287"), "\(other)")
+        }
+        #expect(!(try directory.read("site/index.html")).contains("Localizable.xcstrings:287"))
+    }
+
+    @Test func outputInsideTheCatalogIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try directory.sampleCatalog()
+        let result = Self.preview(catalog, catalog + "/site")
+        #expect(result.status == .failure)
+        #expect(result.stderr == "error: the output directory '\(catalog)/site' is inside the catalog directory '\(catalog)'; write the site elsewhere (-o)\n")
+        #expect(!FileManager.default.fileExists(atPath: catalog + "/site"))
+    }
+
+    @Test func jsonSummary() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try directory.sampleCatalog()
+        let result = Self.preview(catalog, directory.file("site"), "--locale", "fr", "--json")
+        #expect(result.status == .success, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(Set(object.keys) == ["output", "index", "tips", "locales", "files", "renderFailures", "errors", "warnings"])
+        #expect(object["output"] as? String == directory.file("site"))
+        #expect(object["index"] as? String == directory.file("site") + "/index.html")
+        #expect(object["tips"] as? Int == 17 && object["files"] as? Int == 22 && object["renderFailures"] as? Int == 0)
+        #expect(object["locales"] as? [String] == ["fr"])
+        #expect(object["errors"] as? Int == 0)
+        // Without the source language among the locales, the index still lists the source titles.
+        #expect(try directory.read("site/index.html").contains("<span class=\"tip-title\">Butler Fork is now available</span>"))
+    }
+
     @Test func selectedLocalesAndDevice() throws {
         let directory = try TemporaryDirectory()
         let catalog = try directory.sampleCatalog()

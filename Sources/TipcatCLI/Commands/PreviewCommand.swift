@@ -36,6 +36,9 @@ struct PreviewCommand {
             throw CommandError.usage("use --locale or --all-locales, not both", command: Self.command)
         }
         _ = try DeviceOption.device(in: arguments)  // a usage error before any work
+        for (name, directory) in [("catalog", catalogDirectory), ("templates", templatesDirectory)] where Self.isInside(outputDirectory, directory) {
+            throw CommandError.failure("the output directory '\(outputDirectory)' is inside the \(name) directory '\(directory)'; write the site elsewhere (-o)")
+        }
         if serve {
             try self.serve(port: port)
             return
@@ -43,6 +46,13 @@ struct PreviewCommand {
         let generated = try generate(version: 1, liveReload: false)
         try commit(generated)
         report(generated.summary)
+    }
+
+    /// Whether `path` is `directory` or inside it, once both are absolute and standardized.
+    static func isInside(_ path: String, _ directory: String) -> Bool {
+        let child = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        let parent = URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath().path
+        return child == parent || child.hasPrefix(parent.hasSuffix("/") ? parent : parent + "/")
     }
 
     /// `--port N`: 0 to 65535.
