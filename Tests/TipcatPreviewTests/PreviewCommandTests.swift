@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import TipcatCLI
+import TipcatCatalog
+import TipcatRender
 import TipcatTestSupport
 @testable import TipcatPreview
 
@@ -125,6 +127,30 @@ import TipcatTestSupport
         }
         #expect(!FileManager.default.fileExists(atPath: directory.file("evil.html")))
         #expect(!FileManager.default.fileExists(atPath: directory.file("site/evil.html")))
+    }
+
+    /// The loader refuses such ids, but the site never trusts them: a tip id that is a path and markup gets an
+    /// encoded page name inside tips/ and is escaped wherever it is shown.
+    @Test func hostileTipIDsStayInsideTheSite() throws {
+        let directory = try TemporaryDirectory()
+        var catalog = loadCatalog(try directory.sampleCatalog())
+        let id = "../../evil\"><script>window.__xss=3</script>"
+        catalog.tips.append(Tip(id: TipID(id), title: LocalizedText(key: id + ".title", source: "Evil", message: nil), file: "tips/evil.json"))
+        let style = try StyleRegistry(directory: repositoryRoot + "/Templates").style(named: "html")
+        let site = PreviewSite(catalog: catalog, diagnostics: [], style: style, stylesheet: "",
+                               options: PreviewOptions(locales: [catalog.settings.sourceLanguage], catalogDirectory: directory.file("Catalog")))
+        let output = try SiteDirectory(path: directory.file("out/site"))
+        _ = try site.generate { path, bytes in try output.write(path, bytes) }
+        try output.commit()
+        let name = "~2E.~2F..~2Fevil~22~3E~3Cscript~3Ewindow.__xss~3D3~3C~2Fscript~3E.html"
+        #expect(PageFileName.forTip(id) == name)
+        let page = try directory.read("out/site/tips/" + name)
+        #expect(!page.contains("<script>window"))
+        #expect(page.contains("<h1>../../evil&quot;&gt;&lt;script&gt;window.__xss=3&lt;/script&gt;</h1>"))
+        let index = try directory.read("out/site/index.html")
+        #expect(!index.contains("<script>window") && index.contains("href=\"tips/\(name)\""))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["Catalog", "out"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.file("out")) == ["site"])
     }
 
     /// A tip whose example value is markup and whose message links to `javascript:`.
