@@ -200,7 +200,7 @@ enum BuiltinStyles {
 .tipcat-tip[dir="rtl"] .tipcat-close { margin: -2px 0 0 -2px; }
 
 /* Popover: the same card floating over the view, an arrow pointing up at its anchor. */
-.tipcat-popover { position: relative; display: inline-block; margin-top: 12px; filter: drop-shadow(0 4px 14px var(--tipcat-shadow)); }
+.tipcat-popover { position: relative; display: block; width: fit-content; max-width: 100%; margin-top: 12px; filter: drop-shadow(0 4px 14px var(--tipcat-shadow)); }
 .tipcat-popover .tipcat-tip { background: var(--tipcat-popover); }
 .tipcat-popover::before {
   content: "";

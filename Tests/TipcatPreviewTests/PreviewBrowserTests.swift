@@ -40,7 +40,7 @@ import TipcatTestSupport
         return ServedSite(files: all, version: version)
     }
 
-    @Test(.enabled(if: Chromium.executable != nil, skipReason), .timeLimit(.minutes(1)))
+    @Test(.enabled(if: Chromium.executable != nil, skipReason), .timeLimit(.minutes(3)))
     func galleryInChromium() throws {
         let directory = try TemporaryDirectory()
         let catalogPath = try directory.sampleCatalog()
