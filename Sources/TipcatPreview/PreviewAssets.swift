@@ -100,7 +100,8 @@ enum PreviewAssets {
     .tip-info dd { margin: 0; overflow-wrap: anywhere; }
     .parameters { margin-top: 8px; border-collapse: collapse; }
     .parameters caption { text-align: start; color: var(--muted); }
-    .parameters th, .parameters td { padding: 2px 10px 2px 0; text-align: start; vertical-align: top; overflow-wrap: anywhere; }
+    .parameters th, .parameters td { padding: 2px 10px 2px 0; text-align: start; vertical-align: top; }
+    .parameters td { overflow-wrap: anywhere; }
     .tip-page main { display: grid; grid-template-columns: minmax(0, 1fr) minmax(240px, 340px); gap: 0 16px; align-items: start; }
     .tip-page .tip-info, .tip-page .locales { grid-column: 1; }
     .tip-page .diagnostics { grid-column: 2; grid-row: 1 / span 2; position: sticky; top: 12px; }
@@ -119,8 +120,8 @@ enum PreviewAssets {
     .locale h2 { margin: 0 0 4px; font-size: 15px; color: var(--text); }
     .text-marks { list-style: none; margin: 0 0 8px; padding: 0; font-size: 12px; }
     .text-marks code { color: var(--muted); }
-    .variants { display: flex; flex-direction: column; gap: 10px; }
-    .variant { margin: 0; }
+    .variants { display: flex; flex-wrap: wrap; gap: 10px 20px; align-items: flex-start; }
+    .variant { flex: 1 1 320px; min-width: 0; margin: 0; }
     .variant figcaption { color: var(--muted); font-size: 12px; margin-bottom: 4px; }
     .popover-anchor { display: inline-block; padding: 2px 8px; border-radius: 8px; background: var(--panel); color: var(--link); font: 12px ui-monospace, Menlo, monospace; }
     .variant-popover .popover-anchor { margin-inline-start: 16px; }
