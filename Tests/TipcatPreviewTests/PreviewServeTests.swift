@@ -9,16 +9,17 @@ import Glibc
 /// `tipcat preview --serve`, as a child process: serving, live regeneration, path traversal, methods, binding.
 @Suite struct PreviewServeTests {
     /// Starts `tipcat preview --serve --port 0` on a copy of the sample catalog; returns the process and its port.
-    static func start(_ directory: TemporaryDirectory, extra: [String] = []) throws -> (ChildProcess, UInt16) {
+    static func start(_ directory: TemporaryDirectory, port requested: UInt16 = 0, extra: [String] = []) throws -> (ChildProcess, UInt16) {
         let catalog = try directory.sampleCatalog()
         guard let executable = tipcatExecutable() else { throw HTTPTestError(description: "the tipcat executable is not built") }
         let child = try ChildProcess(executable: executable, arguments: [
-            "preview", "--serve", "--port", "0", "--catalog", catalog, "--templates", repositoryRoot + "/Templates", "-o", directory.file("site"),
+            "preview", "--serve", "--port", String(requested), "--catalog", catalog, "--templates", repositoryRoot + "/Templates", "-o", directory.file("site"),
         ] + extra)
         let line = try #require(child.waitForLine(timeout: 30) { $0.hasPrefix("serving ") }, "no 'serving' line; stderr: \(child.stderr)")
         let url = try #require(line.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init))
         #expect(url.hasPrefix("http://127.0.0.1:"))
         let port = try #require(UInt16(url.dropFirst("http://127.0.0.1:".count).prefix { $0 != "/" }))
+        if requested != 0 { #expect(port == requested) }
         #expect(line == "serving \(directory.file("site")) at http://127.0.0.1:\(port)/ (Ctrl-C to stop)")
         return (child, port)
     }
@@ -104,17 +105,62 @@ import Glibc
             #expect(HTTPTestClient.connect(host: address, port: port) == nil, "reachable on \(address)")
         }
 
+        // The slow client's request never completed: it is answered 408 and closed (5 s after it connected).
+        var answer = [UInt8](repeating: 0, count: 256)
+        var waited = timeval(tv_sec: 8, tv_usec: 0)
+        setsockopt(slow, SOL_SOCKET, SO_RCVTIMEO, &waited, socklen_t(MemoryLayout<timeval>.size))
+        let count = answer.withUnsafeMutableBytes { recv(slow, $0.baseAddress, $0.count, 0) }
+        #expect(count > 0 && String(decoding: answer.prefix(max(0, count)), as: UTF8.self).hasPrefix("HTTP/1.1 408 Request Timeout\r\n"))
+
         // SIGTERM stops it cleanly.
         #expect(child.stop(signal: SIGTERM) == 0)
         #expect(child.stderr.contains("stopped"))
         #expect(HTTPTestClient.connect(host: "127.0.0.1", port: port) == nil)
     }
 
-    @Test func ctrlCStopsCleanly() throws {
+    @Test func aGivenPortAndCtrlC() throws {
         let directory = try TemporaryDirectory()
-        let (child, port) = try Self.start(directory, extra: ["--locale", "fr"])
+        let free = try Self.freePort()
+        let (child, port) = try Self.start(directory, port: free, extra: ["--locale", "fr"])
+        #expect(port == free)
         #expect(try HTTPTestClient.request(port: port, target: "/index.html").status == 200)
         #expect(child.stop(signal: SIGINT) == 0)
+    }
+
+    @Test func aPortInUseIsAnError() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try directory.sampleCatalog()
+        // Hold a listening socket on a port, then ask preview for it.
+        let holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(holder) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr = in_addr(s_addr: UInt32(0x7F00_0001).bigEndian)
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(holder, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        #expect(listen(holder, 1) == 0)
+        var bound = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &bound) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(holder, $0, &length) } }
+        let port = UInt16(bigEndian: bound.sin_port)
+        let run = try tipcatProcess(["preview", "--serve", "--port", String(port), "--catalog", catalog, "-o", directory.file("site")], timeout: 30)
+        let result = try #require(run.result, "preview --serve on a port in use did not exit")
+        #expect(result.status == .failure)
+        #expect(result.stderr == "error: cannot listen on 127.0.0.1:\(port): Address already in use\n")
+        #expect(!FileManager.default.fileExists(atPath: directory.file("site")), "nothing is written when the port is taken")
+    }
+
+    /// A port nothing listens on right now.
+    static func freePort() throws -> UInt16 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr = in_addr(s_addr: UInt32(0x7F00_0001).bigEndian)
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        var bound = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &bound) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        return UInt16(bigEndian: bound.sin_port)
     }
 
     /// The local addresses of the TCP sockets listening on `port` (from /proc/net/tcp and tcp6).

@@ -192,15 +192,18 @@ struct PreviewCommand {
     // MARK: --serve
 
     private func serve(port: UInt16) throws {
-        var version = 1
-        var generated = try generate(version: version, liveReload: true)
-        try commit(generated)
-        let server = PreviewServer(site: ServedSite(files: generated.files, version: version))
+        // The port first: when it is taken, nothing is written.
+        let server = PreviewServer(site: ServedSite(files: [:], version: 0))
         do {
             try server.start(port: port)
         } catch {
             throw CommandError.failure(error.message)
         }
+        defer { server.stop() }
+        var version = 1
+        var generated = try generate(version: version, liveReload: true)
+        try commit(generated)
+        server.update(ServedSite(files: generated.files, version: version))
         PreviewSignals.install()
         let url = "http://127.0.0.1:\(server.port)/"
         context.stdout.line("serving \(outputDirectory) at \(url) (Ctrl-C to stop)")
