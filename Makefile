@@ -122,6 +122,9 @@ demo: release python-dep
 	$(RELEASE)/tipcat render OptionTip PasswordResetTip --catalog $(CATALOG)
 	$(RELEASE)/tipcat render PasswordResetTip --style markdown --catalog $(CATALOG)
 	@echo
+	@echo "== tipcat preview: the HTML gallery of every tip in every locale (open .tipcat/demo-preview/index.html; --serve to serve it)"
+	$(RELEASE)/tipcat preview --catalog $(CATALOG) -o .tipcat/demo-preview
+	@echo
 	@echo "== tipcat plural (a translator's aid)"
 	$(RELEASE)/tipcat plural pl 1 2 5 22 1.5
 	@echo

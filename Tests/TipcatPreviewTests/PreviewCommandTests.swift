@@ -269,6 +269,18 @@ import TipcatTestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["site"])
     }
 
+    @Test func helpListsPreview() {
+        let help = tipcat("help")
+        #expect(help.status == .success)
+        #expect(help.stdout.contains("  preview                 Write an HTML gallery of every tip in every locale;"))
+        let own = tipcat("preview", "--help")
+        #expect(own.status == .success)
+        #expect(own.stdout.contains("USAGE: tipcat preview [--catalog <dir>] [--output <dir>] [--locale <locale> ...] [--all-locales] [--device <device>] [--templates <dir>] [--serve] [--port <port>] [--no-plugins] [--json]"))
+        for flag in ["-o, --output <dir>", "--serve", "--port <port>", "--all-locales", "--device <device>", "--json"] {
+            #expect(own.stdout.contains(flag), "\(flag)")
+        }
+    }
+
     // MARK: Bad input
 
     @Test(arguments: [["--port", "abc"], ["--port", "70000"], ["--port", "-1"], ["--port", ""], ["--port", "123456"]])
