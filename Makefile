@@ -30,7 +30,8 @@ help:
 	@echo "make clean     remove build products and .tipcat/"
 
 # System packages. Building needs the SQLite headers (the CSQLite module); the tests also use zsh and fish
-# (to syntax-check completion scripts) and Python's commonmark / markdown-it-py (to prove Markdown escaping).
+# (to syntax-check completion scripts), Python's commonmark / markdown-it-py (to prove Markdown escaping) and
+# Debian's chromium (to check the preview gallery in a headless browser).
 # Installed only when missing and only where apt-get / pip can run (CI runs as root).
 build-deps:
 	@if ! [ -f /usr/include/sqlite3.h ]; then \
@@ -66,6 +67,15 @@ deps: build-deps python-dep
 	      || echo "warning: could not install$$missing; the completion-syntax tests for them will be skipped"; \
 	  else \
 	    echo "note:$$missing not installed; the completion-syntax tests for them will be skipped"; \
+	  fi; \
+	fi
+	@if ! command -v chromium >/dev/null 2>&1; then \
+	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	    echo "installing: chromium"; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+	      || echo "warning: could not install chromium; the headless-browser checks of tipcat preview will be skipped"; \
+	  else \
+	    echo "note: chromium not installed; the headless-browser checks of tipcat preview will be skipped"; \
 	  fi; \
 	fi
 
@@ -111,6 +121,9 @@ demo: release python-dep
 	@echo "== tipcat render: inline Markdown in texts (bold, italic, a link), as plain text and as Markdown"
 	$(RELEASE)/tipcat render OptionTip PasswordResetTip --catalog $(CATALOG)
 	$(RELEASE)/tipcat render PasswordResetTip --style markdown --catalog $(CATALOG)
+	@echo
+	@echo "== tipcat preview: the HTML gallery of every tip in every locale (open .tipcat/demo-preview/index.html; --serve to serve it)"
+	$(RELEASE)/tipcat preview --catalog $(CATALOG) -o .tipcat/demo-preview
 	@echo
 	@echo "== tipcat plural (a translator's aid)"
 	$(RELEASE)/tipcat plural pl 1 2 5 22 1.5

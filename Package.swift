@@ -73,6 +73,13 @@ let package = Package(
             dependencies: ["TipcatCore", "TipcatCatalog", "TipcatTemplates", "TipcatText"],
             swiftSettings: strict
         ),
+        // `tipcat preview`: the HTML gallery of every tip × locale (pages, assets, an atomic site writer) and the
+        // small HTTP/1.1 server that serves it on 127.0.0.1.
+        .target(
+            name: "TipcatPreview",
+            dependencies: ["TipcatCore", "TipcatCatalog", "TipcatLocalization", "TipcatRender"],
+            swiftSettings: strict
+        ),
         // The plugin protocol (tipcat.plugin/1) as Swift types, and the protocols a Swift plugin implements.
         // Foundation only: a plugin built with it does not link SQLite or the rest of tipcat.
         .target(name: "TipcatPlugin", swiftSettings: strict),
@@ -91,7 +98,7 @@ let package = Package(
             dependencies: [
                 "TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatRules", "TipcatCatalog", "TipcatArguments",
                 "TipcatTemplates", "TipcatText", "TipcatRender", "TipcatCodec", "TipcatStore",
-                "TipcatEngine", "TipcatEngineStore", "TipcatPlugin", "TipcatPlugins",
+                "TipcatEngine", "TipcatEngineStore", "TipcatPlugin", "TipcatPlugins", "TipcatPreview",
             ],
             swiftSettings: strict
         ),
@@ -128,6 +135,10 @@ let package = Package(
         .testTarget(name: "TipcatArgumentsTests", dependencies: ["TipcatArguments"]),
         .testTarget(name: "TipcatTextTests", dependencies: ["TipcatText", "TipcatCore", "TipcatTestSupport"]),
         .testTarget(name: "TipcatRenderTests", dependencies: ["TipcatRender", "TipcatCatalog", "TipcatCore", "TipcatText", "TipcatTemplates", "TipcatTestSupport"]),
+        .testTarget(
+            name: "TipcatPreviewTests",
+            dependencies: ["TipcatPreview", "TipcatCLI", "TipcatCatalog", "TipcatCore", "TipcatLocalization", "TipcatRender", "TipcatTestSupport"]
+        ),
         .testTarget(name: "TipcatCLITests", dependencies: ["TipcatCLI", "TipcatCore", "TipcatArguments", "TipcatStore", "TipcatTemplates", "TipcatTestSupport"]),
         .testTarget(name: "TipcatSQLiteTests", dependencies: ["TipcatSQLite"]),
         .testTarget(

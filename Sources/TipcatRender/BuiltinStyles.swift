@@ -93,6 +93,126 @@ enum BuiltinStyles {
 }
 
 """#,
+            "tip.css": #"""
+/* The html style's look: a tip like TipKit's, as an inline card or a popover with an arrow.
+   Colours follow prefers-color-scheme; a page forces one with data-theme="light" or data-theme="dark" on <html>. */
+:root {
+  --tipcat-card: #ffffff;
+  --tipcat-popover: #ffffff;
+  --tipcat-label: #000000;
+  --tipcat-secondary-label: rgba(60, 60, 67, 0.6);
+  --tipcat-tint: #007aff;
+  --tipcat-separator: rgba(60, 60, 67, 0.29);
+  --tipcat-shadow: rgba(0, 0, 0, 0.18);
+  --tipcat-close: rgba(60, 60, 67, 0.3);
+}
+@media (prefers-color-scheme: dark) {
+  :root:not([data-theme="light"]) {
+    --tipcat-card: #1c1c1e;
+    --tipcat-popover: #2c2c2e;
+    --tipcat-label: #ffffff;
+    --tipcat-secondary-label: rgba(235, 235, 245, 0.6);
+    --tipcat-tint: #0a84ff;
+    --tipcat-separator: rgba(84, 84, 88, 0.65);
+    --tipcat-shadow: rgba(0, 0, 0, 0.6);
+    --tipcat-close: rgba(235, 235, 245, 0.3);
+  }
+}
+:root[data-theme="dark"] {
+  --tipcat-card: #1c1c1e;
+  --tipcat-popover: #2c2c2e;
+  --tipcat-label: #ffffff;
+  --tipcat-secondary-label: rgba(235, 235, 245, 0.6);
+  --tipcat-tint: #0a84ff;
+  --tipcat-separator: rgba(84, 84, 88, 0.65);
+  --tipcat-shadow: rgba(0, 0, 0, 0.6);
+  --tipcat-close: rgba(235, 235, 245, 0.3);
+}
+
+.tipcat-tip {
+  position: relative;
+  display: grid;
+  grid-template-columns: auto 1fr auto;
+  gap: 0 12px;
+  align-items: start;
+  box-sizing: border-box;
+  max-width: 420px;
+  padding: 14px 14px 12px 16px;
+  border-radius: 14px;
+  background: var(--tipcat-card);
+  color: var(--tipcat-label);
+  font: 15px/1.33 -apple-system, "SF Pro Text", system-ui, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", "Noto Sans CJK JP", sans-serif;
+  overflow-wrap: anywhere;
+  text-align: start;
+}
+.tipcat-image {
+  grid-column: 1;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  min-width: 40px;
+  max-width: 96px;
+  min-height: 36px;
+  padding: 2px 5px;
+  border: 1.5px dashed var(--tipcat-tint);
+  border-radius: 9px;
+  color: var(--tipcat-tint);
+  font: 600 9px/1.2 ui-monospace, "SF Mono", Menlo, monospace;
+  text-align: center;
+  overflow-wrap: anywhere;
+}
+.tipcat-body { grid-column: 2; min-width: 0; }
+.tipcat-title { margin: 0; font-size: 15px; font-weight: 600; line-height: 1.3; }
+.tipcat-message { margin: 2px 0 0; color: var(--tipcat-secondary-label); font-size: 15px; }
+.tipcat-message a { color: var(--tipcat-tint); }
+.tipcat-message code { font: 13px ui-monospace, "SF Mono", Menlo, monospace; }
+.tipcat-actions {
+  display: flex;
+  flex-direction: column;
+  margin: 10px 0 0;
+  border-top: 0.5px solid var(--tipcat-separator);
+}
+.tipcat-action {
+  appearance: none;
+  margin: 0;
+  padding: 9px 0 0;
+  border: 0;
+  background: none;
+  color: var(--tipcat-tint);
+  font: inherit;
+  text-align: start;
+  cursor: pointer;
+}
+.tipcat-close {
+  grid-column: 3;
+  appearance: none;
+  width: 22px;
+  height: 22px;
+  margin: -2px -2px 0 0;
+  padding: 0;
+  border: 0;
+  border-radius: 50%;
+  background: var(--tipcat-close);
+  color: var(--tipcat-card);
+  font: 700 11px/22px system-ui, sans-serif;
+  cursor: pointer;
+}
+.tipcat-tip[dir="rtl"] .tipcat-close { margin: -2px 0 0 -2px; }
+
+/* Popover: the same card floating over the view, an arrow pointing up at its anchor. */
+.tipcat-popover { position: relative; display: block; width: fit-content; max-width: 100%; margin-top: 12px; filter: drop-shadow(0 4px 14px var(--tipcat-shadow)); }
+.tipcat-popover .tipcat-tip { background: var(--tipcat-popover); }
+.tipcat-popover::before {
+  content: "";
+  position: absolute;
+  top: -10px;
+  inset-inline-start: 28px;
+  border: 10px solid transparent;
+  border-top: 0;
+  border-bottom-color: var(--tipcat-popover);
+}
+
+"""#,
             "tip.mustache": #"""
 <article class="tipcat-tip" lang="{{locale}}" dir="{{dir}}" data-tip="{{instanceID}}">
 {{#hasImage}}

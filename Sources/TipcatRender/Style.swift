@@ -18,6 +18,9 @@ public struct Style: Sendable {
     public var partials: any PartialResolver
     /// The main template's text, for `tipcat template cat`.
     public var templateSource: String
+    /// The style's `tip.css`, when it has one: the style sheet a page showing its HTML output uses
+    /// (`tipcat preview`).
+    public var stylesheet: String?
 
     public var name: String { manifest.name }
 
@@ -31,6 +34,7 @@ public struct Style: Sendable {
 
     public static let templateFile = "tip.mustache"
     public static let manifestFile = "style.json"
+    public static let stylesheetFile = "tip.css"
 }
 
 /// Why a style cannot be used.
@@ -102,7 +106,7 @@ public struct StyleRegistry: Sendable {
             if let partial = try? Template(text, name: "built-in:\(name)/\(file)") { partials[partialName] = partial }
         }
         return Style(manifest: manifest, origin: .builtIn, template: template, partials: DictionaryPartialResolver(partials),
-                     templateSource: templateText)
+                     templateSource: templateText, stylesheet: files[Style.stylesheetFile])
     }
 
     private static func load(folder: String, fileSystem: any CatalogFileSystem) -> Result<Style, StyleError> {
@@ -111,7 +115,8 @@ public struct StyleRegistry: Sendable {
         func fail(_ message: String, _ diagnostics: [Diagnostic]) -> Result<Style, StyleError> {
             .failure(StyleError(message: message, diagnostics: diagnostics))
         }
-        for file in [manifestPath, templatePath] where fileSystem.fileExists(file) && !fileSystem.resolves(file, inside: folder) {
+        let stylesheetPath = folder + "/" + Style.stylesheetFile
+        for file in [manifestPath, templatePath, stylesheetPath] where fileSystem.fileExists(file) && !fileSystem.resolves(file, inside: folder) {
             return fail("\(file) is outside its style folder", [Diagnostic(
                 "'\(file)' is a symbolic link to '\(fileSystem.realPath(file) ?? file)', outside the style folder; a style's files must be inside it",
                 rule: .invalidStyle, at: SourceLocation(file: file, line: 1, column: 1))])
@@ -128,11 +133,13 @@ public struct StyleRegistry: Sendable {
             return fail("cannot read \(templatePath)", [Diagnostic("a style folder needs tip.mustache: \(error.reason)", rule: .invalidStyle,
                                                               at: SourceLocation(file: templatePath, line: 1, column: 1))])
         }
+        let stylesheet = fileSystem.fileExists(stylesheetPath) ? (try? fileSystem.read(stylesheetPath)).map { String(decoding: $0, as: UTF8.self) } : nil
         do {
             let template = try Template(bytes: templateBytes, name: templatePath)
             return .success(Style(
                 manifest: manifest, origin: .directory(folder), template: template,
-                partials: DirectoryPartialResolver(root: folder), templateSource: String(decoding: templateBytes, as: UTF8.self)))
+                partials: DirectoryPartialResolver(root: folder), templateSource: String(decoding: templateBytes, as: UTF8.self),
+                stylesheet: stylesheet))
         } catch {
             return fail("invalid \(templatePath)", [error.diagnostic])
         }

@@ -10,13 +10,13 @@ struct Options {
     var locales = 12
     var directory = ".build/bench/catalog"
     var runs = 5
-    /// `--only validate|render|publish|engine|engine-commands|plugins|strings|scaling` (repeatable): run just those parts; all of them by default.
+    /// `--only validate|render|preview|publish|engine|engine-commands|plugins|strings|scaling` (repeatable): run just those parts; all of them by default.
     var parts: Set<String> = []
     /// `--styles plain,ansi`: the built-in styles the render part times (all three by default).
     var styles = ["plain", "markdown", "ansi"]
 
     /// `engine-commands`: only the whole-process engine figures (`engine` includes them).
-    static let allParts: Set<String> = ["validate", "render", "publish", "engine", "engine-commands", "plugins", "strings", "scaling"]
+    static let allParts: Set<String> = ["validate", "render", "preview", "publish", "engine", "engine-commands", "plugins", "strings", "scaling"]
 
     func runs(_ part: String) -> Bool { parts.isEmpty || parts.contains(part) }
 
@@ -170,7 +170,7 @@ func compareWithPython(loadSeconds ours: Double) {
     }
 }
 
-if options.runs("validate") || options.runs("render") || options.runs("publish") || options.runs("plugins") || options.runs("strings") {
+if options.runs("validate") || options.runs("render") || options.runs("preview") || options.runs("publish") || options.runs("plugins") || options.runs("strings") {
     let (catalog, loadSeconds) = loadSyntheticCatalog()
     if options.runs("validate") {
         compareWithPython(loadSeconds: loadSeconds)
@@ -182,6 +182,10 @@ if options.runs("validate") || options.runs("render") || options.runs("publish")
         renderCommandBenchmark(runs: options.runs)
         RenderProcessBench(catalogDirectory: options.directory, directory: (options.directory as NSString).deletingLastPathComponent + "/render-process",
                            binary: binary, tips: options.tips, runs: options.runs, styles: options.styles).run()
+    }
+    if options.runs("preview") {
+        PreviewProcessBench(catalogDirectory: options.directory, directory: (options.directory as NSString).deletingLastPathComponent + "/preview",
+                            binary: binary, tips: options.tips, locales: catalog.settings.supportedLocales.map(\.identifier), runs: options.runs).run()
     }
     if options.runs("publish") { runPublishBench(catalogDirectory: options.directory, binary: binary, runs: options.runs) }
     if options.runs("plugins") { runPluginBench(catalogDirectory: options.directory, binary: binary, runs: options.runs) }

@@ -59,6 +59,7 @@ extension GenerateCommand: RunnableCommand {}
 extension ListCommand: RunnableCommand {}
 extension InitCommand: RunnableCommand {}
 extension RenderCommand: RunnableCommand {}
+extension PreviewCommand: RunnableCommand {}
 extension StylesCommand: RunnableCommand {}
 extension TemplateCommand: RunnableCommand {}
 extension PluralCommand: RunnableCommand {}

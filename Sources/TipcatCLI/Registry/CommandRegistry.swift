@@ -15,6 +15,7 @@ enum CommandRegistry {
         Command(CommandTree.list, ListCommand.self),
         Command(CommandTree.initCommand, InitCommand.self),
         Command(CommandTree.render, RenderCommand.self),
+        Command(CommandTree.preview, PreviewCommand.self),
         Command(CommandTree.styles, StylesCommand.self),
         Command(CommandTree.template, TemplateCommand.self),
         // Translations.
