@@ -94,6 +94,13 @@ public struct PluginHost: Sendable {
         let encoder = PluginRequestEncoder(catalog: catalog, tipcatVersion: registry.tipcatVersion)
         switch source {
         case .builtIn(let generator):
+            if let typed = generator as? any CatalogGenerator {
+                do {
+                    return .success(try typed.generate(catalog: catalog, options: options))
+                } catch {
+                    return .failure(PluginFailure(plugin: name, reason: "failed: \(error)", stderrTail: ""))
+                }
+            }
             do {
                 let request = try JSONDecoder().decode(
                     PluginRequest.self, from: Data(encoder.request(kind: .generate, plugin: name, options: options)))
