@@ -91,16 +91,17 @@ public struct PluginHost: Sendable {
     public func generate(
         _ source: PluginRegistry.GeneratorSource, name: String, catalog: Catalog, options: [String: PluginJSON]
     ) -> Result<[PluginFile], PluginFailure> {
+        if case .builtIn(let generator) = source, let typed = generator as? any CatalogGenerator {
+            // Reads the loaded catalog: no request to encode.
+            do {
+                return .success(try typed.generate(catalog: catalog, options: options))
+            } catch {
+                return .failure(PluginFailure(plugin: name, reason: "failed: \(error)", stderrTail: ""))
+            }
+        }
         let encoder = PluginRequestEncoder(catalog: catalog, tipcatVersion: registry.tipcatVersion)
         switch source {
         case .builtIn(let generator):
-            if let typed = generator as? any CatalogGenerator {
-                do {
-                    return .success(try typed.generate(catalog: catalog, options: options))
-                } catch {
-                    return .failure(PluginFailure(plugin: name, reason: "failed: \(error)", stderrTail: ""))
-                }
-            }
             do {
                 let request = try JSONDecoder().decode(
                     PluginRequest.self, from: Data(encoder.request(kind: .generate, plugin: name, options: options)))

@@ -20,8 +20,10 @@ struct SwiftEngineGenerator: CatalogGenerator {
         let catalog: Catalog
         let namespace: String
         let access: String
-        /// Record types met on the way, as struct declarations, by name.
+        /// Record types met on the way, as struct declarations, in the order met.
         var structs: [(name: String, lines: [String])] = []
+        /// Where each struct is in `structs`, by name.
+        var structIndex: [String: Int] = [:]
 
         init(catalog: Catalog, namespace: String, access: String) {
             self.catalog = catalog
@@ -179,7 +181,8 @@ struct SwiftEngineGenerator: CatalogGenerator {
         /// Declares (once) the struct for a record type and returns its name.
         mutating func recordStruct(_ fields: [ValueType.RecordField], path: [String]) -> String {
             let name = SwiftSource.safe(path.flatMap(SwiftSource.words).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(), type: true)
-            if structs.contains(where: { $0.name == name }) { return name }
+            if structIndex[name] != nil { return name }
+            structIndex[name] = structs.count
             structs.append((name, []))
             let labels = SwiftSource.unique(fields.map { SwiftSource.memberName($0.name) })
             var lines = ["/// A `" + SwiftSource.comment(ValueType.record(fields).description) + "`.",
@@ -208,7 +211,7 @@ struct SwiftEngineGenerator: CatalogGenerator {
             lines.append("        return .record(fields)")
             lines.append("    }")
             lines.append("}")
-            if let index = structs.firstIndex(where: { $0.name == name }) { structs[index].lines = lines }
+            if let index = structIndex[name] { structs[index].lines = lines }
             return name
         }
 

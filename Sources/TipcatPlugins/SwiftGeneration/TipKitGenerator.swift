@@ -105,10 +105,9 @@ struct TipKitGenerator: CatalogGenerator {
             if !catalog.groups.isEmpty {
                 lines.append("")
                 lines.append("// Tip groups (TipKit's TipGroup, iOS 18 and later):")
+                let typeOfTip = Dictionary(zip(catalog.tips.map(\.id), tipTypes), uniquingKeysWith: { first, _ in first })
                 for group in catalog.groups {
-                    let members = group.tips.map { id in
-                        catalog.tips.firstIndex { $0.id == id }.map { tipTypes[$0] + "()" } ?? SwiftSource.comment(id.rawValue)
-                    }
+                    let members = group.tips.map { id in typeOfTip[id].map { $0 + "()" } ?? SwiftSource.comment(id.rawValue) }
                     lines.append("// - \(SwiftSource.comment(group.id.rawValue)): TipGroup(.\(group.priority.rawValue)) { \(members.joined(separator: "; ")) }")
                 }
             }
