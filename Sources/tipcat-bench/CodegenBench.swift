@@ -2,7 +2,8 @@ import Foundation
 
 /// `make bench` part `codegen`: `tipcat generate swift` and `tipcat generate tipkit` on the synthetic catalog, whole
 /// processes (start, load and validate the catalog, generate, write the file), median of N; the output directory
-/// is emptied before each run so every run writes its file.
+/// is emptied before each run so every run writes its file. `tipcat validate` on the same catalog runs between them
+/// as the baseline: a generator reads the catalog as validate does, so the difference is the generating and writing.
 func runCodegenBench(catalogDirectory: String, directory: String, binary: String, runs: Int) {
     print("")
     print("tipcat generate swift / tipkit (whole processes, median of \(runs))")
@@ -10,11 +11,13 @@ func runCodegenBench(catalogDirectory: String, directory: String, binary: String
         print("not measured: \(binary) is not built")
         return
     }
+    var baseline: [Double] = []
     for generator in ["swift", "tipkit"] {
         let output = directory + "/" + generator
         var times: [Double] = []
         for _ in 0..<runs {
             try? FileManager.default.removeItem(atPath: output)
+            if let time = timedRun(binary, ["validate", "--catalog", catalogDirectory]) { baseline.append(time) }
             guard let time = timedRun(binary, ["generate", generator, "--catalog", catalogDirectory, "-o", output]) else { continue }
             times.append(time)
         }
@@ -29,4 +32,5 @@ func runCodegenBench(catalogDirectory: String, directory: String, binary: String
         print("tipcat generate \(generator): \(format(median(times) * 1000)) ms median of \(runs) (min \(format((times.min() ?? 0) * 1000)) ms), "
               + "\(files[0]) \(format(Double(bytes) / 1_048_576, 2)) MB")
     }
+    print("tipcat validate (baseline, interleaved): \(format(median(baseline) * 1000)) ms median of \(baseline.count)")
 }
