@@ -152,6 +152,32 @@ import TipcatTestSupport
         #expect(bad.stderr.contains("--since takes an ISO 8601 time (2026-01-05T08:00:00Z) or a duration back from now (30m, 1h, 7d), not 'lately'"))
     }
 
+    /// `simulate --events` prints a script's events after the transcript; a script with `action` lines reads the
+    /// tips' actions from the store even when a prepared snapshot (which leaves them out) exists.
+    @Test func simulatePrintsEvents() throws {
+        let scratch = try TemporaryDirectory()
+        let store = try scratch.publishedStore()
+        let base = ["--store", store, "--state", scratch.file("state.sqlite")]
+        #expect(run(["engine", "next"] + base).status == .success)  // prepares the snapshot
+        let script = scratch.file("events.tipsim")
+        try "at 2026-01-01T09:00 displayed FavoriteBackyardTip\nadvance 10s\naction FavoriteBackyardTip learn-more\nshould-display FavoritePlantTip\n"
+            .write(toFile: script, atomically: true, encoding: .utf8)
+        let simulated = run(["engine", "simulate", script, "--events"] + base)
+        #expect(simulated.status == .success, "\(simulated.stderr)")
+        #expect(simulated.stdout.hasSuffix("""
+            events:
+            {"time":"2026-01-01T09:00:00Z","kind":"shown","tip":"FavoriteBackyardTip","details":{"displayCount":1}}
+            {"time":"2026-01-01T09:00:10Z","kind":"actionPerformed","tip":"FavoriteBackyardTip","details":{"action":"learn-more"}}
+            {"time":"2026-01-01T09:00:10Z","kind":"closed","tip":"FavoriteBackyardTip","details":{"duration":10}}
+            {"time":"2026-01-01T09:00:10Z","kind":"invalidated","tip":"FavoriteBackyardTip","details":{"reason":"actionPerformed"}}
+            {"time":"2026-01-01T09:00:10Z","kind":"suppressed","tip":"FavoritePlantTip","details":{"reason":"rules"}}
+            \(script): 4 steps, 0 expectations met
+
+            """), "\(simulated.stdout)")
+        // A simulation never writes the log.
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("state.sqlite.events.jsonl")))
+    }
+
     @Test func eventsJSONAndCorruptLines() throws {
         let scratch = try TemporaryDirectory()
         let path = scratch.file("state.sqlite.events.jsonl")

@@ -481,10 +481,13 @@ struct EngineCommand {
     /// `tipcat engine simulate`.
     func simulate() throws {
         guard let path = arguments.positional("script") else { throw CommandError.usage("name a script", command: arguments.commandPath) }
-        let source = try access.source()
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CommandError.failure("cannot read the script '\(path)'")
         }
+        // `action` lines need the tips' actions, which the prepared snapshot leaves out: read the version then.
+        let mentionsActions = data.split(whereSeparator: { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D })
+            .contains { $0.elementsEqual("action".utf8) }
+        let source = try access.source(useSnapshot: !mentionsActions)
         let parsed = SimulationScript.parse(SourceFile(path: path, bytes: [UInt8](data)), catalog: source.catalog)
         let errors = parsed.diagnostics.filter { $0.severity == .error }
         if !parsed.diagnostics.isEmpty { context.stderr.write(DiagnosticFormat.text.render(parsed.diagnostics)) }
@@ -493,9 +496,14 @@ struct EngineCommand {
         }
         var runner = SimulationRunner(catalog: source.catalog, revision: source.revision, environment: context.environment)
         if arguments.flag("from-state") { runner.initialState = try savedState() }
+        runner.recordsEvents = arguments.flag("events")
         let result = runner.run(parsed.script)
         let transcript = result.transcriptText(changesOnly: arguments.flag("changes-only"))
         context.stdout.write(transcript.isEmpty || transcript.hasSuffix("\n") ? transcript : transcript + "\n")
+        if arguments.flag("events") {
+            context.stdout.line("events:")
+            for event in result.events { context.stdout.line(Sanitizer.terminalSafe(event.jsonLine)) }
+        }
         if let failure = result.failure {
             context.stderr.line(failure.description)
             throw CommandError.exit(.failure)

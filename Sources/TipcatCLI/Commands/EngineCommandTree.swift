@@ -168,6 +168,7 @@ extension CommandTree {
           .positional("script", help: "The .tipsim file.", completion: .file(extensions: ["tipsim"])),
           .flag("changes-only", help: "Print only the steps that changed a status or the next tip."),
           .flag("from-state", help: "Start from a copy of the state database instead of a fresh state."),
+          .flag("events", help: "After the transcript, print the run's events (the events log's JSON lines); nothing is logged."),
         ],
         examples: ["tipcat engine simulate Tests/TipcatEngineTests/Scenarios/demo-week.tipsim",
                    "tipcat engine simulate what-if.tipsim --from-state --state .tipcat/state.sqlite"])
