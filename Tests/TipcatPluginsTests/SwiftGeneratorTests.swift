@@ -78,6 +78,68 @@ struct SwiftGeneratorTests {
         #expect(tipKit.contains("/// evil\"); pwned(); print(\"\\(secret) } func pwned() {} //"))
     }
 
+    /// Ids and names that are Swift keywords, start with a digit, hold dots and dashes or collide: the engine
+    /// accessors type-check against the built modules, the TipKit file parses.
+    @Test func awkwardNamesMakeValidSwift() throws {
+        let sandbox = try PluginSandbox()
+        func edit(_ file: String, _ change: (inout [String: Any]) -> Void) throws {
+            let text = try #require(sandbox.read(file))
+            var object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            change(&object)
+            try sandbox.write(file, String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self))
+        }
+        try edit("Catalog/parameters.json") { object in
+            var list = object["parameters"] as? [[String: Any]] ?? []
+            list.append(["name": "class", "type": "bool", "default": false, "lifetime": "persistent"])
+            list.append(["name": "default", "type": "list<int>", "default": [1, 2], "lifetime": "transient"])
+            object["parameters"] = list
+        }
+        try edit("Catalog/events.json") { object in
+            var list = object["events"] as? [[String: Any]] ?? []
+            list.append(["id": "for-each", "fields": ["default": "int", "at": "date", "self": "string"]])
+            list.append(["id": "launch-2nd"])
+            object["events"] = list
+        }
+        try sandbox.write("Catalog/tips/for.json", """
+            {"id": "for", "title": "For", "message": "Hi {where.default}", "parameters": {"where": {"default": "string", "self": "int?"}},
+             "rules": ["$class", "$default.count > 1 && #for-each.where(default == 3).count >= 1", "#launch-2nd.count >= 1"]}
+            """)
+        try sandbox.write("Catalog/tips/For.Tip.json", #"{"id": "For.Tip", "title": "For"}"#)
+        try sandbox.write("Catalog/tips/Tips.json", #"{"id": "Tips", "title": "Tips"}"#)
+        try sandbox.write("Catalog/tips/TipCatalog.json", #"{"id": "TipCatalog", "title": "Catalog"}"#)
+        let validate = sandbox.run("validate", "--catalog", sandbox.catalog, "--no-plugins")
+        #expect(validate.status == .success, "\(validate.all)")
+        for generator in ["swift", "tipkit"] {
+            let run = sandbox.run("generate", generator, "--catalog", sandbox.catalog, "-o", sandbox.root + "/out")
+            #expect(run.status == .success, "\(run.all)")
+        }
+        let modules = repositoryRoot + "/.build/debug/Modules"
+        try #require(FileManager.default.fileExists(atPath: modules + "/TipcatEngine.swiftmodule"), "build the package first")
+        let typecheck = try swiftc(["-typecheck", "-I", modules, sandbox.root + "/out/TipCatalog.swift"])
+        #expect(typecheck.status == 0, "\(typecheck.output)")
+        let parse = try swiftcParse(sandbox.root + "/out/TipCatalog+TipKit.swift")
+        #expect(parse.status == 0, "\(parse.output)")
+        let engine = try #require(sandbox.read("out/TipCatalog.swift"))
+        for expected in [
+            "        public static let `for`: TipID = \"for\"",
+            "        public static let forTip: TipID = \"For.Tip\"",
+            "        public static let `class`: ParameterName = \"class\"",
+            "        public static let launch2nd: EventID = \"launch-2nd\"",
+            "    public func donateForEach(at2: Timestamp, `default`: Int, self_: String, at date: Timestamp? = nil) throws(TipEngineError) {",
+            "    public func registerFor(`where`: TipCatalog.ForWhere) throws(TipEngineError) -> TipInstanceID {",
+        ] {
+            #expect(engine.contains(expected + "\n"), "\(expected)")
+        }
+        let tipKit = try #require(sandbox.read("out/TipCatalog+TipKit.swift"))
+        for expected in [
+            "            #Rule(TipCatalog.Parameters.$class) { $0 == true },",
+            "            #Rule(TipCatalog.Events.forEach) { $0.donations.filter { $0.`default` == 3 }.count >= 1 },",
+            "struct Tips_: Tip {", "struct TipCatalog2: Tip {", "struct For: Tip {", "    var `where`: Where",
+        ] {
+            #expect(tipKit.contains(expected + "\n"), "\(expected)")
+        }
+    }
+
     @Test func checkSummarizesDifferences() throws {
         let sandbox = try PluginSandbox()
         let out = sandbox.root + "/gen"
@@ -141,10 +203,13 @@ func codeOutsideLiterals(_ line: String) -> String {
 }
 
 /// `swiftc -parse FILE`: status and output.
-func swiftcParse(_ file: String) throws -> (status: Int32, output: String) {
+func swiftcParse(_ file: String) throws -> (status: Int32, output: String) { try swiftc(["-parse", file]) }
+
+/// `swiftc ARGUMENTS`: status and output.
+func swiftc(_ arguments: [String]) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["swiftc", "-parse", file]
+    process.arguments = ["swiftc"] + arguments
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe

@@ -99,7 +99,8 @@ struct SwiftEngineGenerator: CatalogGenerator {
                     ["try setParameter(\(namespace).ParameterNames.\(name), to: \(value))"], false))
             }
             for (event, name) in zip(catalog.events, eventNames) {
-                let fieldNames = SwiftSource.unique(event.fields.map { SwiftSource.memberName($0.name) } + ["at"]).dropLast()
+                // `at` is the date's label: a field called `at` becomes `at2`.
+                let fieldNames = SwiftSource.unique(["at"] + event.fields.map { SwiftSource.memberName($0.name) }).dropFirst()
                 var arguments: [String] = []
                 var lines: [String] = []
                 if event.fields.isEmpty {
@@ -182,6 +183,10 @@ struct SwiftEngineGenerator: CatalogGenerator {
         mutating func recordStruct(_ fields: [ValueType.RecordField], path: [String]) -> String {
             let name = SwiftSource.safe(path.flatMap(SwiftSource.words).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(), type: true)
             if structIndex[name] != nil { return name }
+            // The namespace's own enums keep their names.
+            if ["TipIDs", "GroupIDs", "ActionIDs", "ParameterNames", "EventIDs", namespace].contains(name) {
+                return recordStruct(fields, path: path + ["Record"])
+            }
             structIndex[name] = structs.count
             structs.append((name, []))
             let labels = SwiftSource.unique(fields.map { SwiftSource.memberName($0.name) })

@@ -115,7 +115,10 @@ enum SwiftSource {
     /// Names that stay special even in backticks, or that would shadow what generated code uses.
     static let unescapable: Set<String> = ["self", "Self", "Type", "Protocol", "init", "deinit", "subscript", "_",
                                            "Tip", "Text", "Image", "Rule", "Action", "Value", "String", "Int", "Bool",
-                                           "Double", "Timestamp", "TipID", "EventID", "ParameterName", "TipInstanceID"]
+                                           "Double", "Timestamp", "TipID", "EventID", "ParameterName", "TipInstanceID",
+                                           "GroupID", "Tips", "TipOption", "Date", "Set", "Array", "Dictionary", "Optional",
+                                           "Bundle", "Sendable", "Codable", "Hashable", "Never", "Parameter", "TipEngine",
+                                           "TipEngineSession", "TipEngineError"]
 
     static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",

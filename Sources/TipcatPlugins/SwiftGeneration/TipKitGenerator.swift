@@ -97,7 +97,8 @@ struct TipKitGenerator: CatalogGenerator {
             lines.append("        return text")
             lines.append("    }")
             lines.append("}")
-            let tipTypes = SwiftSource.unique(catalog.tips.map { SwiftSource.typeName($0.id.rawValue) })
+            // The namespace's name is taken.
+            let tipTypes = Array(SwiftSource.unique([namespace] + catalog.tips.map { SwiftSource.typeName($0.id.rawValue) }).dropFirst())
             for (tip, type) in zip(catalog.tips, tipTypes) {
                 lines.append("")
                 lines += tipStruct(tip, type: type)
@@ -151,7 +152,8 @@ struct TipKitGenerator: CatalogGenerator {
                 lines.append("    }")
             }
             let translator = TipKitRuleTranslator(
-                parameterReference: { name in parameterNames[name].map { "\(namespace).Parameters.$" + $0 } },
+                // `$class` needs no backticks: the `$` already makes it an identifier (and `$`class`` does not parse).
+                parameterReference: { name in parameterNames[name].map { "\(namespace).Parameters.$" + $0.filter { $0 != "`" } } },
                 eventReference: { id in eventNames[id].map { "\(namespace).Events." + $0 } },
                 fieldName: { SwiftSource.memberName($0) },
                 eventFields: { id in catalog.event(EventID(id))?.fields.map(\.name) ?? [] })
