@@ -104,7 +104,7 @@ struct SwiftGeneratorTests {
             {"id": "for", "title": "For", "message": "Hi {where.default}", "parameters": {"where": {"default": "string", "self": "int?"}},
              "rules": ["$class", "$default.count > 1 && #for-each.where(default == 3).count >= 1", "#launch-2nd.count >= 1"]}
             """)
-        try sandbox.write("Catalog/tips/For.Tip.json", #"{"id": "For.Tip", "title": "For"}"#)
+        try sandbox.write("Catalog/tips/For.Tip.json", #"{"id": "For.Tip", "title": "For {title}", "parameters": {"title": "string", "id": "int"}}"#)
         try sandbox.write("Catalog/tips/Tips.json", #"{"id": "Tips", "title": "Tips"}"#)
         try sandbox.write("Catalog/tips/TipCatalog.json", #"{"id": "TipCatalog", "title": "Catalog"}"#)
         let validate = sandbox.run("validate", "--catalog", sandbox.catalog, "--no-plugins")
@@ -135,6 +135,8 @@ struct SwiftGeneratorTests {
             "            #Rule(TipCatalog.Parameters.$class) { $0 == true },",
             "            #Rule(TipCatalog.Events.forEach) { $0.donations.filter { $0.`default` == 3 }.count >= 1 },",
             "struct Tips_: Tip {", "struct TipCatalog2: Tip {", "struct For: Tip {", "    var `where`: Where",
+            "    var title2: String", "    var id2: Int",
+            "    var title: Text { Text(verbatim: TipCatalog.fill(String(localized: \"For.Tip.title\", bundle: .main), [\"title\": \"\\(title2)\"])) }",
         ] {
             #expect(tipKit.contains(expected + "\n"), "\(expected)")
         }

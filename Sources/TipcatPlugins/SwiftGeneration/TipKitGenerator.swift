@@ -123,7 +123,7 @@ struct TipKitGenerator: CatalogGenerator {
             var notes: [String] = []
             // The tip's own parameters become stored properties.
             var records: [String] = []
-            let labels = SwiftSource.unique(tip.parameters.map { SwiftSource.memberName($0.name) })
+            let labels = Writer.tipParameterLabels(tip)
             for (parameter, label) in zip(tip.parameters, labels) {
                 let swift = swiftType(parameter.type, name: SwiftSource.typeName(parameter.name), records: &records, indent: "    ")
                 lines.append("    var \(label): \(swift)")
@@ -222,7 +222,8 @@ struct TipKitGenerator: CatalogGenerator {
         func stringExpression(_ path: String, _ tip: Tip) -> String? {
             let parts = path.split(separator: ".").map(String.init)
             guard let first = parts.first, var type = tip.parameter(first) else { return nil }
-            var expression = SwiftSource.memberName(first)
+            guard let index = tip.parameters.firstIndex(where: { $0.name == first }) else { return nil }
+            var expression = Writer.tipParameterLabels(tip)[index]
             var optional = type.isOptional
             for part in parts.dropFirst() {
                 if case .optional(let wrapped) = type { type = wrapped }
@@ -232,6 +233,12 @@ struct TipKitGenerator: CatalogGenerator {
                 type = next
             }
             return optional ? "\(expression).map { \"\\($0)\" } ?? \"\"" : "\"\\(\(expression))\""
+        }
+
+        /// The property names of a tip's parameters: never one of the `Tip` protocol's members.
+        static func tipParameterLabels(_ tip: Tip) -> [String] {
+            let taken = ["id", "title", "message", "image", "actions", "rules", "options", "status", "shouldDisplay", "invalidate"]
+            return Array(SwiftSource.unique(taken + tip.parameters.map { SwiftSource.memberName($0.name) }).dropFirst(taken.count))
         }
 
         /// The TipKit (Codable) Swift type; records become structs appended to `records`.
