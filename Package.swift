@@ -157,6 +157,9 @@ let package = Package(
                 "TipcatCLI", "TipcatTestSupport",
             ]
         ),
+        // `tipcat generate swift` for the sample catalog (a golden file the plugin tests keep current), compiled
+        // against the engine and used.
+        .testTarget(name: "TipcatGeneratedSwiftTests", dependencies: ["TipcatEngine", "TipcatCatalog", "TipcatCore"]),
         .testTarget(
             name: "TipcatEngineStoreTests",
             dependencies: [

@@ -52,6 +52,8 @@ struct EngineCore: Sendable {
     var engineRecord = EngineRecord()
     /// Instances the app reported displayed and not yet hidden.
     var onScreen: Set<Int> = []
+    /// Events for the events log, while someone listens.
+    var events = EventRecorder()
 
     init(catalog: Catalog, revision: CatalogRevision?, store: any TipStateStore) {
         self.init(compiled: EngineCatalog(catalog), revision: revision, store: store)
@@ -299,7 +301,9 @@ struct EngineCore: Sendable {
         } catch {
             throw .store(error)
         }
+        let old = instances[index].record
         instances[index].record = record
+        if events.isOn { recordEvents(index, from: old, to: record) }
         if record.onScreenSince == nil { onScreen.remove(index) } else { onScreen.insert(index) }
     }
 

@@ -25,6 +25,12 @@ public actor TipEngine {
     private var subscribers: [Int: Subscriber] = [:]
     private var nextSubscriber = 0
     private var published: [TipInstanceID: TipStatus] = [:]
+    private var eventListeners: [Int: EventListener] = [:]
+
+    private enum EventListener {
+        case stream(AsyncStream<TipEvent>.Continuation)
+        case handler(@Sendable (TipEvent) -> Void)
+    }
 
     private enum Subscriber {
         case one(TipInstanceID, AsyncStream<TipStatus>.Continuation)
@@ -46,6 +52,9 @@ public actor TipEngine {
             case .one(_, let continuation): continuation.finish()
             case .all(let continuation): continuation.finish()
             }
+        }
+        for listener in eventListeners.values {
+            if case .stream(let continuation) = listener { continuation.finish() }
         }
     }
 
@@ -162,11 +171,24 @@ public actor TipEngine {
         return result
     }
 
-    /// Whether the tip may show now: available and, in a group, the group's current tip.
+    /// Whether the tip may show now: available and, in a group, the group's current tip. A tip that may not
+    /// show and is not invalidated is reported to event listeners as `suppressed`.
     public func shouldDisplay(_ tip: TipInstanceID) throws(TipEngineError) -> Bool {
-        let result = try core.shouldDisplay(tip)
+        try displayDecision(tip) == .show
+    }
+
+    /// Whether the tip may show now and, if not, why (reported to event listeners as `suppressed`).
+    public func displayDecision(_ tip: TipInstanceID) throws(TipEngineError) -> TipDisplayDecision {
+        let result = try core.displayDecision(tip)
         publish()
         return result
+    }
+
+    /// The user chose one of the tip's actions: an `actionPerformed` event, then the tip is invalidated with
+    /// `actionPerformed` unless `invalidates` is false.
+    public func performAction(_ tip: TipInstanceID, action: String, invalidates: Bool = true) throws(TipEngineError) {
+        try core.performAction(tip, action: action, invalidates: invalidates)
+        publish()
     }
 
     /// Every instance with its state, in catalog order.
@@ -207,6 +229,56 @@ public actor TipEngine {
         return stream
     }
 
+    // MARK: Events
+
+    /// Every `TipEvent` from now on (`shown`, `closed`, `actionPerformed`, `invalidated`, `suppressed`), for an
+    /// app's analytics. The stream keeps at most `bufferingNewest` events that were not read yet (older ones
+    /// are dropped), so a slow reader never holds the engine up.
+    public func events(bufferingNewest limit: Int = 1_000) -> AsyncStream<TipEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: TipEvent.self, bufferingPolicy: .bufferingNewest(max(1, limit)))
+        core.events.isOn = true
+        eventListeners[nextSubscriber] = .stream(continuation)
+        nextSubscriber += 1
+        return stream
+    }
+
+    /// Calls `handler` with each `TipEvent` from now on, on the engine's actor after the call that caused it
+    /// (keep it short: hand the event to a queue or a task). Returns a token for `removeEventHandler`.
+    @discardableResult
+    public func onEvent(_ handler: @escaping @Sendable (TipEvent) -> Void) -> Int {
+        core.events.isOn = true
+        let token = nextSubscriber
+        eventListeners[token] = .handler(handler)
+        nextSubscriber += 1
+        return token
+    }
+
+    /// Stops calling the handler `onEvent` returned `token` for.
+    public func removeEventHandler(_ token: Int) {
+        eventListeners[token] = nil
+        if eventListeners.isEmpty { core.events = EngineCore.EventRecorder() }
+    }
+
+    /// Hands the recorded events to the listeners.
+    private func deliverEvents() {
+        let events = core.takeEvents()
+        guard !events.isEmpty else { return }
+        for (key, listener) in eventListeners.sorted(by: { $0.key < $1.key }) {
+            switch listener {
+            case .stream(let continuation):
+                for event in events {
+                    if case .terminated = continuation.yield(event) {
+                        eventListeners[key] = nil
+                        break
+                    }
+                }
+            case .handler(let handler):
+                for event in events { handler(event) }
+            }
+        }
+        if eventListeners.isEmpty { core.events = EngineCore.EventRecorder() }
+    }
+
     /// Remembers the current statuses, the baseline for changes (only while someone listens).
     private func startPublishing() {
         guard subscribers.isEmpty, core.configured, let summaries = try? core.summaries() else { return }
@@ -215,6 +287,7 @@ public actor TipEngine {
 
     /// Sends the changes since the last call to the subscribers.
     private func publish() {
+        if core.events.isOn { deliverEvents() }
         guard !subscribers.isEmpty, core.configured, let summaries = try? core.summaries() else { return }
         var changes: [TipStatusChange] = []
         for summary in summaries where published[summary.instance] != summary.status {

@@ -13,6 +13,8 @@ public enum TipEngineError: TipcatError, Sendable, Hashable, CustomStringConvert
     case unknownEvent(String, suggestion: String?)
     case unknownParameter(String, suggestion: String?)
     case unknownGroup(String, suggestion: String?)
+    /// An action id the tip does not have.
+    case unknownAction(tip: TipID, action: String, suggestion: String?)
     /// A value that does not fit its declaration: `subject` names what was set (`$launchCount`,
     /// `field 'backyardID' of #entered-backyard-detail-view`, `parameter 'trail' of NewTrailTip`).
     case invalidValue(subject: String, expected: ValueType, got: Value)
@@ -50,6 +52,8 @@ public enum TipEngineError: TipcatError, Sendable, Hashable, CustomStringConvert
             return "unknown parameter '\(name)'\(hint(suggestion))"
         case .unknownGroup(let name, let suggestion):
             return "unknown group '\(name)'\(hint(suggestion))"
+        case .unknownAction(let tip, let action, let suggestion):
+            return "\(tip) has no action '\(action)'\(hint(suggestion))"
         case .invalidValue(let subject, let expected, let got):
             return "\(subject) is \(expected), not \(got)"
         case .missingField(let event, let field):

@@ -79,6 +79,33 @@ public struct TipEngineSession: Sendable {
     public mutating func status(of tip: TipInstanceID) throws(TipEngineError) -> TipStatus { try core.status(of: tip) }
     /// Every instance with its state, in catalog order.
     public mutating func tips() throws(TipEngineError) -> [TipInstanceSummary] { try core.summaries() }
+    /// Whether the tip may show now (available and its group's current tip); records a `suppressed` event when
+    /// it may not and is not invalidated.
+    public mutating func shouldDisplay(_ tip: TipInstanceID) throws(TipEngineError) -> Bool {
+        try core.displayDecision(tip) == .show
+    }
+    /// Whether the tip may show now and, if not, why; records a `suppressed` event when it may not and is not
+    /// invalidated.
+    public mutating func displayDecision(_ tip: TipInstanceID) throws(TipEngineError) -> TipDisplayDecision {
+        try core.displayDecision(tip)
+    }
+    /// The user chose one of the tip's actions: records `actionPerformed`, then invalidates the tip with
+    /// `actionPerformed` unless `invalidates` is false.
+    public mutating func performAction(_ tip: TipInstanceID, action: String, invalidates: Bool = true) throws(TipEngineError) {
+        try core.performAction(tip, action: action, invalidates: invalidates)
+    }
+
+    /// Whether the session records `TipEvent`s (off by default); take them with `takeEvents()`.
+    public var recordsEvents: Bool {
+        get { core.events.isOn }
+        set {
+            core.events.isOn = newValue
+            if !newValue { core.events.pending = [] }
+        }
+    }
+    /// The events recorded since the last call, oldest first.
+    public mutating func takeEvents() -> [TipEvent] { core.takeEvents() }
+
     /// Why the tip is (not) showing.
     public mutating func explain(_ tip: TipInstanceID) throws(TipEngineError) -> TipExplanation { try core.explain(tip) }
 

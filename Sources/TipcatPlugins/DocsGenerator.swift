@@ -5,6 +5,10 @@ enum BuiltInGenerators {
     static let all: [(name: String, summary: String, generator: any GeneratorPlugin)] = [
         ("docs", "Markdown pages for reviewers: an index of tips by group, one page per tip with its texts in every locale",
          DocsGenerator()),
+        ("swift", "Swift for apps on the tipcat engine: typed tip, group, action, parameter and event names, setters, donations, registrations",
+         SwiftEngineGenerator()),
+        ("tipkit", "Swift for apps on Apple's TipKit: one Tip struct per tip, @Parameters, events and #Rules where TipKit can say them",
+         TipKitGenerator()),
     ]
 }
 

@@ -91,6 +91,14 @@ public struct PluginHost: Sendable {
     public func generate(
         _ source: PluginRegistry.GeneratorSource, name: String, catalog: Catalog, options: [String: PluginJSON]
     ) -> Result<[PluginFile], PluginFailure> {
+        if case .builtIn(let generator) = source, let typed = generator as? any CatalogGenerator {
+            // Reads the loaded catalog: no request to encode.
+            do {
+                return .success(try typed.generate(catalog: catalog, options: options))
+            } catch {
+                return .failure(PluginFailure(plugin: name, reason: "failed: \(error)", stderrTail: ""))
+            }
+        }
         let encoder = PluginRequestEncoder(catalog: catalog, tipcatVersion: registry.tipcatVersion)
         switch source {
         case .builtIn(let generator):

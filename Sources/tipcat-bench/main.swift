@@ -10,13 +10,13 @@ struct Options {
     var locales = 12
     var directory = ".build/bench/catalog"
     var runs = 5
-    /// `--only validate|render|preview|publish|engine|engine-commands|plugins|strings|scaling` (repeatable): run just those parts; all of them by default.
+    /// `--only validate|render|preview|publish|engine|engine-commands|plugins|strings|scaling|codegen` (repeatable): run just those parts; all of them by default.
     var parts: Set<String> = []
     /// `--styles plain,ansi`: the built-in styles the render part times (all three by default).
     var styles = ["plain", "markdown", "ansi"]
 
     /// `engine-commands`: only the whole-process engine figures (`engine` includes them).
-    static let allParts: Set<String> = ["validate", "render", "preview", "publish", "engine", "engine-commands", "plugins", "strings", "scaling"]
+    static let allParts: Set<String> = ["validate", "render", "preview", "publish", "engine", "engine-commands", "plugins", "strings", "scaling", "codegen"]
 
     func runs(_ part: String) -> Bool { parts.isEmpty || parts.contains(part) }
 
@@ -170,7 +170,8 @@ func compareWithPython(loadSeconds ours: Double) {
     }
 }
 
-if options.runs("validate") || options.runs("render") || options.runs("preview") || options.runs("publish") || options.runs("plugins") || options.runs("strings") {
+if options.runs("validate") || options.runs("render") || options.runs("preview") || options.runs("publish") || options.runs("plugins") || options.runs("strings")
+    || options.runs("codegen") {
     let (catalog, loadSeconds) = loadSyntheticCatalog()
     if options.runs("validate") {
         compareWithPython(loadSeconds: loadSeconds)
@@ -190,6 +191,10 @@ if options.runs("validate") || options.runs("render") || options.runs("preview")
     if options.runs("publish") { runPublishBench(catalogDirectory: options.directory, binary: binary, runs: options.runs) }
     if options.runs("plugins") { runPluginBench(catalogDirectory: options.directory, binary: binary, runs: options.runs) }
     if options.runs("strings") { runStringsBench(catalogDirectory: options.directory, binary: binary, runs: options.runs) }
+    if options.runs("codegen") {
+        runCodegenBench(catalogDirectory: options.directory, directory: (options.directory as NSString).deletingLastPathComponent + "/codegen",
+                        binary: binary, runs: options.runs)
+    }
 }
 if options.runs("scaling") {
     ScalingBench.run(directory: (options.directory as NSString).deletingLastPathComponent, runs: options.runs)

@@ -20,10 +20,15 @@ struct EngineCommand {
     var access: EngineAccess { EngineAccess(arguments: arguments, context: context) }
 
     /// Runs `action` on an engine session over the command's catalog source; engine errors reach the funnel.
-    private func withEngine(_ action: (inout TipEngineSession, EngineAccess.Source) throws -> Void) throws {
-        let source = try access.source()
+    private func withEngine(useSnapshot: Bool = true, _ action: (inout TipEngineSession, EngineAccess.Source) throws -> Void) throws {
+        let access = self.access
+        let log = try access.eventLog()
+        let source = try access.source(useSnapshot: useSnapshot)
         var engine = try access.session(source)
+        engine.recordsEvents = true
         defer { ProcessLifetime.keepUntilExit(engine) }
+        // Events of a call that failed part-way (a display already counted) are logged too.
+        defer { access.appendEvents(&engine, log: log) }
         try action(&engine, source)
     }
 
@@ -104,6 +109,48 @@ struct EngineCommand {
             throw CommandError.usage("--reason is one of " + TipInvalidationReason.allCases.map(\.rawValue).joined(separator: ", "), command: arguments.commandPath)
         }
         try withEngine { engine, _ in try invalidate(&engine, reason) }
+    }
+
+    /// `tipcat engine action TIP ACTION`: the user chose one of the tip's actions (logged), and the tip is
+    /// invalidated with actionPerformed.
+    func action() throws {
+        guard let action = arguments.positional("action") else {
+            throw CommandError.usage("name one of the tip's actions", command: arguments.commandPath)
+        }
+        // The prepared snapshot leaves out what the engine does not decide with, actions included: read the version.
+        try withEngine(useSnapshot: false) { engine, _ in
+            let name = try registeredTip(&engine)
+            let tip = try engine.instanceID(name)
+            try engine.performAction(tip, action: action)
+            context.stdout.line("\(Sanitizer.terminalSafe(tip.rawValue)): action \(Sanitizer.terminalSafe(action)); \(try engine.status(of: tip))")
+        }
+    }
+
+    /// `tipcat engine should-display TIP`: whether the app may show the tip now, and if not why (a suppressed
+    /// tip is logged).
+    func shouldDisplay() throws {
+        try withEngine { engine, _ in
+            let name = try registeredTip(&engine)
+            let tip = try engine.instanceID(name)
+            let decision = try engine.displayDecision(tip)
+            if arguments.flag("json") {
+                var members: [(String, JSONValue)] = [("tip", .string(tip.rawValue)), ("show", .bool(decision == .show))]
+                switch decision {
+                case .show: break
+                case .suppressed(let reason): members.append(("suppressed", .string(reason.rawValue)))
+                case .invalidated(let reason): members.append(("invalidated", .string(reason.rawValue)))
+                }
+                context.stdout.json(.object(members))
+                return
+            }
+            let answer: String
+            switch decision {
+            case .show: answer = "yes"
+            case .suppressed(let reason): answer = "no (suppressed: \(reason.rawValue))"
+            case .invalidated(let reason): answer = "no (invalidated: \(reason.rawValue))"
+            }
+            context.stdout.line("\(Sanitizer.terminalSafe(tip.rawValue)): \(answer)")
+        }
     }
 
     /// `tipcat engine why`.
@@ -452,10 +499,13 @@ struct EngineCommand {
     /// `tipcat engine simulate`.
     func simulate() throws {
         guard let path = arguments.positional("script") else { throw CommandError.usage("name a script", command: arguments.commandPath) }
-        let source = try access.source()
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CommandError.failure("cannot read the script '\(path)'")
         }
+        // `action` lines need the tips' actions, which the prepared snapshot leaves out: read the version then.
+        let mentionsActions = data.split(whereSeparator: { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D })
+            .contains { $0.elementsEqual("action".utf8) }
+        let source = try access.source(useSnapshot: !mentionsActions)
         let parsed = SimulationScript.parse(SourceFile(path: path, bytes: [UInt8](data)), catalog: source.catalog)
         let errors = parsed.diagnostics.filter { $0.severity == .error }
         if !parsed.diagnostics.isEmpty { context.stderr.write(DiagnosticFormat.text.render(parsed.diagnostics)) }
@@ -464,9 +514,14 @@ struct EngineCommand {
         }
         var runner = SimulationRunner(catalog: source.catalog, revision: source.revision, environment: context.environment)
         if arguments.flag("from-state") { runner.initialState = try savedState() }
+        runner.recordsEvents = arguments.flag("events")
         let result = runner.run(parsed.script)
         let transcript = result.transcriptText(changesOnly: arguments.flag("changes-only"))
         context.stdout.write(transcript.isEmpty || transcript.hasSuffix("\n") ? transcript : transcript + "\n")
+        if arguments.flag("events") {
+            context.stdout.line("events:")
+            for event in result.events { context.stdout.line(Sanitizer.terminalSafe(event.jsonLine)) }
+        }
         if let failure = result.failure {
             context.stderr.line(failure.description)
             throw CommandError.exit(.failure)

@@ -16,6 +16,10 @@ extension CommandTree {
         .option("now", valueName: "time", help: "A fixed clock, ISO 8601 (2026-01-05T08:00:00Z); default $TIPCAT_NOW, else the system clock."),
         .option("time-zone", valueName: "zone",
                 help: "The user's time zone for calendar rules (now.hour, .isToday): an IANA name (Europe/Paris) or an offset (+02:00); default: this machine's ($TZ)."),
+        .option("events-max-size", valueName: "size",
+                help: "The events log (<state>.events.jsonl) keeps at most this many bytes (512KiB, 1MiB; default: $TIPCAT_EVENTS_MAX_SIZE, else 1MiB)."),
+        .option("events-max-age", valueName: "duration",
+                help: "The events log drops events older than this (12h, 30d; default: $TIPCAT_EVENTS_MAX_AGE, else 30d)."),
     ]
 
     static let engineTipArgument = ArgumentSpec.positional("tip", help: "A tip id, or a custom ID (NewTrailTip-butler-fork).")
@@ -112,6 +116,27 @@ extension CommandTree {
         ],
         examples: ["tipcat engine invalidate ShowLocationTip --reason actionPerformed"])
 
+    static let engineAction = engineCommand("action", "The user chose one of a tip's actions (logged as actionPerformed); invalidates the tip: actionPerformed.",
+        arguments: [engineTipArgument, .positional("action", help: "The action's id, as in the tip file (learn-more)."), engineParamOption],
+        examples: ["tipcat engine action FavoriteBackyardTip learn-more"])
+
+    static let engineShouldDisplay = engineCommand("should-display",
+        "Ask whether the app may show a tip now: yes, or no with the reason (a suppressed tip is logged in the events log).",
+        arguments: [engineTipArgument, engineParamOption, engineJSONFlag],
+        examples: ["tipcat engine should-display FavoriteBackyardTip"])
+
+    static let engineEvents = engineCommand("events", "Print the events log (shown, closed, actionPerformed, invalidated, suppressed), oldest first.",
+        discussion: """
+          The engine commands append every display, closed display, action, invalidation and suppressed \
+          should-display answer to <state>.events.jsonl, one JSON object a line. Lines that are not events \
+          are reported as FILE:LINE and skipped.
+          """,
+        arguments: [
+          .option("since", valueName: "time", help: "Only events at or after this ISO 8601 time, or this long ago (30m, 1h, 7d)."),
+          engineJSONFlag,
+        ],
+        examples: ["tipcat engine events", "tipcat engine events --since 1h --json"])
+
     static let engineWhy = engineCommand("why", "Explain why a tip is or is not showing: every rule with its values, frequency, group, overrides.",
         arguments: [engineTipArgument, engineParamOption, engineJSONFlag],
         examples: ["tipcat engine why FavoriteBackyardTip", "tipcat engine why NewTrailTip --param trail.id=silver-lake --param trail.name='Silver Lake' --param trail.region=Wasatch"])
@@ -143,6 +168,7 @@ extension CommandTree {
           .positional("script", help: "The .tipsim file.", completion: .file(extensions: ["tipsim"])),
           .flag("changes-only", help: "Print only the steps that changed a status or the next tip."),
           .flag("from-state", help: "Start from a copy of the state database instead of a fresh state."),
+          .flag("events", help: "After the transcript, print the run's events (the events log's JSON lines); nothing is logged."),
         ],
         examples: ["tipcat engine simulate Tests/TipcatEngineTests/Scenarios/demo-week.tipsim",
                    "tipcat engine simulate what-if.tipsim --from-state --state .tipcat/state.sqlite"])

@@ -1,3 +1,4 @@
+import Foundation
 import TipcatArguments
 import TipcatCatalog
 import TipcatCore
@@ -56,7 +57,8 @@ struct GenerateCommand {
             for difference in differences {
                 switch difference {
                 case .missing(let path): context.stdout.line("missing: \(Sanitizer.terminalSafe(output + "/" + path))")
-                case .changed(let path): context.stdout.line("differs: \(Sanitizer.terminalSafe(output + "/" + path))")
+                case .changed(let path):
+                    context.stdout.line("differs: \(Sanitizer.terminalSafe(output + "/" + path))" + lineSummary(path, output: output, files: files))
                 }
             }
             if differences.isEmpty {
@@ -77,6 +79,17 @@ struct GenerateCommand {
         }
         for path in changed { context.stdout.line("wrote \(Sanitizer.terminalSafe(output + "/" + path))") }
         context.stderr.line("\(output): \(files.count) \(plural(files.count, "file")), \(changed.count) changed")
+    }
+
+    /// ` (+3 -1 lines)`: how the generated file differs from the one on disk, line by line.
+    private func lineSummary(_ path: String, output: String, files: [PluginFile]) -> String {
+        guard let new = files.first(where: { $0.path == path }),
+              let data = FileManager.default.contents(atPath: output + "/" + path)
+        else { return "" }
+        let oldLines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let newLines = new.contents.split(separator: "\n", omittingEmptySubsequences: false)
+        let difference = newLines.difference(from: oldLines)
+        return " (+\(difference.insertions.count) -\(difference.removals.count) lines)"
     }
 
     /// `--option key=value`: the value is JSON when it parses as JSON (`3`, `true`, `["a"]`), else a string.

@@ -16,7 +16,7 @@ struct SimulationParser {
 
     static let commands = [
         "at", "advance", "repeat", "configure", "env", "donate", "set", "register", "displayed", "hidden", "dismiss",
-        "invalidate", "reset-eligibility", "delete-donations", "restart", "expect",
+        "invalidate", "reset-eligibility", "delete-donations", "restart", "expect", "action", "should-display",
     ]
 
     let source: SourceFile
@@ -168,6 +168,23 @@ struct SimulationParser {
                               + Suggestions.didYouMean(word.text, in: names), rule: .invalidValue, offset: word.offset)
             }
             return .invalidate(name, reason)
+        case "action":
+            let name = try tipName(try argument(words, 1, "a tip"))
+            let word = try argument(words, 2, "one of the tip's action ids")
+            try noMore(words, after: 2)
+            if let tip = catalog.tip(TipID(name.id.rawValue)) {
+                let actions = tip.actions.map(\.id)
+                guard actions.contains(word.text) else {
+                    throw Problem(message: "\(tip.id) has no action '\(word.text)'"
+                                  + (actions.isEmpty ? "; it has no actions" : Suggestions.didYouMean(word.text, in: actions)),
+                                  rule: .invalidValue, offset: word.offset)
+                }
+            }
+            return .action(name, word.text)
+        case "should-display":
+            let name = try tipName(try argument(words, 1, "a tip"))
+            try noMore(words, after: 1)
+            return .shouldDisplay(name)
         case "delete-donations":
             let (event, _) = try self.event(try argument(words, 1, "an event"))
             try noMore(words, after: 1)

@@ -16,6 +16,8 @@ public struct SimulationRunner: Sendable {
     /// The state the run starts from (empty by default): a device's stored state, to try a timeline on it.
     /// The run works on an in-memory copy; nothing is written back.
     public var initialState = TipStateSnapshot()
+    /// Whether the run records `TipEvent`s (the events log) into `SimulationResult.events`.
+    public var recordsEvents = false
 
     /// The default start of the clock.
     public static let defaultStart = Timestamp(secondsSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
@@ -47,6 +49,7 @@ public struct SimulationRunner: Sendable {
                 break
             }
         }
+        result.events = session.events + session.takeEvents()
         return result
     }
 }
@@ -59,6 +62,8 @@ public struct SimulationResult: Sendable, Hashable {
     public var failure: SimulationFailure?
     public var stepsRun = 0
     public var expectationsMet = 0
+    /// The events the run recorded, oldest first (with `SimulationRunner.recordsEvents`).
+    public var events: [TipEvent] = []
 
     /// Creates a result.
     public init(transcript: [SimulationTranscriptEntry], failure: SimulationFailure?) {
@@ -151,6 +156,8 @@ struct Session {
     var note: String?
     /// Instances that existed in the saved state the run starts from, until their first status is recorded.
     var restored: Set<TipInstanceID> = []
+    /// Events taken from engines that ended (`restart`) or steps that ran.
+    var events: [TipEvent] = []
 
     init(runner: SimulationRunner) {
         self.runner = runner
@@ -171,7 +178,9 @@ struct Session {
             overrides: settings.overrides, resetDatastore: settings.resetDatastore, environment: environment,
             timeZone: .fixed(seconds: settings.timeZoneOffset))
         do throws(TipEngineError) {
-            engine = try TipEngineSession(catalog: runner.catalog, revision: runner.revision, store: store, configuration: configuration)
+            var started = try TipEngineSession(catalog: runner.catalog, revision: runner.revision, store: store, configuration: configuration)
+            started.recordsEvents = runner.recordsEvents
+            engine = started
         } catch {
             throw SimulationFailure(location: location, message: "cannot start the engine: \(error)")
         }
@@ -224,6 +233,7 @@ struct Session {
             }
             environment[name] = value
         case .restart:
+            events += takeEvents()
             if let engine { store = engine.stateStore }
             engine = nil
             note = "restarted: state kept, transient parameters reset"
@@ -243,6 +253,10 @@ struct Session {
             try withEngine(at: location, name) { engine throws(TipEngineError) in try engine.resetEligibility(name.id) }
         case .deleteDonations(let event):
             try withEngine(at: location) { engine throws(TipEngineError) in try engine.deleteDonations(event) }
+        case .action(let name, let action):
+            try withEngine(at: location, name) { engine throws(TipEngineError) in try engine.performAction(name.id, action: action) }
+        case .shouldDisplay(let name):
+            _ = try withEngine(at: location, name) { engine throws(TipEngineError) in try engine.displayDecision(name.id) }
         case .expectNext(let group, let expected):
             let actual = try withEngine(at: location) { engine throws(TipEngineError) in
                 if let group { return try engine.currentTip(group: group) }
@@ -271,6 +285,14 @@ struct Session {
         }
     }
 
+    /// The events the current engine recorded since they were last taken.
+    mutating func takeEvents() -> [TipEvent] {
+        guard var engine else { return [] }
+        let taken = engine.takeEvents()
+        self.engine = engine
+        return taken
+    }
+
     /// The transcript entry for a step that just ran: status changes and `next()` since the previous step.
     mutating func record(_ step: SimulationStep) -> SimulationTranscriptEntry {
         var changes: [TipStatusChange] = []
@@ -282,6 +304,7 @@ struct Session {
                 statuses[summary.instance] = summary.status
             }
             next = (try? engine.next()) ?? nil
+            events += engine.takeEvents()
             self.engine = engine
             restored = []
         }

@@ -20,6 +20,8 @@ public import TipcatLocalization
 /// invalidate TIP REASON                     actionPerformed, tipClosed, displayCountExceeded, displayDurationExceeded
 /// reset-eligibility TIP                     make a tip eligible again
 /// delete-donations EVENT                    remove an event's donations
+/// action TIP ACTION                         the user chose the tip's action (then the tip is invalidated)
+/// should-display TIP                        the app asks whether to show the tip (a 'suppressed' event if not)
 /// restart                                   a new process: the state is kept, transient parameters reset
 /// expect next TIP|none                      what next() returns
 /// expect next --group GROUP TIP|none        what the group's currentTip is
@@ -102,6 +104,10 @@ public enum SimulationCommand: Sendable, Hashable {
     case invalidate(SimulationTipName, TipInvalidationReason)
     case resetEligibility(SimulationTipName)
     case deleteDonations(EventID)
+    /// `action TIP ACTION`: the user chose an action (the tip is invalidated with `actionPerformed`).
+    case action(SimulationTipName, String)
+    /// `should-display TIP`: the app asks whether to show the tip.
+    case shouldDisplay(SimulationTipName)
     case restart
     /// `expect next [--group G] TIP|none`.
     case expectNext(group: GroupID?, SimulationTipName?)
