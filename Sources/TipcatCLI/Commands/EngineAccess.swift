@@ -4,6 +4,7 @@ import TipcatCatalog
 import TipcatCore
 import TipcatEngine
 import TipcatRules
+import TipcatEngineBundle
 import TipcatEngineStore
 import TipcatStore
 import TipcatCodec
@@ -99,14 +100,7 @@ struct EngineAccess {
     /// The revision of a published version: its content hash, and per tip a hash of its definition and
     /// translations (what `republish: reset` compares).
     static func revision(_ contentHash: SHA256Digest, _ pieces: CatalogPieces) -> CatalogRevision {
-        var hashes: [TipID: String] = [:]
-        for (owner, piece) in pieces.owners where piece.tip != nil {
-            var bytes = piece.tip?.canonicalBytes ?? []
-            bytes.append(0)
-            bytes += piece.strings?.canonicalBytes ?? []
-            hashes[TipID(owner)] = SHA256.hash(bytes).hex
-        }
-        return CatalogRevision(version: contentHash.hex, contentHashes: hashes)
+        EngineBundle.revision(contentHash, pieces)
     }
 
     /// `--time-zone`: an IANA name or a UTC offset; else the machine's time zone (`TZ`, then the system's).
