@@ -166,7 +166,8 @@ let package = Package(
             dependencies: [
                 "TipcatEngineStore", "TipcatEngine", "TipcatCatalog", "TipcatCore", "TipcatCLI", "TipcatStore", "TipcatCodec",
                 "TipcatSQLite", "TipcatTestSupport", "TipcatEngineBundle", "TipcatJSON",
-            ]
+            ],
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -106,6 +106,7 @@ public enum DiagnosticRules {
         .engineRuleError,
         // The engine commands (TipcatCLI)
         .donateBatchLine,
+        .stateFile,
         // lint.json: house rules as data and rule levels (TipcatCatalog)
         .unknownRule,
         .ruleNotConfigurable,

@@ -1,7 +1,8 @@
 // trail-app: a command-line "trail app" built on tipcat's library products only (TipcatEngine,
 // TipcatEngineStore, TipcatEngineBundle). Each run is one app session: it loads the published catalog, opens
-// the device state, reports what the user did (logged in, opened a backyard's detail view), asks the engine
-// for the tip to show, shows it, and exits; the state file carries everything to the next run.
+// the device state, reports what the user did (closed the tip the last session left on screen, logged in,
+// opened a backyard's detail view), asks the engine for the tip to show, shows it, and exits; the state file
+// carries everything to the next run.
 //
 //   trail-app --bundle tips.bundle.json --state trail-state.sqlite [--now 2026-01-05T08:00:00Z] [--visits 2]
 //   trail-app --export-dir public/ --channel production --state trail-state.sqlite
@@ -89,6 +90,12 @@ func run(_ options: Options) throws(Failure) {
         var store = try SQLiteTipStateStore(path: options.state)
         store.clock = clock
         var engine = try bundle.session(store: store, configuration: TipEngineConfiguration(clock: clock))
+
+        // A tip left on screen by the last session: the user closes it now.
+        for summary in try engine.tips() where summary.isOnScreen {
+            try engine.invalidate(summary.instance, reason: .tipClosed)
+            print("the user closed \(printable(summary.instance.rawValue))")
+        }
 
         // What the user did in this session.
         try engine.setParameter("isLoggedIn", to: .bool(true))

@@ -150,8 +150,10 @@ struct EngineAccess {
             }
         }
         do {
-            return try SQLiteTipStateStore(path: path)
-        } catch {
+            var store = try SQLiteTipStateStore(path: path)
+            store.clock = try clock()
+            return store
+        } catch let error as TipStateStoreError {
             throw CommandError.failure("state database \(error.message)")
         }
     }
