@@ -37,7 +37,10 @@ extension EngineCommand {
     func mergeState() throws {
         let paths = arguments.values("files")
         guard !paths.isEmpty else { throw CommandError.usage("name at least one state file", command: arguments.commandPath) }
-        var files: [SyncStateFile] = []
+        // Merging is associative, so the files are folded in one at a time (memory stays at about one file
+        // plus the merged state); nothing is written until every file has been read and checked.
+        let limits = SyncState.DonationLimits(catalog: try access.source().catalog)
+        var merged: SyncState?
         var findings: [Diagnostic] = []
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -48,7 +51,8 @@ extension EngineCommand {
                 continue
             }
             do {
-                files.append(try SyncStateFile(bytes: [UInt8](data), path: path))
+                let file = try SyncStateFile(bytes: [UInt8](data), path: path)
+                if findings.isEmpty { merged = merged.map { $0.merged(with: file.state, limits: limits) } ?? file.state }
             } catch {
                 findings.append(Diagnostic(error.message, rule: .stateFile, at: error.location))
             }
@@ -58,16 +62,16 @@ extension EngineCommand {
             throw CommandError.failure(
                 "\(findings.count) bad state \(findings.count == 1 ? "file" : "files"); nothing was merged")
         }
-        let source = try access.source()
         let store = try access.stateStore()
-        let merged: SyncState
+        let result: SyncState
         do {
-            merged = try store.mergeState(files, limits: SyncState.DonationLimits(catalog: source.catalog))
+            let incoming = merged.map { [SyncStateFile(device: "merged", state: $0)] } ?? []
+            result = try store.mergeState(incoming, limits: limits)
         } catch {
             throw CommandError.failure("state database \(error.message); nothing was merged")
         }
         context.stdout.line(
-            "Merged \(files.count) \(files.count == 1 ? "state" : "states") into \(access.statePath): \(Self.summary(merged)).")
+            "Merged \(paths.count) \(paths.count == 1 ? "state" : "states") into \(access.statePath): \(Self.summary(result)).")
     }
 
     static func summary(_ state: SyncState) -> String {
