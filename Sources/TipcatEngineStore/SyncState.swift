@@ -239,44 +239,59 @@ public struct SyncState: Sendable, Hashable {
 
     /// This state merged with `other` (see the type's rules).
     public func merged(with other: SyncState, limits: DonationLimits = DonationLimits()) -> SyncState {
-        SyncState.merge([self, other], limits: limits)
+        var result = self
+        result.merge(other, limits: limits)
+        return result
     }
 
     /// All `states` merged into one; an empty list gives an empty state.
     public static func merge(_ states: [SyncState], limits: DonationLimits = DonationLimits()) -> SyncState {
-        guard var result = states.first else { return SyncState() }
-        for state in states.dropFirst() {
-            result.donations.reserveCapacity(result.donations.count + state.donations.count)
-            for (id, donation) in state.donations {
-                if let existing = result.donations[id] {
-                    // The same id for different donations only follows a lost sequence number: keep the greater.
-                    if SyncStateFile.order(existing, before: donation) { result.donations[id] = donation }
-                } else {
-                    result.donations[id] = donation
-                }
-            }
-            for (event, key) in state.deletions {
-                result.deletions[event] = max(result.deletions[event] ?? key, key)
-            }
-            for (instance, tip) in state.tips {
-                result.tips[instance] = result.tips[instance].map { $0.merged(with: tip) } ?? tip
-            }
-            for (name, value) in state.parameters {
-                if let existing = result.parameters[name] {
-                    if value.stamp > existing.stamp
-                        || (value.stamp == existing.stamp && SyncStateFile.order(existing.value, before: value.value))
-                    {
-                        result.parameters[name] = value
-                    }
-                } else {
-                    result.parameters[name] = value
-                }
-            }
-            result.lastNewTipShown = latest(result.lastNewTipShown, state.lastNewTipShown)
-            result.clock = max(result.clock, state.clock)
-        }
+        var result = SyncState()
+        for state in states { result.formUnion(state) }
         result.normalize(limits: limits)
         return result
+    }
+
+    /// Merges `other` into this state (see the type's rules).
+    public mutating func merge(_ other: SyncState, limits: DonationLimits = DonationLimits()) {
+        formUnion(other)
+        normalize(limits: limits)
+    }
+
+    /// Merges `other` into this state without pruning: every donation of both is kept until `normalize`.
+    /// Folding many states with `formUnion` and normalizing once (or now and then) gives the same state as
+    /// merging them one by one.
+    public mutating func formUnion(_ other: SyncState) {
+        if donations.isEmpty {
+            donations = other.donations
+        } else {
+            donations.reserveCapacity(donations.count + other.donations.count)
+            for (id, donation) in other.donations {
+                if let existing = donations[id] {
+                    // The same id for different donations only follows a lost sequence number: keep the greater.
+                    if existing != donation, SyncStateFile.order(existing, before: donation) { donations[id] = donation }
+                } else {
+                    donations[id] = donation
+                }
+            }
+        }
+        for (event, key) in other.deletions {
+            deletions[event] = max(deletions[event] ?? key, key)
+        }
+        for (instance, tip) in other.tips {
+            tips[instance] = tips[instance].map { $0.merged(with: tip) } ?? tip
+        }
+        for (name, value) in other.parameters {
+            if let existing = parameters[name] {
+                if value.stamp > existing.stamp || (value.stamp == existing.stamp && SyncStateFile.order(existing.value, before: value.value)) {
+                    parameters[name] = value
+                }
+            } else {
+                parameters[name] = value
+            }
+        }
+        lastNewTipShown = SyncState.latest(lastNewTipShown, other.lastNewTipShown)
+        clock = max(clock, other.clock)
     }
 
     /// Drops deleted donations and, per event, all but the newest `limit` (by `DonationKey`).

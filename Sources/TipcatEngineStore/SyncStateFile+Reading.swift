@@ -175,20 +175,73 @@ private struct StateReader {
             guard case .array(let elements) = node.value else { throw fail(node, "donations must be an array") }
             state.donations.reserveCapacity(elements.count)
             for (index, element) in elements.enumerated() {
-                let what = "donation \(index + 1)"
-                let entry = try members(element, what, required: ["event", "at", "device", "seq", "values"])
-                let id = SyncState.DonationID(device: try self.device(entry["device"], "\(what): device", in: element),
-                                              sequence: Int64(try integer(entry["seq"], "\(what): seq", in: element)))
-                guard state.donations[id] == nil else {
-                    throw fail(element, "\(what) repeats the id \(id.device):\(id.sequence)")
+                let donation = try donation(element, number: index + 1)
+                guard state.donations[donation.id] == nil else {
+                    throw fail(element, "donation \(index + 1) repeats the id \(donation.id.device):\(donation.id.sequence)")
                 }
-                guard let valuesNode = entry["values"] else { throw fail(element, "\(what) has no values") }
-                state.donations[id] = SyncState.Donation(
-                    id: id, event: EventID(try string(entry["event"], "\(what): event", in: element)),
-                    timestamp: try time(entry["at"], "\(what): at", in: element), values: try record(valuesNode, depth: 0))
+                state.donations[donation.id] = donation
             }
         }
         return SyncStateFile(device: writer, state: state)
+    }
+
+    /// The last device id found valid (a file's donations repeat a few).
+    var validDevice = ""
+    /// Decoded `values` objects by their JSON (donations repeat a few), shared between donations.
+    var records: [JSONValue: [String: Value]] = [:]
+
+    /// One donation. Thousands per file: members are matched by a switch and messages built only on failure.
+    mutating func donation(_ element: JSONNode, number: Int) throws(SyncStateFileError) -> SyncState.Donation {
+        guard case .object(let object) = element.value else { throw fail(element, "donation \(number) must be an object") }
+        var event: String?
+        var at: Double?
+        var owner: String?
+        var sequence: Int?
+        var values: [String: Value]?
+        for member in object.members {
+            let value = member.value
+            switch member.key {
+            case "event":
+                guard case .string(let text) = value.value else { throw fail(value, "donation \(number): event must be a string") }
+                event = text
+            case "at":
+                guard case .number(let number) = value.value, number.doubleValue.isFinite else {
+                    throw fail(value, "donation \(number): at must be a finite number")
+                }
+                at = number.doubleValue
+            case "device":
+                guard case .string(let text) = value.value else { throw fail(value, "donation \(number): device must be a string") }
+                if text != validDevice {
+                    guard SyncStateFile.isValidDeviceID(text) else {
+                        throw fail(value, "donation \(number): device '\(text)' is not a device id (1 to 64 letters, digits, '.', '_' or '-')")
+                    }
+                    validDevice = text
+                }
+                owner = text
+            case "seq":
+                guard case .number(let number) = value.value, number.isInteger, let integer = number.intValue, integer >= 0 else {
+                    throw fail(value, "donation \(number): seq must be an integer of at least 0")
+                }
+                sequence = integer
+            case "values":
+                if let known = records[value.value] {
+                    values = known
+                } else {
+                    let record = try record(value, depth: 0)
+                    if records.count < 4096 { records[value.value] = record }
+                    values = record
+                }
+            default:
+                throw SyncStateFileError("unknown member '\(member.key)' in donation \(number)", at: document.location(ofKey: member))
+            }
+        }
+        guard let event, let at, let owner, let sequence, let values else {
+            let missing = [("event", event == nil), ("at", at == nil), ("device", owner == nil), ("seq", sequence == nil), ("values", values == nil)]
+                .first { $0.1 }?.0 ?? "event"
+            throw fail(element, "donation \(number) has no '\(missing)'")
+        }
+        return SyncState.Donation(id: SyncState.DonationID(device: owner, sequence: Int64(sequence)), event: EventID(event),
+                                  timestamp: Timestamp(secondsSince1970: at), values: values)
     }
 
     func tip(_ node: JSONNode, _ what: String) throws(SyncStateFileError) -> SyncState.Tip {

@@ -105,7 +105,7 @@ struct MergeBench {
             })
             var merged = SyncState()
             mergeTimes.append(seconds {
-                merged = files.dropFirst().reduce(files.first?.state ?? SyncState()) { $0.merged(with: $1.state, limits: limits) }
+                merged = SyncState.merge(files.map(\.state), limits: limits)
             })
             let database = try SQLiteTipStateStore(path: state)
             writeTimes.append(try seconds { try database.mergeState([SyncStateFile(device: "merged", state: merged)], limits: limits) })

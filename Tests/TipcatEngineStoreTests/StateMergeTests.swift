@@ -232,7 +232,7 @@ struct RandomStates {
         #expect(error(good.replacingOccurrences(of: "\"device\": \"phone\"", with: "\"device\": \"ph one\""))
                 == "s.json:4:13: device 'ph one' is not a device id (1 to 64 letters, digits, '.', '_' or '-')")
         #expect(error(good.replacingOccurrences(of: "\"seq\":1", with: "\"seq\":\"1\""))
-                == "s.json:10:59: donation 1: seq must be an integer")
+                == "s.json:10:59: donation 1: seq must be an integer of at least 0")
         #expect(error(good.replacingOccurrences(of: "\"values\":{}", with: "\"values\":{\"a\":null}"))
                 .hasPrefix("s.json:10:75: null is not a value"))
         #expect(error(good.replacingOccurrences(of: "\"kind\": \"tipcat-state\",", with: "\"kind\": \"tipcat-state\", \"kind\": \"x\","))

@@ -40,7 +40,8 @@ extension EngineCommand {
         // Merging is associative, so the files are folded in one at a time (memory stays at about one file
         // plus the merged state); nothing is written until every file has been read and checked.
         let limits = SyncState.DonationLimits(catalog: try access.source().catalog)
-        var merged: SyncState?
+        var merged = SyncState()
+        var prunedCount = 0
         var findings: [Diagnostic] = []
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -52,7 +53,13 @@ extension EngineCommand {
             }
             do {
                 let file = try SyncStateFile(bytes: [UInt8](data), path: path)
-                if findings.isEmpty { merged = merged.map { $0.merged(with: file.state, limits: limits) } ?? file.state }
+                guard findings.isEmpty else { continue }
+                merged.formUnion(file.state)
+                // Pruned now and then, not after every file: the same result, bounded memory.
+                if merged.donations.count > 2 * prunedCount + 100_000 {
+                    merged.normalize(limits: limits)
+                    prunedCount = merged.donations.count
+                }
             } catch {
                 findings.append(Diagnostic(error.message, rule: .stateFile, at: error.location))
             }
@@ -65,8 +72,7 @@ extension EngineCommand {
         let store = try access.stateStore()
         let result: SyncState
         do {
-            let incoming = merged.map { [SyncStateFile(device: "merged", state: $0)] } ?? []
-            result = try store.mergeState(incoming, limits: limits)
+            result = try store.mergeState([SyncStateFile(device: "merged", state: merged)], limits: limits)
         } catch {
             throw CommandError.failure("state database \(error.message); nothing was merged")
         }
