@@ -247,7 +247,15 @@ public struct SyncState: Sendable, Hashable {
     /// All `states` merged into one; an empty list gives an empty state.
     public static func merge(_ states: [SyncState], limits: DonationLimits = DonationLimits()) -> SyncState {
         var result = SyncState()
-        for state in states { result.formUnion(state) }
+        var pruned = 0
+        for state in states {
+            result.formUnion(state)
+            // Pruned now and then rather than once at the end: the same state, a smaller table to grow.
+            if result.donations.count > 2 * pruned + 100_000 {
+                result.normalize(limits: limits)
+                pruned = result.donations.count
+            }
+        }
         result.normalize(limits: limits)
         return result
     }
