@@ -159,8 +159,9 @@ extension SQLiteTipStateStore {
         let connection = database.connection
         try retire(database)
         let remove = try database.statement("DELETE FROM donations WHERE id = ?")
-        for (id, row) in local.rows where merged.donations[id] == nil { try remove.execute([.integer(row)]) }
-        let added = merged.donations.values.filter { local.file.state.donations[$0.id] == nil }.sorted { $0.key < $1.key }
+        // A donation whose id is kept with other content (a conflict the merge settled) is replaced.
+        for (id, row) in local.rows where merged.donations[id] != local.file.state.donations[id] { try remove.execute([.integer(row)]) }
+        let added = merged.donations.values.filter { local.file.state.donations[$0.id] != $0 }.sorted { $0.key < $1.key }
         let insert = try database.statement("INSERT INTO donations (event, time, fields, device, seq) VALUES (?, ?, ?, ?, ?)")
         var encoded: [[String: Value]: [UInt8]] = [:]
         for donation in added {

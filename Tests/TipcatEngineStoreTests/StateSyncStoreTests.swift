@@ -145,4 +145,20 @@ import TipcatTestSupport
         // The merged donations are what the engine loads.
         #expect(try phone.load().donations.count == 8)
     }
+
+    /// Two donations under one id (only after a lost sequence number) are settled the same way on every device:
+    /// the database then holds exactly the merged state.
+    @Test func conflictingDonationIdsAreSettled() throws {
+        let scratch = try TemporaryDirectory()
+        var store = try SQLiteTipStateStore(path: scratch.file("state.sqlite"))
+        let device = try store.deviceID()
+        try store.appendDonation(StoredDonation(event: "opened-map", timestamp: Self.time(1)))
+        let id = SyncState.DonationID(device: device, sequence: 1)
+        var other = SyncState()
+        other.donations[id] = SyncState.Donation(id: id, event: "opened-map", timestamp: Self.time(2))
+        let merged = try store.mergeState([SyncStateFile(device: "tablet", state: other)])
+        #expect(merged.donations[id]?.timestamp == Self.time(2))
+        #expect(try store.exportState().state == merged)
+        #expect(try store.load().donations.map(\.timestamp) == [Self.time(2)])
+    }
 }
