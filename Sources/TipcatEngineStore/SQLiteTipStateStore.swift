@@ -221,16 +221,39 @@ public struct SQLiteTipStateStore: TipStateStore {
 
     public mutating func pruneDonations(of event: EventID, keepingNewest count: Int) throws(TipStateStoreError) {
         try run("prune donations") { database throws(SQLiteError) in
-            let before = try database.connection.scalar("SELECT max(id) FROM donations")?.intValue ?? 0
-            // Walks the event's index entries from the newest, skips `count` and deletes the rest. Ties in time
-            // are ordered by donation id, as merging states orders them.
-            try database.statement("""
-                DELETE FROM donations WHERE id IN
-                    (SELECT id FROM donations WHERE event = ?1 ORDER BY time DESC, device DESC, seq DESC LIMIT -1 OFFSET ?2)
-                """).execute([.text(event.rawValue), .integer(Int64(max(0, count)))])
-            let after = try database.connection.scalar("SELECT max(id) FROM donations")?.intValue ?? 0
-            if after < before {
-                try database.statement("UPDATE sync SET high_seq = max(high_seq, ?) WHERE id = 1").execute([.integer(Int64(before))])
+            let name = SQLiteValue.text(event.rawValue)
+            let keep = max(0, count)
+            // The newest `keep` by (time, device, seq), as merging states prunes. The event's index gives the
+            // times at the boundary: the oldest kept and the newest dropped.
+            let boundary = try database.statement("SELECT time FROM donations WHERE event = ?1 ORDER BY time DESC LIMIT 2 OFFSET ?2")
+            defer { boundary.reset() }
+            try boundary.bind([name, .integer(Int64(max(0, keep - 1)))])
+            var times: [Double] = []
+            while times.count < 2, try boundary.step() { times.append(boundary.double(0)) }
+            boundary.reset()
+            if keep > 0 && times.count < 2 || keep == 0 && times.isEmpty { return }
+            try Self.inTransaction(database) { () throws(SQLiteError) in
+                let before = try database.connection.scalar("SELECT max(id) FROM donations")?.intValue ?? 0
+                if keep == 0 {
+                    try database.statement("DELETE FROM donations WHERE event = ?1").execute([name])
+                } else if times[0] > times[1] {
+                    // No tie across the boundary: everything older than the oldest kept goes (one index range).
+                    try database.statement("DELETE FROM donations WHERE event = ?1 AND time < ?2").execute([name, .real(times[0])])
+                } else {
+                    // Donations at the boundary time share it: those with the greatest (device, seq) are kept.
+                    let tie = times[0]
+                    let newer = try database.connection.scalar(
+                        "SELECT count(*) FROM donations WHERE event = ?1 AND time > ?2", [name, .real(tie)])?.intValue ?? 0
+                    try database.statement("DELETE FROM donations WHERE event = ?1 AND time < ?2").execute([name, .real(tie)])
+                    try database.statement("""
+                        DELETE FROM donations WHERE id IN (SELECT id FROM donations WHERE event = ?1 AND time = ?2
+                            ORDER BY device DESC, seq DESC LIMIT -1 OFFSET ?3)
+                        """).execute([name, .real(tie), .integer(Int64(max(0, keep - newer)))])
+                }
+                let after = try database.connection.scalar("SELECT max(id) FROM donations")?.intValue ?? 0
+                if after < before {
+                    try database.statement("UPDATE sync SET high_seq = max(high_seq, ?) WHERE id = 1").execute([.integer(Int64(before))])
+                }
             }
         }
     }

@@ -161,4 +161,31 @@ import TipcatTestSupport
         #expect(try store.exportState().state == merged)
         #expect(try store.load().donations.map(\.timestamp) == [Self.time(2)])
     }
+
+    /// The database prunes an event to the same donations as merging states does: the newest by (time, device,
+    /// sequence), ties in time included.
+    @Test func storePruningMatchesMergePruning() throws {
+        var random = SeededGenerator(state: 7)
+        for keep in [0, 1, 3, 5, 8, 13] {
+            let scratch = try TemporaryDirectory()
+            var store = try SQLiteTipStateStore(path: scratch.file("state.sqlite"))
+            var incoming = SyncState()
+            for device in ["a", "m", "z"] {
+                for sequence in 1...7 {
+                    let id = SyncState.DonationID(device: device, sequence: Int64(sequence))
+                    // Times from a small set, so many donations share one.
+                    incoming.donations[id] = SyncState.Donation(
+                        id: id, event: "opened-map", timestamp: Self.time(Double(Int.random(in: 0..<4, using: &random))))
+                }
+            }
+            try store.mergeState([SyncStateFile(device: "a", state: incoming)])
+            for index in 0..<3 { try store.appendDonation(StoredDonation(event: "opened-map", timestamp: Self.time(Double(index)))) }
+            let before = try store.exportState().state
+            try store.pruneDonations(of: "opened-map", keepingNewest: keep)
+            var expected = before
+            expected.normalize(limits: SyncState.DonationLimits(defaultLimit: keep))
+            #expect(try store.exportState().state.donations.keys.sorted() == expected.donations.keys.sorted(), "keeping \(keep)")
+            #expect(try store.donationCount() == min(keep, 24))
+        }
+    }
 }
