@@ -182,12 +182,11 @@ public struct SQLiteTipStateStore: TipStateStore {
 
     public mutating func appendDonation(_ donation: StoredDonation) throws(TipStateStoreError) {
         try run("store a donation") { database throws(SQLiteError) in
-            // The donation's id is this device's and a sequence number above every one it used: the row id is
-            // the sequence number, one more than the largest row id or the recorded high mark (see `retire`).
+            // A row without device and seq is this device's donation numbered by its row id, which is above every
+            // number it used: one more than the largest row id or the recorded high mark (see `retire`).
             try database.statement("""
-                INSERT INTO donations (id, event, time, fields, device, seq)
-                SELECT n, ?1, ?2, ?3, device, n FROM
-                    (SELECT max(high_seq, coalesce((SELECT max(id) FROM donations), 0)) + 1 AS n, device FROM sync WHERE id = 1)
+                INSERT INTO donations (id, event, time, fields) VALUES
+                    (max((SELECT high_seq FROM sync WHERE id = 1), coalesce((SELECT max(id) FROM donations), 0)) + 1, ?1, ?2, ?3)
                 """).execute([
                 .text(donation.event.rawValue), .real(donation.timestamp.secondsSince1970),
                 .blob(StoredValueCodec.encode(record: donation.values)),
@@ -206,13 +205,14 @@ public struct SQLiteTipStateStore: TipStateStore {
         try run("delete donations") { database throws(SQLiteError) in
             try Self.inTransaction(database) { () throws(SQLiteError) in
                 // The newest donation deleted becomes the event's deletion mark (kept when merging states).
+                let local = try SyncBookkeeping.device(database)
                 try database.statement("""
                     INSERT INTO deleted_donations (event, time, device, seq)
-                    SELECT event, time, device, seq FROM donations WHERE event = ?1
-                        ORDER BY time DESC, device DESC, seq DESC LIMIT 1
+                    SELECT event, time, coalesce(device, ?2), coalesce(seq, id) FROM donations WHERE event = ?1
+                        ORDER BY time DESC, coalesce(device, ?2) DESC, coalesce(seq, id) DESC LIMIT 1
                     ON CONFLICT (event) DO UPDATE SET time = excluded.time, device = excluded.device, seq = excluded.seq
                         WHERE (excluded.time, excluded.device, excluded.seq) > (time, device, seq)
-                    """).execute([.text(event.rawValue)])
+                    """).execute([.text(event.rawValue), .text(local)])
                 try Self.retire(database)
                 try database.statement("DELETE FROM donations WHERE event = ?").execute([.text(event.rawValue)])
             }
@@ -233,7 +233,7 @@ public struct SQLiteTipStateStore: TipStateStore {
             boundary.reset()
             if keep > 0 && times.count < 2 || keep == 0 && times.isEmpty { return }
             try Self.inTransaction(database) { () throws(SQLiteError) in
-                let before = try database.connection.scalar("SELECT max(id) FROM donations")?.intValue ?? 0
+                let before = try Self.largestRowID(database)
                 if keep == 0 {
                     try database.statement("DELETE FROM donations WHERE event = ?1").execute([name])
                 } else if times[0] > times[1] {
@@ -247,15 +247,22 @@ public struct SQLiteTipStateStore: TipStateStore {
                     try database.statement("DELETE FROM donations WHERE event = ?1 AND time < ?2").execute([name, .real(tie)])
                     try database.statement("""
                         DELETE FROM donations WHERE id IN (SELECT id FROM donations WHERE event = ?1 AND time = ?2
-                            ORDER BY device DESC, seq DESC LIMIT -1 OFFSET ?3)
-                        """).execute([name, .real(tie), .integer(Int64(max(0, keep - newer)))])
+                            ORDER BY coalesce(device, ?4) DESC, coalesce(seq, id) DESC LIMIT -1 OFFSET ?3)
+                        """).execute([name, .real(tie), .integer(Int64(max(0, keep - newer))), .text(try SyncBookkeeping.device(database))])
                 }
-                let after = try database.connection.scalar("SELECT max(id) FROM donations")?.intValue ?? 0
+                let after = try Self.largestRowID(database)
                 if after < before {
                     try database.statement("UPDATE sync SET high_seq = max(high_seq, ?) WHERE id = 1").execute([.integer(Int64(before))])
                 }
             }
         }
+    }
+
+    /// The largest donation row id (0 for none).
+    static func largestRowID(_ database: StateDatabase) throws(SQLiteError) -> Int64 {
+        let statement = try database.statement("SELECT coalesce(max(id), 0) FROM donations")
+        defer { statement.reset() }
+        return try statement.step() ? statement.int64(0) : 0
     }
 
     /// Runs `body` in a transaction unless one is open (a batch).

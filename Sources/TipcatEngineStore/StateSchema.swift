@@ -36,7 +36,8 @@ enum StateSchema {
             """),
         // State sync: a device id and hybrid logical clock; donation ids (device, sequence); per-device display
         // counters; stamps for parameters, registrations and resets; deletion marks.
-        // Existing donations become this device's, numbered by their row id; existing invalidations and
+        // A donation with no device and no seq is this device's, numbered by its row id (rows this device
+        // stores, and those of databases made before this migration); existing invalidations, displays and
         // parameters are this device's.
         Migration("002-sync", sql: """
             CREATE TABLE sync (
@@ -50,7 +51,6 @@ enum StateSchema {
                 VALUES (1, lower(hex(randomblob(8))), 0, 0, (SELECT coalesce(max(id), 0) FROM donations));
             ALTER TABLE donations ADD COLUMN device TEXT;
             ALTER TABLE donations ADD COLUMN seq INTEGER;
-            UPDATE donations SET device = (SELECT device FROM sync), seq = id;
             CREATE TABLE deleted_donations (
                 event TEXT PRIMARY KEY NOT NULL,
                 time REAL NOT NULL,
