@@ -19,7 +19,7 @@ all: build
 help:
 	@echo "make build     debug build"
 	@echo "make test      build and run every test (what CI runs)"
-	@echo "make demo      release build, then the whole flow on the sample catalog (plugins and generators included)"
+	@echo "make demo      release build, then the whole flow on the sample catalog (plugins, generators, trail-app and state sync included)"
 	@echo "make bench     benchmarks on a generated $(BENCH_TIPS) x $(BENCH_LOCALES) catalog (BENCH_ONLY=\"render engine\" runs just those parts)"
 	@echo "make install   install tipcat, the tipcat-plugin-keys plugin and the shell completions under PREFIX ($(PREFIX))"
 	@echo "make plurals   regenerate the CLDR plural table from Tests/Fixtures/cldr/plurals.json"
@@ -85,6 +85,7 @@ build: build-deps
 release: build-deps
 	$(SWIFT) build -c release --product tipcat
 	$(SWIFT) build -c release --product tipcat-plugin-keys
+	$(SWIFT) build -c release --product trail-app
 
 # Warnings are errors here, so a change that adds a build warning fails `make test` (and CI).
 test: deps
@@ -156,6 +157,17 @@ demo: release python-dep
 	$(RELEASE)/tipcat publish --catalog $(CATALOG) --store .tipcat/demo-engine/store.sqlite --channel production --author demo -m "demo"
 	$(RELEASE)/tipcat engine why FavoriteBackyardTip --store .tipcat/demo-engine/store.sqlite --channel production --now 2026-01-05T08:00:00Z
 	$(RELEASE)/tipcat engine simulate Tests/TipcatEngineTests/Scenarios/demo-week.tipsim --store .tipcat/demo-engine/store.sqlite --channel production
+	@echo
+	@echo "== trail-app: an example app on the library products only, run twice on one state file (the second run sees the first's)"
+	@rm -rf .tipcat/demo-trail && mkdir -p .tipcat/demo-trail
+	$(RELEASE)/tipcat export --store .tipcat/demo-engine/store.sqlite -o .tipcat/demo-trail/tips.bundle.json
+	$(RELEASE)/trail-app --bundle .tipcat/demo-trail/tips.bundle.json --state .tipcat/demo-trail/phone.sqlite --now 2026-01-05T08:00:00Z
+	$(RELEASE)/trail-app --bundle .tipcat/demo-trail/tips.bundle.json --state .tipcat/demo-trail/phone.sqlite --now 2026-01-05T09:00:00Z
+	@echo
+	@echo "== state sync: the phone's state merged into a laptop's, which then picks the same tip"
+	$(RELEASE)/tipcat engine export-state --bundle .tipcat/demo-trail/tips.bundle.json --state .tipcat/demo-trail/phone.sqlite -o .tipcat/demo-trail/phone.state.json
+	$(RELEASE)/tipcat engine merge-state .tipcat/demo-trail/phone.state.json --bundle .tipcat/demo-trail/tips.bundle.json --state .tipcat/demo-trail/laptop.sqlite --now 2026-01-05T10:00:00Z
+	$(RELEASE)/tipcat engine next --bundle .tipcat/demo-trail/tips.bundle.json --state .tipcat/demo-trail/laptop.sqlite --now 2026-01-05T10:00:00Z
 
 bench: build-deps
 	@python3 -c "import jinja2" 2>/dev/null || pip install --quiet jinja2 || echo "warning: Jinja2 not installed; the render comparison is skipped"

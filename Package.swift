@@ -14,7 +14,11 @@ let package = Package(
     products: [
         .executable(name: "tipcat", targets: ["tipcat"]),
         .library(name: "TipcatCatalog", targets: ["TipcatCatalog"]),
+        // For apps: the engine (decisions, no I/O), its SQLite state store with state sync, and the loader of
+        // published bundles. Sources/trail-app is an example app built on these three only.
         .library(name: "TipcatEngine", targets: ["TipcatEngine"]),
+        .library(name: "TipcatEngineStore", targets: ["TipcatEngineStore"]),
+        .library(name: "TipcatEngineBundle", targets: ["TipcatEngineBundle"]),
         .library(name: "TipcatCodec", targets: ["TipcatCodec"]),
         // For plugin authors: the tipcat.plugin/1 request and response types and the LintPlugin,
         // GeneratorPlugin and PublishHook protocols.
@@ -59,8 +63,19 @@ let package = Package(
             dependencies: ["TipcatCore", "TipcatRules", "TipcatCatalog", "TipcatLocalization"],
             swiftSettings: strict
         ),
-        // The engine's state in SQLite (WAL, busy timeout, migrations): SQLiteTipStateStore.
-        .target(name: "TipcatEngineStore", dependencies: ["TipcatCore", "TipcatCatalog", "TipcatEngine", "TipcatSQLite"], swiftSettings: strict),
+        // The engine's state in SQLite (WAL, busy timeout, migrations): SQLiteTipStateStore; state files and
+        // their merge (SyncState, SyncStateFile).
+        .target(
+            name: "TipcatEngineStore", dependencies: ["TipcatCore", "TipcatCatalog", "TipcatEngine", "TipcatSQLite", "TipcatJSON"],
+            swiftSettings: strict),
+        // Loads a published catalog for the engine: a bundle file or its bytes, or a static export directory,
+        // each checked against its hashes (EngineBundle).
+        .target(
+            name: "TipcatEngineBundle", dependencies: ["TipcatCore", "TipcatCatalog", "TipcatEngine", "TipcatCodec", "TipcatJSON"],
+            swiftSettings: strict),
+        // An example app that links only the products above: donates, asks for tips, keeps its state in a file.
+        .executableTarget(
+            name: "trail-app", dependencies: ["TipcatEngine", "TipcatEngineStore", "TipcatEngineBundle"], swiftSettings: strict),
         // Hand-written command-line parsing with swift-argument-parser's conventions.
         .target(name: "TipcatArguments", dependencies: ["TipcatCore"], swiftSettings: strict),
         // Terminal-correct text: display width, wrapping, sanitizing, color decisions and ANSI styling.
@@ -98,7 +113,7 @@ let package = Package(
             dependencies: [
                 "TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatRules", "TipcatCatalog", "TipcatArguments",
                 "TipcatTemplates", "TipcatText", "TipcatRender", "TipcatCodec", "TipcatStore",
-                "TipcatEngine", "TipcatEngineStore", "TipcatPlugin", "TipcatPlugins", "TipcatPreview",
+                "TipcatEngine", "TipcatEngineStore", "TipcatEngineBundle", "TipcatPlugin", "TipcatPlugins", "TipcatPreview",
             ],
             swiftSettings: strict
         ),
@@ -114,7 +129,7 @@ let package = Package(
         .executableTarget(
             name: "tipcat-bench",
             dependencies: ["TipcatCore", "TipcatJSON", "TipcatCatalog", "TipcatLocalization", "TipcatRender", "TipcatTemplates", "TipcatText", "TipcatCodec",
-                           "TipcatStore", "TipcatEngine", "TipcatEngineStore", "TipcatPlugins", "TipcatBenchSupport"],
+                           "TipcatStore", "TipcatEngine", "TipcatEngineStore", "TipcatEngineBundle", "TipcatPlugins", "TipcatBenchSupport"],
             swiftSettings: strict
         ),
 
@@ -164,8 +179,9 @@ let package = Package(
             name: "TipcatEngineStoreTests",
             dependencies: [
                 "TipcatEngineStore", "TipcatEngine", "TipcatCatalog", "TipcatCore", "TipcatCLI", "TipcatStore", "TipcatCodec",
-                "TipcatSQLite", "TipcatTestSupport",
-            ]
+                "TipcatSQLite", "TipcatTestSupport", "TipcatEngineBundle", "TipcatJSON",
+            ],
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

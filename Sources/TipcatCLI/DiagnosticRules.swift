@@ -107,6 +107,7 @@ public enum DiagnosticRules {
         // The engine commands (TipcatCLI)
         .donateBatchLine,
         .eventsLogLine,
+        .stateFile,
         // lint.json: house rules as data and rule levels (TipcatCatalog)
         .unknownRule,
         .ruleNotConfigurable,

@@ -21,6 +21,9 @@ public struct SQLiteTipStateStore: TipStateStore {
     /// The database file.
     public let path: String
     let database: StateDatabase
+    /// The wall clock of the hybrid logical clock that stamps parameter writes, registrations and resets (give
+    /// it the engine's clock so stamps follow the engine's time).
+    public var clock: any TipClock = SystemClock()
 
     /// Opens (creating when needed) the state database at `path`; the directory must exist.
     ///
@@ -179,48 +182,198 @@ public struct SQLiteTipStateStore: TipStateStore {
 
     public mutating func appendDonation(_ donation: StoredDonation) throws(TipStateStoreError) {
         try run("store a donation") { database throws(SQLiteError) in
-            try database.statement("INSERT INTO donations (event, time, fields) VALUES (?, ?, ?)").execute([
+            // A row without device and seq is this device's donation numbered by its row id, which is above every
+            // number it used: one more than the largest row id or the recorded high mark (see `retire`).
+            try database.statement("""
+                INSERT INTO donations (id, event, time, fields) VALUES
+                    (max((SELECT high_seq FROM sync WHERE id = 1), coalesce((SELECT max(id) FROM donations), 0)) + 1, ?1, ?2, ?3)
+                """).execute([
                 .text(donation.event.rawValue), .real(donation.timestamp.secondsSince1970),
                 .blob(StoredValueCodec.encode(record: donation.values)),
             ])
         }
     }
 
+    /// Records the largest row id as used before rows are deleted, so a new donation never takes the sequence
+    /// number of a deleted one.
+    static func retire(_ database: StateDatabase) throws(SQLiteError) {
+        try database.statement("UPDATE sync SET high_seq = max(high_seq, coalesce((SELECT max(id) FROM donations), 0)) WHERE id = 1")
+            .execute([])
+    }
+
     public mutating func deleteDonations(of event: EventID) throws(TipStateStoreError) {
         try run("delete donations") { database throws(SQLiteError) in
-            try database.statement("DELETE FROM donations WHERE event = ?").execute([.text(event.rawValue)])
+            try Self.inTransaction(database) { () throws(SQLiteError) in
+                // The newest donation deleted becomes the event's deletion mark (kept when merging states).
+                let local = try SyncBookkeeping.device(database)
+                try database.statement("""
+                    INSERT INTO deleted_donations (event, time, device, seq)
+                    SELECT event, time, coalesce(device, ?2), coalesce(seq, id) FROM donations WHERE event = ?1
+                        ORDER BY time DESC, coalesce(device, ?2) DESC, coalesce(seq, id) DESC LIMIT 1
+                    ON CONFLICT (event) DO UPDATE SET time = excluded.time, device = excluded.device, seq = excluded.seq
+                        WHERE (excluded.time, excluded.device, excluded.seq) > (time, device, seq)
+                    """).execute([.text(event.rawValue), .text(local)])
+                try Self.retire(database)
+                try database.statement("DELETE FROM donations WHERE event = ?").execute([.text(event.rawValue)])
+            }
         }
     }
 
     public mutating func pruneDonations(of event: EventID, keepingNewest count: Int) throws(TipStateStoreError) {
         try run("prune donations") { database throws(SQLiteError) in
-            // Walks the event's index entries from the newest, skips `count` and deletes the rest.
-            try database.statement("""
-                DELETE FROM donations WHERE id IN
-                    (SELECT id FROM donations WHERE event = ?1 ORDER BY time DESC, id DESC LIMIT -1 OFFSET ?2)
-                """).execute([.text(event.rawValue), .integer(Int64(max(0, count)))])
+            let name = SQLiteValue.text(event.rawValue)
+            let keep = max(0, count)
+            // The newest `keep` by (time, device, seq), as merging states prunes. The event's index gives the
+            // times at the boundary: the oldest kept and the newest dropped.
+            let boundary = try database.statement("SELECT time FROM donations WHERE event = ?1 ORDER BY time DESC LIMIT 2 OFFSET ?2")
+            defer { boundary.reset() }
+            try boundary.bind([name, .integer(Int64(max(0, keep - 1)))])
+            var times: [Double] = []
+            while times.count < 2, try boundary.step() { times.append(boundary.double(0)) }
+            boundary.reset()
+            if keep > 0 && times.count < 2 || keep == 0 && times.isEmpty { return }
+            try Self.inTransaction(database) { () throws(SQLiteError) in
+                let before = try Self.largestRowID(database)
+                if keep == 0 {
+                    try database.statement("DELETE FROM donations WHERE event = ?1").execute([name])
+                } else if times[0] > times[1] {
+                    // No tie across the boundary: everything older than the oldest kept goes (one index range).
+                    try database.statement("DELETE FROM donations WHERE event = ?1 AND time < ?2").execute([name, .real(times[0])])
+                } else {
+                    // Donations at the boundary time share it: those with the greatest (device, seq) are kept.
+                    let tie = times[0]
+                    let newer = try database.connection.scalar(
+                        "SELECT count(*) FROM donations WHERE event = ?1 AND time > ?2", [name, .real(tie)])?.intValue ?? 0
+                    try database.statement("DELETE FROM donations WHERE event = ?1 AND time < ?2").execute([name, .real(tie)])
+                    try database.statement("""
+                        DELETE FROM donations WHERE id IN (SELECT id FROM donations WHERE event = ?1 AND time = ?2
+                            ORDER BY coalesce(device, ?4) DESC, coalesce(seq, id) DESC LIMIT -1 OFFSET ?3)
+                        """).execute([name, .real(tie), .integer(Int64(max(0, keep - newer))), .text(try SyncBookkeeping.device(database))])
+                }
+                let after = try Self.largestRowID(database)
+                if after < before {
+                    try database.statement("UPDATE sync SET high_seq = max(high_seq, ?) WHERE id = 1").execute([.integer(Int64(before))])
+                }
+            }
+        }
+    }
+
+    /// The largest donation row id (0 for none).
+    static func largestRowID(_ database: StateDatabase) throws(SQLiteError) -> Int64 {
+        let statement = try database.statement("SELECT coalesce(max(id), 0) FROM donations")
+        defer { statement.reset() }
+        return try statement.step() ? statement.int64(0) : 0
+    }
+
+    /// Runs `body` in a transaction unless one is open (a batch).
+    static func inTransaction<T>(_ database: StateDatabase, _ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        let connection = database.connection
+        let own = connection.isAutocommit
+        if own { try connection.execute("BEGIN IMMEDIATE TRANSACTION") }
+        do throws(SQLiteError) {
+            let result = try body()
+            if own { try connection.execute("COMMIT TRANSACTION") }
+            return result
+        } catch {
+            if own { try? connection.execute("ROLLBACK TRANSACTION") }
+            throw error
         }
     }
 
     public mutating func saveTip(_ record: TipRecord, for instance: TipInstanceID) throws(TipStateStoreError) {
+        let now = clock.now
         try run("store a tip's state") { database throws(SQLiteError) in
-            try database.statement("""
-                INSERT OR REPLACE INTO tips (instance, tip, parameters, invalidation, invalidated_at, display_count,
-                    display_duration, first_displayed, last_displayed, on_screen_since)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """).execute([
-                    .text(instance.rawValue), .text(record.tip.rawValue), .blob(StoredValueCodec.encode(record: record.parameters)),
-                    record.invalidation.map { .text($0.rawValue) } ?? .null, Self.value(record.invalidatedAt),
-                    .integer(Int64(record.displayCount)), .real(record.displayDuration.seconds),
-                    Self.value(record.firstDisplayed), Self.value(record.lastDisplayed), Self.value(record.onScreenSince),
-                ])
+            try Self.inTransaction(database) { () throws(SQLiteError) in
+                try Self.saveTip(record, for: instance, now: now, database)
+            }
         }
     }
 
+    /// Writes the record and keeps the sync bookkeeping: a changed registration is stamped; fewer displays,
+    /// less time or a lifted invalidation is a reset (stamped; every device's displays start over); more
+    /// displays or time are this device's; a new invalidation is this device's.
+    private static func saveTip(_ record: TipRecord, for instance: TipInstanceID, now: Timestamp, _ database: StateDatabase) throws(SQLiteError) {
+        let previous = try database.statement("""
+            SELECT tip, parameters, invalidation, invalidated_at, display_count, display_duration,
+                   parameters_ms, parameters_counter, parameters_device, reset_ms, reset_counter, reset_device, invalidated_by
+            FROM tips WHERE instance = ?
+            """)
+        defer { previous.reset() }
+        try previous.bind([.text(instance.rawValue)])
+        let local = try SyncBookkeeping.device(database)
+        let parametersBlob = StoredValueCodec.encode(record: record.parameters)
+        var parametersStamp: HLCStamp
+        var reset: HLCStamp?
+        var invalidatedBy: String? = record.invalidation == nil ? nil : local
+        var countDelta = record.displayCount
+        var secondsDelta = record.displayDuration.seconds
+        if try previous.step() {
+            parametersStamp = HLCStamp(time: HybridTime(milliseconds: previous.int64(6), counter: previous.int64(7)), device: previous.text(8) ?? local)
+            if previous.text(0) != record.tip.rawValue || (previous.blob(1) ?? []) != parametersBlob {
+                parametersStamp = try SyncBookkeeping.tick(database, now: now)
+            }
+            if !previous.isNull(9) {
+                reset = HLCStamp(time: HybridTime(milliseconds: previous.int64(9), counter: previous.int64(10)), device: previous.text(11) ?? local)
+            }
+            let oldCount = Int(previous.int64(4))
+            let oldSeconds = previous.double(5)
+            let wasInvalidated = !previous.isNull(2)
+            if record.displayCount < oldCount || record.displayDuration.seconds < oldSeconds || (wasInvalidated && record.invalidation == nil) {
+                reset = try SyncBookkeeping.tick(database, now: now)
+                try database.statement("DELETE FROM tip_displays WHERE instance = ?").execute([.text(instance.rawValue)])
+            } else {
+                countDelta -= oldCount
+                secondsDelta -= oldSeconds
+                if record.invalidation != nil, previous.text(2) == record.invalidation?.rawValue,
+                   Self.time(previous.column(3)) == record.invalidatedAt
+                {
+                    invalidatedBy = previous.text(12) ?? local
+                }
+            }
+        } else {
+            parametersStamp = try SyncBookkeeping.tick(database, now: now)
+        }
+        previous.reset()
+        if countDelta > 0 || secondsDelta > 0 {
+            try database.statement("""
+                INSERT INTO tip_displays (instance, device, count, seconds, first_displayed, last_displayed)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?5)
+                ON CONFLICT (instance, device) DO UPDATE SET count = count + excluded.count, seconds = seconds + excluded.seconds,
+                    first_displayed = coalesce(first_displayed, excluded.first_displayed),
+                    last_displayed = CASE WHEN excluded.count > 0 THEN excluded.last_displayed ELSE last_displayed END
+                """).execute([
+                    .text(instance.rawValue), .text(local), .integer(Int64(max(0, countDelta))), .real(max(0, secondsDelta)),
+                    Self.value(record.lastDisplayed),
+                ])
+        }
+        try database.statement("""
+            INSERT OR REPLACE INTO tips (instance, tip, parameters, invalidation, invalidated_at, display_count,
+                display_duration, first_displayed, last_displayed, on_screen_since,
+                parameters_ms, parameters_counter, parameters_device, reset_ms, reset_counter, reset_device, invalidated_by)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """).execute([
+                .text(instance.rawValue), .text(record.tip.rawValue), .blob(parametersBlob),
+                record.invalidation.map { .text($0.rawValue) } ?? .null, Self.value(record.invalidatedAt),
+                .integer(Int64(record.displayCount)), .real(record.displayDuration.seconds),
+                Self.value(record.firstDisplayed), Self.value(record.lastDisplayed), Self.value(record.onScreenSince),
+                .integer(parametersStamp.time.milliseconds), .integer(parametersStamp.time.counter), .text(parametersStamp.device),
+                reset.map { .integer($0.time.milliseconds) } ?? .null, reset.map { .integer($0.time.counter) } ?? .null,
+                reset.map { .text($0.device) } ?? .null, invalidatedBy.map { .text($0) } ?? .null,
+            ])
+    }
+
     public mutating func saveParameter(_ value: Value, for name: ParameterName) throws(TipStateStoreError) {
+        let now = clock.now
         try run("store a parameter") { database throws(SQLiteError) in
-            try database.statement("INSERT OR REPLACE INTO parameters (name, value) VALUES (?, ?)")
-                .execute([.text(name.rawValue), .blob(StoredValueCodec.encode(value))])
+            try Self.inTransaction(database) { () throws(SQLiteError) in
+                let stamp = try SyncBookkeeping.tick(database, now: now)
+                try database.statement("""
+                    INSERT OR REPLACE INTO parameters (name, value, stamp_ms, stamp_counter, stamp_device) VALUES (?, ?, ?, ?, ?)
+                    """).execute([
+                        .text(name.rawValue), .blob(StoredValueCodec.encode(value)),
+                        .integer(stamp.time.milliseconds), .integer(stamp.time.counter), .text(stamp.device),
+                    ])
+            }
         }
     }
 
@@ -237,26 +390,24 @@ public struct SQLiteTipStateStore: TipStateStore {
 
     public mutating func removeAll() throws(TipStateStoreError) {
         try run("reset the state") { database throws(SQLiteError) in
-            let connection = database.connection
-            let own = connection.isAutocommit
-            if own { try connection.execute("BEGIN IMMEDIATE TRANSACTION") }
-            do throws(SQLiteError) {
-                try connection.execute("DELETE FROM donations; DELETE FROM tips; DELETE FROM parameters; DELETE FROM engine;")
-                if own { try connection.execute("COMMIT TRANSACTION") }
-            } catch {
-                if own { try? connection.execute("ROLLBACK TRANSACTION") }
-                throw error
+            // The device id, its clock and its sequence numbers are kept: they identify this device's writes.
+            try Self.inTransaction(database) { () throws(SQLiteError) in
+                try Self.retire(database)
+                try database.connection.execute("""
+                    DELETE FROM donations; DELETE FROM tips; DELETE FROM parameters; DELETE FROM engine;
+                    DELETE FROM tip_displays; DELETE FROM deleted_donations;
+                    """)
             }
         }
     }
 
     // MARK: Column helpers
 
-    private static func value(_ time: Timestamp?) -> SQLiteValue {
+    static func value(_ time: Timestamp?) -> SQLiteValue {
         time.map { .real($0.secondsSince1970) } ?? .null
     }
 
-    private static func real(_ value: SQLiteValue) -> Double? {
+    static func real(_ value: SQLiteValue) -> Double? {
         switch value {
         case .real(let number): number
         case .integer(let number): Double(number)
@@ -264,7 +415,7 @@ public struct SQLiteTipStateStore: TipStateStore {
         }
     }
 
-    private static func time(_ value: SQLiteValue) -> Timestamp? {
+    static func time(_ value: SQLiteValue) -> Timestamp? {
         real(value).map { Timestamp(secondsSince1970: $0) }
     }
 }

@@ -9,6 +9,8 @@ final class StateDatabase: @unchecked Sendable {
     private let lock = Mutex(())
     let connection: Connection
     private var statements: [String: Statement] = [:]
+    /// The device id from the `sync` table, once read.
+    var device: String?
 
     init(connection: Connection) {
         self.connection = connection

@@ -10,13 +10,13 @@ struct Options {
     var locales = 12
     var directory = ".build/bench/catalog"
     var runs = 5
-    /// `--only validate|render|preview|publish|engine|engine-commands|plugins|strings|scaling|codegen` (repeatable): run just those parts; all of them by default.
+    /// `--only validate|render|preview|publish|engine|engine-commands|merge|plugins|strings|scaling|codegen` (repeatable): run just those parts; all of them by default.
     var parts: Set<String> = []
     /// `--styles plain,ansi`: the built-in styles the render part times (all three by default).
     var styles = ["plain", "markdown", "ansi"]
 
     /// `engine-commands`: only the whole-process engine figures (`engine` includes them).
-    static let allParts: Set<String> = ["validate", "render", "preview", "publish", "engine", "engine-commands", "plugins", "strings", "scaling", "codegen"]
+    static let allParts: Set<String> = ["validate", "render", "preview", "publish", "engine", "engine-commands", "merge", "plugins", "strings", "scaling", "codegen"]
 
     func runs(_ part: String) -> Bool { parts.isEmpty || parts.contains(part) }
 
@@ -213,5 +213,12 @@ if options.runs("engine") || options.runs("engine-commands") {
                                tips: options.tips, runs: options.runs).run()
     } catch {
         print("engine process bench failed: \(error)")
+    }
+}
+if options.runs("merge") {
+    do {
+        try MergeBench(directory: (options.directory as NSString).deletingLastPathComponent + "/merge", binary: binary, runs: options.runs).run()
+    } catch {
+        print("merge bench failed: \(error)")
     }
 }

@@ -4,6 +4,7 @@ import TipcatCatalog
 import TipcatCore
 import TipcatEngine
 import TipcatRules
+import TipcatEngineBundle
 import TipcatEngineStore
 import TipcatStore
 import TipcatCodec
@@ -118,14 +119,7 @@ struct EngineAccess {
     /// The revision of a published version: its content hash, and per tip a hash of its definition and
     /// translations (what `republish: reset` compares).
     static func revision(_ contentHash: SHA256Digest, _ pieces: CatalogPieces) -> CatalogRevision {
-        var hashes: [TipID: String] = [:]
-        for (owner, piece) in pieces.owners where piece.tip != nil {
-            var bytes = piece.tip?.canonicalBytes ?? []
-            bytes.append(0)
-            bytes += piece.strings?.canonicalBytes ?? []
-            hashes[TipID(owner)] = SHA256.hash(bytes).hex
-        }
-        return CatalogRevision(version: contentHash.hex, contentHashes: hashes)
+        EngineBundle.revision(contentHash, pieces)
     }
 
     /// `--time-zone`: an IANA name or a UTC offset; else the machine's time zone (`TZ`, then the system's).
@@ -175,8 +169,10 @@ struct EngineAccess {
             }
         }
         do {
-            return try SQLiteTipStateStore(path: path)
-        } catch {
+            var store = try SQLiteTipStateStore(path: path)
+            store.clock = try clock()
+            return store
+        } catch let error as TipStateStoreError {
             throw CommandError.failure("state database \(error.message)")
         }
     }

@@ -172,4 +172,29 @@ extension CommandTree {
         ],
         examples: ["tipcat engine simulate Tests/TipcatEngineTests/Scenarios/demo-week.tipsim",
                    "tipcat engine simulate what-if.tipsim --from-state --state .tipcat/state.sqlite"])
+
+    static let engineExportState = engineCommand("export-state",
+        "Write this device's state (donations, tip states, parameters) as a state file, for merge-state on another device.",
+        discussion: """
+          The state file is JSON (format 1, with this device's id); see the README for its members. Without -o it \
+          goes to standard output.
+          """,
+        arguments: [
+          .option("output", short: "o", valueName: "file", help: "Where to write the state file ('-' for standard output).",
+                  default: "-", completion: .file(extensions: ["json"])),
+        ],
+        examples: ["tipcat engine export-state -o phone.state.json", "tipcat engine export-state --state laptop.sqlite > laptop.state.json"])
+
+    static let engineMergeState = engineCommand("merge-state",
+        "Merge other devices' state files into this device's state (a union: the order and repetition of merges do not matter).",
+        discussion: """
+          Donations are a union by donation id; display counts and durations add per device; the earliest \
+          invalidation wins; parameters keep their last write (hybrid logical clock); donations beyond the \
+          catalog's donationLimit are pruned, oldest first. Every file is checked first: a file that is not \
+          JSON, truncated, of a newer format or malformed is reported as FILE:LINE:COLUMN and nothing is merged.
+          """,
+        arguments: [
+          .positional("files", help: "State files (tipcat engine export-state).", repeating: true, completion: .file(extensions: ["json"])),
+        ],
+        examples: ["tipcat engine merge-state phone.state.json", "tipcat engine merge-state phone.state.json tablet.state.json --state laptop.sqlite"])
 }

@@ -64,6 +64,8 @@ enum CommandRegistry {
         Command(CommandTree.engineResetEligibility) { try EngineCommand(arguments: $0, context: $1).resetEligibility() },
         Command(CommandTree.engineDeleteDonations) { try EngineCommand(arguments: $0, context: $1).deleteDonations() },
         Command(CommandTree.engineSimulate) { try EngineCommand(arguments: $0, context: $1).simulate() },
+        Command(CommandTree.engineExportState) { try EngineCommand(arguments: $0, context: $1).exportState() },
+        Command(CommandTree.engineMergeState) { try EngineCommand(arguments: $0, context: $1).mergeState() },
     ])
 
     /// The parser's tree, derived from the registry.
