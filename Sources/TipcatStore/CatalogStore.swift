@@ -153,8 +153,8 @@ public struct PromoteOutcome: Sendable, Hashable {
     public var moved: Bool
 }
 
-/// A store of published catalog versions and channels. SQLite today (`SQLiteCatalogStore`); another backend
-/// (PostgreSQL is planned) implements these primitives and gets diff, verification, bundles and catalogs from
+/// A store of published catalog versions and channels: `SQLiteCatalogStore` and `PostgreSQLCatalogStore`; another backend
+/// implements these primitives and gets diff, verification, bundles and catalogs from
 /// the extension below.
 ///
 /// Every write is atomic: a version, its objects and its channel move appear together or not at all.
