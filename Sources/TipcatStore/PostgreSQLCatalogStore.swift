@@ -111,6 +111,8 @@ public final class PostgreSQLCatalogStore: CatalogStore {
     /// Creates the tables and applies pending migrations, in one transaction under the write lock (so two
     /// tipcats preparing the same new database apply each migration once).
     private func migrate() throws(StoreError) {
+        let current = try read("cannot read the store '\(location)'") { try appliedMigrations() ?? [] }
+        if PostgreSQLSchema.migrations.allSatisfy({ current.contains($0.id) }) { return }
         try write("cannot prepare the store '\(location)'") {
             try connection.execute("""
                 CREATE TABLE IF NOT EXISTS \(PostgreSQLSchema.migrationsTable) (

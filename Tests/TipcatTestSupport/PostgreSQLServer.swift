@@ -147,8 +147,8 @@ public final class PostgreSQLTestServer: @unchecked Sendable {
             databases += 1
             return "t\(databases)_\(UUID().uuidString.prefix(8).lowercased())"
         }
-        try lock.withLock { try admin.execute("CREATE DATABASE \(name)") }
-        try lock.withLock { try admin.execute("GRANT ALL ON DATABASE \(name) TO \(passwordUser)") }
+        // Owned by the password role, so it may create the store's tables too (the superuser may anyway).
+        try lock.withLock { try admin.execute("CREATE DATABASE \(name) OWNER \(passwordUser)") }
         return PostgreSQLTestDatabase(server: self, name: name)
     }
 
