@@ -4,7 +4,7 @@ import TipcatArguments
 extension CommandTree {
     static let storeOption = ArgumentSpec.option(
         "store", valueName: "path",
-        help: "The store (default: $TIPCAT_STORE, else .tipcat/store.sqlite next to the catalog directory).",
+        help: "The store: an SQLite file, or postgresql://user@host:port/db (default: $TIPCAT_STORE, else .tipcat/store.sqlite next to the catalog directory).",
         completion: .file(extensions: ["sqlite"]))
 
     static func channelOption(_ help: String) -> ArgumentSpec {
@@ -108,16 +108,24 @@ extension CommandTree {
 
     static let export = CommandSpec(
         name: "export",
-        abstract: "Write a channel's head as one canonical JSON bundle with its content hash.",
+        abstract: "Write a channel's head as one canonical JSON bundle, or as static files for a CDN.",
         discussion: """
-            For apps that ship the catalog inside their binary: the bundle holds the canonical catalog, the \
-            version number, the channel and the content hash, which readers check.
+            -o: for apps that ship the catalog inside their binary: the bundle holds the canonical catalog, the \
+            version number, the channel and the content hash, which readers check. --static DIR: what an app or a \
+            CDN fetches: versions/<sha256>.json (the bundle, named by the SHA-256 of its bytes, cacheable forever) \
+            and channels/<channel>.json (version, content hash, the bundle's path and SHA-256), each with a .etag \
+            file holding that hash; files already up to date are not rewritten, and the channel file is written last.
             """,
         arguments: [
             channelOption("The channel to export."),
             .option("output", short: "o", valueName: "file", help: "Where to write the bundle ('-' for standard output).",
-                    required: true, completion: .file(extensions: ["json"])),
+                    completion: .file(extensions: ["json"])),
+            .option("static", valueName: "dir", help: "Write channels/<channel>.json and versions/<sha256>.json (with .etag files) under dir.",
+                    completion: .directory),
             catalogOption, storeOption,
         ],
-        examples: ["tipcat export -o bundle.json", "tipcat export --channel beta -o - | gzip > beta.json.gz"])
+        examples: [
+            "tipcat export -o bundle.json", "tipcat export --channel beta -o - | gzip > beta.json.gz",
+            "tipcat export --channel production --static public/tipcat",
+        ])
 }
