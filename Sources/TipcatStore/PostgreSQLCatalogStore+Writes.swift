@@ -81,13 +81,13 @@ extension PostgreSQLCatalogStore {
                 for row in rows { if let digest = row.bytes(0).flatMap(SHA256Digest.init(bytes:)) { present.insert(digest) } }
             }
             let missing = candidates.filter { !present.contains($0) }
-            try insertObjects(missing, from: tree)
+            try insertObjects(missing, from: tree.objects)
             level = missing.flatMap { tree.objects[$0]?.children ?? [] }
         }
     }
 
     /// Multi-row inserts of at most 500 objects or about 4 MB each.
-    private func insertObjects(_ digests: [SHA256Digest], from tree: ContentTree) throws {
+    func insertObjects(_ digests: [SHA256Digest], from objects: [SHA256Digest: ContentObject]) throws {
         var rows: [String] = []
         var values: [PostgreSQLValue] = []
         var size = 0
@@ -100,7 +100,7 @@ extension PostgreSQLCatalogStore {
             size = 0
         }
         for digest in digests {
-            guard let object = tree.objects[digest] else { continue }
+            guard let object = objects[digest] else { continue }
             let base = values.count
             rows.append("($\(base + 1), $\(base + 2), $\(base + 3), $\(base + 4))")
             values += [.bytes(digest.bytes), .text(object.kind.rawValue), .int(object.bytes.count), .bytes(object.bytes)]

@@ -32,7 +32,7 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
 }
 
 /// What the backend itself can check about its storage (SQLite: `PRAGMA integrity_check`).
-func checkIntegrity(_ store: any CatalogStore, sourceLocation: SourceLocation = #_sourceLocation) throws {
+func checkIntegrity(_ store: any CatalogStore, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
     if let sqlite = store as? SQLiteCatalogStore {
         #expect(try sqlite.integrityCheck() == ["ok"], sourceLocation: sourceLocation)
     }

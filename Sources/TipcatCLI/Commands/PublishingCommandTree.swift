@@ -129,3 +129,32 @@ extension CommandTree {
             "tipcat export --channel production --static public/tipcat",
         ])
 }
+
+/// `tipcat store …`: operations on a whole store.
+extension CommandTree {
+    static let store = CommandSpec(
+        name: "store",
+        abstract: "Work on a whole store: copy it to another backend.",
+        discussion: """
+            A store is an SQLite file or a PostgreSQL database (postgresql://user@host:port/db or postgres://…; \
+            passwords from the URL, PGPASSWORD or ~/.pgpass).
+            """)
+
+    static let storeMigrate = CommandSpec(
+        name: "migrate",
+        abstract: "Copy every version, channel and object of one store into another, verifying content hashes.",
+        discussion: """
+            The target must be empty or hold a beginning of the source's history (an earlier copy): what it \
+            lacks is added in one transaction, every object read from the source checked against its hash and \
+            every copied version against its content hash before it commits. Running it again when the target is \
+            up to date writes nothing. The source is only read.
+            """,
+        arguments: [
+            .option("from", valueName: "store", help: "The store to copy (a path or a postgresql:// URL).", required: true),
+            .option("to", valueName: "store", help: "The store to copy into (created when missing).", required: true),
+        ],
+        examples: [
+            "tipcat store migrate --from .tipcat/store.sqlite --to postgresql://release@db.example.com/tipcat",
+            "tipcat store migrate --from postgresql://db.example.com/tipcat --to backup.sqlite",
+        ])
+}
