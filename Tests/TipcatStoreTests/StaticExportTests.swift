@@ -44,6 +44,10 @@ import TipcatTestSupport
         #expect(exported.stderr.hasPrefix("Exported version 3 of beta (17 tips"))
         let versions = try StoreLocation(store).open(.readOnly).versions()
         #expect(bundle.contentHash == versions[0].contentHash)
+        // The engine reads the channel from the same store.
+        let engine = storeCLI(["engine", "status", "--store", store, "--channel", "beta", "--state", scratch.file("state.sqlite")])
+        #expect(engine.status == .success, "\(engine.stderr)")
+        #expect(engine.stdout.contains("NewTrailTip"))
     }
 
     @Test(arguments: StoreBackend.allCases) func staticChannelFiles(backend: StoreBackend) throws {
