@@ -165,7 +165,7 @@ demo: release python-dep
 	$(RELEASE)/tipcat engine why FavoriteBackyardTip --store .tipcat/demo-engine/store.sqlite --channel production --now 2026-01-05T08:00:00Z
 	$(RELEASE)/tipcat engine simulate Tests/TipcatEngineTests/Scenarios/demo-week.tipsim --store .tipcat/demo-engine/store.sqlite --channel production
 
-bench: build-deps
+bench: build-deps postgresql-dep
 	@python3 -c "import jinja2" 2>/dev/null || pip install --quiet jinja2 || echo "warning: Jinja2 not installed; the render comparison is skipped"
 	$(SWIFT) build -c release --product tipcat
 	$(SWIFT) build -c release --product tipcat-bench

@@ -179,7 +179,10 @@ if options.runs("validate") || options.runs("render") || options.runs("publish")
         RenderProcessBench(catalogDirectory: options.directory, directory: (options.directory as NSString).deletingLastPathComponent + "/render-process",
                            binary: binary, tips: options.tips, runs: options.runs, styles: options.styles).run()
     }
-    if options.runs("publish") { runPublishBench(catalogDirectory: options.directory, binary: binary, runs: options.runs) }
+    if options.runs("publish") {
+        runPublishBench(catalogDirectory: options.directory, binary: binary, runs: options.runs)
+        PostgreSQLBench(catalogDirectory: options.directory, binary: binary, runs: options.runs).run()
+    }
     if options.runs("plugins") { runPluginBench(catalogDirectory: options.directory, binary: binary, runs: options.runs) }
     if options.runs("strings") { runStringsBench(catalogDirectory: options.directory, binary: binary, runs: options.runs) }
 }
