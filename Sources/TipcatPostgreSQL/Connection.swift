@@ -180,8 +180,16 @@ public final class PostgreSQLConnection {
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws. A COMMIT that
     /// loses the connection throws `.commitOutcomeUnknown`.
+    ///
+    /// `begin` may hold more statements after BEGIN (`SET LOCAL …`, taking a lock); when one of them fails, the
+    /// transaction is rolled back before the error is thrown.
     public func transaction<T>(_ begin: String = "BEGIN", _ body: () throws -> T) throws -> T {
-        try execute(begin)
+        do {
+            try execute(begin)
+        } catch {
+            if isConnected { try? execute("ROLLBACK") }
+            throw error
+        }
         let value: T
         do {
             value = try body()

@@ -173,6 +173,35 @@ import Synchronization
         #expect(try connection.query("SELECT to_regclass('objects') IS NULL").first?.bool(0) == true)
     }
 
+    /// The libpq layer: bytes round-trip unescaped, integers of every width, NULL, SQLSTATE, rollback.
+    @Test func libpqLayerRoundTripsAndReportsSQLSTATE() throws {
+        guard let database = try database() else { return }
+        let connection = try PostgreSQLConnection(conninfo: database.url)
+        let bytes = (0..<1024).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let row = try #require(try connection.scalar(
+            "SELECT $1::bytea, $2::smallint, $3::integer, $4::bigint, $5::text, NULL::text, true",
+            [.bytes(bytes), .int(-2), .int(-70_000), .int(Int.min), .text("héllo ✓")]))
+        #expect(row.bytes(0) == bytes)
+        #expect(row.int(1) == -2 && row.int(2) == -70_000 && row.int(3) == Int.min)
+        #expect(row.text(4) == "héllo ✓")
+        #expect(row.isNull(5) && row.text(5) == nil)
+        #expect(row.bool(6) == true)
+
+        try connection.execute("CREATE TABLE t (id integer PRIMARY KEY)")
+        do {
+            try connection.transaction {
+                try connection.update("INSERT INTO t VALUES ($1)", [.int(1)])
+                try connection.update("INSERT INTO t VALUES ($1)", [.int(1)])
+            }
+            Issue.record("a duplicate key was accepted")
+        } catch let error as PostgreSQLError {
+            #expect(error.kind == .statement && error.sqlState == "23505" && error.isUniqueViolation)
+            #expect(error.description == "duplicate key value violates unique constraint \"t_pkey\" (SQLSTATE 23505)")
+        }
+        #expect(try connection.scalar("SELECT count(*) FROM t")?.int(0) == 0)
+        #expect(try connection.update("INSERT INTO t VALUES (1), (2), (3)") == 3)
+    }
+
     /// Two tipcats preparing the same new database at once apply each migration exactly once.
     @Test func concurrentFirstOpensMigrateOnce() throws {
         guard let database = try database() else { return }
