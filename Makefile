@@ -12,7 +12,7 @@ BENCH_ONLY ?=
 BENCH_TIPS ?= 5000
 BENCH_LOCALES ?= 12
 
-.PHONY: all build-deps python-dep build release test demo bench install uninstall clean deps plurals schemas templates widths docs help
+.PHONY: all build-deps python-dep postgresql-dep build release test demo bench install uninstall clean deps plurals schemas templates widths docs help
 
 all: build
 
@@ -29,9 +29,10 @@ help:
 	@echo "make docs      regenerate README.md's table of diagnostics from the rule registry (DiagnosticRules.all)"
 	@echo "make clean     remove build products and .tipcat/"
 
-# System packages. Building needs the SQLite headers (the CSQLite module); the tests also use zsh and fish
-# (to syntax-check completion scripts), Python's commonmark / markdown-it-py (to prove Markdown escaping) and
-# Debian's chromium (to check the preview gallery in a headless browser).
+# System packages. Building needs the SQLite and libpq headers (the CSQLite and CPostgreSQL modules); the tests
+# also use a throwaway PostgreSQL server (Debian's postgresql package), zsh and fish (to syntax-check completion
+# scripts), Python's commonmark / markdown-it-py (to prove Markdown escaping) and Debian's chromium (to check the
+# preview gallery in a headless browser).
 # Installed only when missing and only where apt-get / pip can run (CI runs as root).
 build-deps:
 	@if ! [ -f /usr/include/sqlite3.h ]; then \
@@ -40,6 +41,26 @@ build-deps:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libsqlite3-dev >/dev/null; \
 	  else \
 	    echo "error: tipcat needs the SQLite headers: sudo apt-get install libsqlite3-dev" >&2; exit 1; \
+	  fi; \
+	fi
+	@if ! [ -f /usr/include/postgresql/libpq-fe.h ] && ! [ -f /usr/include/libpq-fe.h ]; then \
+	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	    echo "installing: libpq-dev"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libpq-dev >/dev/null; \
+	  else \
+	    echo "error: tipcat needs the PostgreSQL client headers: sudo apt-get install libpq-dev" >&2; exit 1; \
+	  fi; \
+	fi
+
+# The PostgreSQL server binaries (initdb, pg_ctl, postgres) for the tests' throwaway server and `make bench`.
+postgresql-dep:
+	@if ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	    echo "installing: postgresql"; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null) \
+	      || echo "warning: could not install postgresql; the PostgreSQL tests will be skipped"; \
+	  else \
+	    echo "note: PostgreSQL server binaries not found (sudo apt-get install postgresql); the PostgreSQL tests will be skipped"; \
 	  fi; \
 	fi
 
@@ -55,7 +76,7 @@ python-dep:
 	  fi; \
 	fi
 
-deps: build-deps python-dep
+deps: build-deps python-dep postgresql-dep
 	@python3 -c "import commonmark, markdown_it" 2>/dev/null || pip install --quiet commonmark markdown-it-py >/dev/null 2>&1 \
 	  || echo "note: commonmark/markdown-it-py not installed; the CommonMark rendering checks will be skipped"
 	@missing=""; \
@@ -169,7 +190,7 @@ demo: release python-dep
 	$(RELEASE)/tipcat engine merge-state .tipcat/demo-trail/phone.state.json --bundle .tipcat/demo-trail/tips.bundle.json --state .tipcat/demo-trail/laptop.sqlite --now 2026-01-05T10:00:00Z
 	$(RELEASE)/tipcat engine next --bundle .tipcat/demo-trail/tips.bundle.json --state .tipcat/demo-trail/laptop.sqlite --now 2026-01-05T10:00:00Z
 
-bench: build-deps
+bench: build-deps postgresql-dep
 	@python3 -c "import jinja2" 2>/dev/null || pip install --quiet jinja2 || echo "warning: Jinja2 not installed; the render comparison is skipped"
 	$(SWIFT) build -c release --product tipcat
 	$(SWIFT) build -c release --product tipcat-bench

@@ -1,6 +1,6 @@
 // swift-tools-version: 6.0
 // tipcat — an open, data-driven take on TipKit for Swift on Linux.
-// No package dependencies by design: only the toolchain and the OS's SQLite.
+// No package dependencies by design: only the toolchain and the OS's SQLite and libpq.
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -44,16 +44,20 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // A small SQLite layer: connection, statements, typed errors, transactions, migrations, WAL.
         .target(name: "TipcatSQLite", dependencies: ["CSQLite"], swiftSettings: strict),
+        // The system PostgreSQL client library (libpq-dev), through a module map and a shim header.
+        .systemLibrary(name: "CPostgreSQL", path: "Sources/CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // A small libpq layer: connection, parameterised statements (binary bytea), typed errors, transactions.
+        .target(name: "TipcatPostgreSQL", dependencies: ["CPostgreSQL"], swiftSettings: strict),
         // The canonical catalog form without SQLite: canonical JSON, SHA-256, content tree, pieces, bundles.
         .target(
             name: "TipcatCodec",
             dependencies: ["TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatCatalog"],
             swiftSettings: strict
         ),
-        // Published catalog versions in SQLite: content-addressed objects, versions, channels, diff.
+        // Published catalog versions in SQLite or PostgreSQL: content-addressed objects, versions, channels, diff.
         .target(
             name: "TipcatStore",
-            dependencies: ["TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatCatalog", "TipcatCodec", "TipcatSQLite"],
+            dependencies: ["TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatCatalog", "TipcatCodec", "TipcatSQLite", "TipcatPostgreSQL"],
             swiftSettings: strict
         ),
         // TipKit's display logic over a catalog and a state store: rules, events, parameters, frequency,
@@ -135,7 +139,7 @@ let package = Package(
 
         // Helpers and fixtures shared by the test targets: the repository root, temporary directories, the
         // in-process `tipcat` runner, catalog loading, CLDR samples. Lives under Tests/, never shipped.
-        .target(name: "TipcatTestSupport", dependencies: ["TipcatCLI", "TipcatCatalog"], path: "Tests/TipcatTestSupport"),
+        .target(name: "TipcatTestSupport", dependencies: ["TipcatCLI", "TipcatCatalog", "TipcatPostgreSQL"], path: "Tests/TipcatTestSupport"),
         .testTarget(name: "TipcatCoreTests", dependencies: ["TipcatCore"]),
         .testTarget(name: "TipcatJSONTests", dependencies: ["TipcatJSON", "TipcatCore"]),
         .testTarget(name: "TipcatLocalizationTests", dependencies: ["TipcatLocalization", "TipcatCore", "TipcatTestSupport"]),
@@ -168,8 +172,8 @@ let package = Package(
         .testTarget(
             name: "TipcatStoreTests",
             dependencies: [
-                "TipcatStore", "TipcatCodec", "TipcatSQLite", "TipcatCatalog", "TipcatCore", "TipcatJSON", "TipcatLocalization",
-                "TipcatCLI", "TipcatTestSupport",
+                "TipcatStore", "TipcatCodec", "TipcatSQLite", "TipcatPostgreSQL", "TipcatCatalog", "TipcatCore", "TipcatJSON",
+                "TipcatLocalization", "TipcatCLI", "TipcatTestSupport",
             ]
         ),
         // `tipcat generate swift` for the sample catalog (a golden file the plugin tests keep current), compiled

@@ -17,6 +17,11 @@ public struct ExitStatus: RawRepresentable, Sendable, Hashable, CustomStringConv
     public static let failure = ExitStatus(1)
     /// 64 (EX_USAGE): the command line was wrong.
     public static let usage = ExitStatus(64)
+    /// 69 (EX_UNAVAILABLE): a service the command needs cannot be reached (a store's server refused the
+    /// connection or went away); trying again later may work.
+    public static let unavailable = ExitStatus(69)
+    /// 77 (EX_NOPERM): a service refused the command's credentials (a store's server rejected the password).
+    public static let noPermission = ExitStatus(77)
     /// 70 (EX_SOFTWARE): an internal error — a bug, or an error nobody turned into a message.
     public static let internalError = ExitStatus(70)
 

@@ -64,6 +64,13 @@ public struct ChannelHead: Sendable, Hashable {
     public var version: Int
     /// When the pointer last moved, ISO 8601 UTC.
     public var updatedAt: String
+
+    /// A channel head from its fields.
+    public init(name: String, version: Int, updatedAt: String) {
+        self.name = name
+        self.version = version
+        self.updatedAt = updatedAt
+    }
 }
 
 /// Who publishes what, where, and under which guard.
@@ -153,8 +160,8 @@ public struct PromoteOutcome: Sendable, Hashable {
     public var moved: Bool
 }
 
-/// A store of published catalog versions and channels. SQLite today (`SQLiteCatalogStore`); another backend
-/// (PostgreSQL is planned) implements these primitives and gets diff, verification, bundles and catalogs from
+/// A store of published catalog versions and channels: `SQLiteCatalogStore` and `PostgreSQLCatalogStore`; another backend
+/// implements these primitives and gets diff, verification, bundles and catalogs from
 /// the extension below.
 ///
 /// Every write is atomic: a version, its objects and its channel move appear together or not at all.
@@ -179,6 +186,58 @@ public protocol CatalogStore: AnyObject, ObjectSource {
     func promote(from source: ChannelName, to target: ChannelName, expectedVersion: Int?, time: Timestamp) throws(StoreError) -> PromoteOutcome
     /// The tips devices reset when moving to `version` from its parent (content changed, policy `reset`).
     func resets(of version: Int) throws(StoreError) -> [String]
+    /// Every move of every channel pointer, oldest first.
+    func channelMoves() throws(StoreError) -> [ChannelMove]
+    /// Adds history copied from another store (`StoreMigration`) in one transaction: the objects, the
+    /// versions with their resets, the channel moves, and the channels set to `history.channels`. Every added
+    /// version is verified against its content hash before the transaction commits.
+    func importHistory(_ history: StoreHistory) throws(StoreError)
+}
+
+/// One move of a channel pointer.
+public struct ChannelMove: Sendable, Hashable {
+    /// The channel that moved.
+    public var channel: String
+    /// The version it moved to.
+    public var version: Int
+    /// The version it was at (nil: the channel was new).
+    public var previous: Int?
+    /// `publish`, `rollback`, `forced` or `promote`.
+    public var action: String
+    /// When, ISO 8601 UTC.
+    public var movedAt: String
+
+    /// A move from its fields.
+    public init(channel: String, version: Int, previous: Int?, action: String, movedAt: String) {
+        self.channel = channel
+        self.version = version
+        self.previous = previous
+        self.action = action
+        self.movedAt = movedAt
+    }
+}
+
+/// History to add to a store: what `importHistory` writes.
+public struct StoreHistory: Sendable {
+    /// The objects the new versions need (more may be given than the store lacks).
+    public var objects: [ContentObject]
+    /// The new versions, oldest first, with their numbers.
+    public var versions: [VersionRecord]
+    /// The tips to reset, per new version.
+    public var resets: [Int: [String]]
+    /// The channel moves to append, oldest first.
+    public var moves: [ChannelMove]
+    /// Every channel as it must be afterwards.
+    public var channels: [ChannelHead]
+
+    /// History from its parts.
+    public init(objects: [ContentObject], versions: [VersionRecord], resets: [Int: [String]], moves: [ChannelMove], channels: [ChannelHead]) {
+        self.objects = objects
+        self.versions = versions
+        self.resets = resets
+        self.moves = moves
+        self.channels = channels
+    }
 }
 
 extension CatalogStore {

@@ -10,12 +10,7 @@ public import TipcatCodec
 /// the busy timeout for each other; readers see only committed versions (WAL).
 public final class SQLiteCatalogStore: CatalogStore {
     /// How the store is opened.
-    public enum Mode: Sendable, Hashable {
-        /// Read only; the store must exist.
-        case readOnly
-        /// Read and write; the store (and its directory) is created when missing.
-        case readWrite
-    }
+    public typealias Mode = StoreOpenMode
 
     public let location: String
     let connection: Connection

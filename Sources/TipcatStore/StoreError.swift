@@ -20,11 +20,25 @@ public enum StoreError: TipcatError, Sendable, Hashable, CustomStringConvertible
     case invalidChannelName(String, reason: String)
     /// A stored object is missing or does not match its hash, or its content does not decode.
     case damagedObject(digest: String, reason: String)
+    /// `--store` or `TIPCAT_STORE` is a URL whose scheme names no backend (`mysql://…`).
+    case unsupportedStoreURL(scheme: String)
+    /// The store's server cannot be reached (refused, no such host or socket, no such database) or went away
+    /// in the middle of an operation, which was then not applied. `location` has no password.
+    case unavailable(location: String, reason: String)
+    /// The connection broke while a write was being committed: it may or may not have been applied.
+    case commitOutcomeUnknown(location: String, reason: String)
+    /// The store's server refused the credentials. `location` has no password.
+    case authenticationFailed(location: String, reason: String)
 
-    /// A bad channel name is a command-line mistake (64); everything else a failure (1).
+    /// A bad channel name or store URL is a command-line mistake (64); an unreachable server 69
+    /// (`EX_UNAVAILABLE`, worth retrying); refused credentials 77 (`EX_NOPERM`); everything else a failure (1).
     public var exitStatus: ExitStatus {
-        if case .invalidChannelName = self { return .usage }
-        return .failure
+        switch self {
+        case .invalidChannelName, .unsupportedStoreURL: .usage
+        case .unavailable, .commitOutcomeUnknown: .unavailable
+        case .authenticationFailed: .noPermission
+        default: .failure
+        }
     }
 
     public var description: String {
@@ -47,6 +61,14 @@ public enum StoreError: TipcatError, Sendable, Hashable, CustomStringConvertible
             "invalid channel name '\(name)': \(reason)"
         case .damagedObject(let digest, let reason):
             "stored object \(digest) is damaged: \(reason)"
+        case .unsupportedStoreURL(let scheme):
+            "unsupported store URL scheme '\(scheme)://': use postgresql:// or postgres:// for PostgreSQL, or a file path for SQLite"
+        case .unavailable(let location, let reason):
+            "cannot reach the store '\(location)': \(reason)"
+        case .commitOutcomeUnknown(let location, let reason):
+            "the connection to '\(location)' broke while committing (\(reason)); the change may or may not have been applied: check with 'tipcat versions'"
+        case .authenticationFailed(let location, let reason):
+            "the store '\(location)' refused the credentials: \(reason) (passwords come from the URL, PGPASSWORD or ~/.pgpass)"
         }
     }
 }

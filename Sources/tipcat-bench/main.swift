@@ -188,7 +188,10 @@ if options.runs("validate") || options.runs("render") || options.runs("preview")
         PreviewProcessBench(catalogDirectory: options.directory, directory: (options.directory as NSString).deletingLastPathComponent + "/preview",
                             binary: binary, tips: options.tips, locales: catalog.settings.supportedLocales.map(\.identifier), runs: options.runs).run()
     }
-    if options.runs("publish") { runPublishBench(catalogDirectory: options.directory, binary: binary, runs: options.runs) }
+    if options.runs("publish") {
+        runPublishBench(catalogDirectory: options.directory, binary: binary, runs: options.runs)
+        PostgreSQLBench(catalogDirectory: options.directory, binary: binary, runs: options.runs).run()
+    }
     if options.runs("plugins") { runPluginBench(catalogDirectory: options.directory, binary: binary, runs: options.runs) }
     if options.runs("strings") { runStringsBench(catalogDirectory: options.directory, binary: binary, runs: options.runs) }
     if options.runs("codegen") {

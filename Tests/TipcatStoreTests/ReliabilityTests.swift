@@ -12,10 +12,10 @@ final class Child {
     private let out = Pipe()
     private let err = Pipe()
 
-    init(_ executable: String, _ arguments: [String]) throws {
+    init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        process.environment = ["TIPCAT_NOW": "2026-03-01T09:30:00Z"]
+        process.environment = ["TIPCAT_NOW": "2026-03-01T09:30:00Z"].merging(environment) { _, new in new }
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
@@ -39,12 +39,12 @@ final class Child {
     }
 }
 
-/// Opens the store read-only and checks everything a reader may rely on; returns the versions.
-/// `verified` holds the versions already read back in full, so each is checked once.
+/// Opens the store (a path or a URL) read-only and checks everything a reader may rely on; returns the
+/// versions. `verified` holds the versions already read back in full, so each is checked once.
 @discardableResult
-func checkStoreConsistency(_ path: String, verified: inout Set<Int>, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> [VersionRecord] {
-    let store = try SQLiteCatalogStore(path: path, mode: .readOnly)
-    #expect(try store.integrityCheck() == ["ok"], sourceLocation: sourceLocation)
+func checkStoreConsistency(_ url: String, verified: inout Set<Int>, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> [VersionRecord] {
+    let store = try StoreLocation(url).open(.readOnly)
+    try checkIntegrity(store, sourceLocation: sourceLocation)
     let versions = try store.versions()
     // Numbers 1…n: none lost, none duplicated, no half version.
     #expect(versions.map(\.number) == Array(1..<(versions.count + 1)), sourceLocation: sourceLocation)
@@ -61,13 +61,13 @@ func checkStoreConsistency(_ path: String, verified: inout Set<Int>, sourceLocat
 
 @Suite(.serialized) struct ReliabilityTests {
     /// A child publishes and is killed with SIGKILL at a random moment, 50 times. After each kill the store
-    /// opens, passes `PRAGMA integrity_check`, every committed version reads back with its recorded hash, and
-    /// no half version is visible.
-    @Test(.timeLimit(.minutes(1))) func killNineWhilePublishing() throws {
+    /// opens, passes its integrity check (SQLite), every committed version reads back with its recorded hash,
+    /// and no half version is visible.
+    @Test(.timeLimit(.minutes(2)), arguments: StoreBackend.allCases) func killNineWhilePublishing(backend: StoreBackend) throws {
         let executable = try #require(tipcatExecutable(), "build the tipcat executable first (swift build)")
         let scratch = try TemporaryDirectory()
         let catalog = scratch.file("Catalog")
-        let store = scratch.file("store.sqlite")
+        guard let store = try backend.newStoreURL(in: scratch) else { return }
         let arguments = ["publish", "--catalog", catalog, "--store", store, "--author", "crash-test"]
         try writeGeneratedCatalog(at: catalog, tips: 120, variant: " r0")
 
@@ -110,16 +110,16 @@ func checkStoreConsistency(_ path: String, verified: inout Set<Int>, sourceLocat
         var again = Set<Int>()
         let final = try checkStoreConsistency(store, verified: &again)
         #expect(again.count == final.count)
-        print("kill -9 harness: \(rounds) rounds, \(killed) killed mid-run, \(completed) finished, \(final.count) versions, all consistent")
+        print("kill -9 harness (\(backend)): \(rounds) rounds, \(killed) killed mid-run, \(completed) finished, \(final.count) versions, all consistent")
     }
 
     /// Four processes publish at once with the same `--expect-version`: exactly one wins, the others get the
     /// mismatch error; without the guard all four publish with distinct numbers; a reader running throughout
     /// never sees partial state.
-    @Test(.timeLimit(.minutes(1))) func fourConcurrentPublishers() throws {
+    @Test(.timeLimit(.minutes(1)), arguments: StoreBackend.allCases) func fourConcurrentPublishers(backend: StoreBackend) throws {
         let executable = try #require(tipcatExecutable(), "build the tipcat executable first (swift build)")
         let scratch = try TemporaryDirectory()
-        let store = scratch.file("store.sqlite")
+        guard let store = try backend.newStoreURL(in: scratch) else { return }
         let writers = (0..<4).map { scratch.file("writer\($0)/Catalog") }
         for path in writers {
             try FileManager.default.copyItem(atPath: sampleCatalogPath, toPath: path)
@@ -137,7 +137,7 @@ func checkStoreConsistency(_ path: String, verified: inout Set<Int>, sourceLocat
             var verified = Set<Int>()
             while !stop.load(ordering: .acquiring) {
                 do {
-                    let store = try SQLiteCatalogStore(path: store, mode: .readOnly)
+                    let store = try StoreLocation(store).open(.readOnly)
                     let versions = try store.versions()
                     if versions.map(\.number) != Array(1..<(versions.count + 1)) {
                         readerFindings.withLock { $0.append("versions \(versions.map(\.number))") }

@@ -45,6 +45,7 @@ struct EngineAccess {
         if let path = arguments.optionValues["state"]?.last { return path }
         if let path = context.environment["TIPCAT_STATE"], !path.isEmpty { return path }
         if arguments.optionValues["bundle"] != nil { return SQLiteTipStateStore.defaultPath }
+        if case .postgreSQL? = try? StoreLocation(storePath) { return SQLiteTipStateStore.defaultPath }
         let directory = (storePath as NSString).deletingLastPathComponent
         return directory.isEmpty ? "state.sqlite" : directory + "/state.sqlite"
     }
@@ -72,13 +73,14 @@ struct EngineAccess {
         }
         let access = StoreAccess(arguments: arguments, context: context)
         let path = storePath
-        guard FileManager.default.fileExists(atPath: path) else {
+        let location = try StoreLocation(path)
+        if case .sqlite = location, !FileManager.default.fileExists(atPath: path) {
             throw CommandError.failure("no catalog store at '\(path)'; publish one first (tipcat publish), or pass --store or --bundle")
         }
-        let store = try SQLiteCatalogStore(path: path, mode: .readOnly)
+        let store = try location.open(.readOnly)
         let channel = try access.channel()
         let record = try store.requireHead(of: channel)
-        let label = "\(path), \(channel) at version \(record.number)"
+        let label = "\(location), \(channel) at version \(record.number)"
         let origin = "\(store.location)@\(record.number)"
         let contentHash = record.contentHash.hex
         let snapshotPath = EngineSnapshot.path(forState: statePath)

@@ -5,7 +5,7 @@ extension CommandTree {
     /// The options every engine command takes: where the catalog and the state are, and the clock.
     static let engineSourceOptions: [ArgumentSpec] = [
         .option("store", valueName: "path",
-                help: "The catalog store (default: $TIPCAT_STORE, else .tipcat/store.sqlite).",
+                help: "The catalog store: an SQLite file or a postgresql:// URL (default: $TIPCAT_STORE, else .tipcat/store.sqlite).",
                 completion: .file(extensions: ["sqlite"])),
         .option("channel", valueName: "name", help: "The channel whose head version runs.", default: "production"),
         .option("bundle", valueName: "file", help: "Run an exported bundle (tipcat export) instead of a store's channel.",

@@ -15,6 +15,7 @@ struct PublishCommand {
 
     func run() throws {
         let access = StoreAccess(arguments: arguments, context: context)
+        _ = try access.location()
         let channel = try access.channel()
         let expected = try access.number("expect-version")
         let force = arguments.flag("force")
@@ -53,7 +54,7 @@ struct PublishCommand {
         let request = PublishRequest(
             channel: channel, tree: tree, message: arguments.value("message"), author: access.author, time: try access.now(),
             tipcatVersion: tipcatVersion, expectedVersion: expected, force: force)
-        progress.show("writing to \(access.storePath)…")
+        progress.show("writing to \(access.storeDescription)…")
         let outcome: PublishOutcome
         do {
             outcome = try access.open(.readWrite).publish(request)

@@ -4,7 +4,7 @@ import TipcatArguments
 extension CommandTree {
     static let storeOption = ArgumentSpec.option(
         "store", valueName: "path",
-        help: "The store (default: $TIPCAT_STORE, else .tipcat/store.sqlite next to the catalog directory).",
+        help: "The store: an SQLite file, or postgresql://user@host:port/db (default: $TIPCAT_STORE, else .tipcat/store.sqlite next to the catalog directory).",
         completion: .file(extensions: ["sqlite"]))
 
     static func channelOption(_ help: String) -> ArgumentSpec {
@@ -108,16 +108,53 @@ extension CommandTree {
 
     static let export = CommandSpec(
         name: "export",
-        abstract: "Write a channel's head as one canonical JSON bundle with its content hash.",
+        abstract: "Write a channel's head as one canonical JSON bundle, or as static files for a CDN.",
         discussion: """
-            For apps that ship the catalog inside their binary: the bundle holds the canonical catalog, the \
-            version number, the channel and the content hash, which readers check.
+            -o: for apps that ship the catalog inside their binary: the bundle holds the canonical catalog, the \
+            version number, the channel and the content hash, which readers check. --static DIR: what an app or a \
+            CDN fetches: versions/<sha256>.json (the bundle, named by the SHA-256 of its bytes, cacheable forever) \
+            and channels/<channel>.json (version, content hash, the bundle's path and SHA-256), each with a .etag \
+            file holding that hash; files already up to date are not rewritten, and the channel file is written last.
             """,
         arguments: [
             channelOption("The channel to export."),
             .option("output", short: "o", valueName: "file", help: "Where to write the bundle ('-' for standard output).",
-                    required: true, completion: .file(extensions: ["json"])),
+                    completion: .file(extensions: ["json"])),
+            .option("static", valueName: "dir", help: "Write channels/<channel>.json and versions/<sha256>.json (with .etag files) under dir.",
+                    completion: .directory),
             catalogOption, storeOption,
         ],
-        examples: ["tipcat export -o bundle.json", "tipcat export --channel beta -o - | gzip > beta.json.gz"])
+        examples: [
+            "tipcat export -o bundle.json", "tipcat export --channel beta -o - | gzip > beta.json.gz",
+            "tipcat export --channel production --static public/tipcat",
+        ])
+}
+
+/// `tipcat store …`: operations on a whole store.
+extension CommandTree {
+    static let store = CommandSpec(
+        name: "store",
+        abstract: "Work on a whole store: copy it to another backend.",
+        discussion: """
+            A store is an SQLite file or a PostgreSQL database (postgresql://user@host:port/db or postgres://…; \
+            passwords from the URL, PGPASSWORD or ~/.pgpass).
+            """)
+
+    static let storeMigrate = CommandSpec(
+        name: "migrate",
+        abstract: "Copy every version, channel and object of one store into another, verifying content hashes.",
+        discussion: """
+            The target must be empty or hold a beginning of the source's history (an earlier copy): what it \
+            lacks is added in one transaction, every object read from the source checked against its hash and \
+            every copied version against its content hash before it commits. Running it again when the target is \
+            up to date writes nothing. The source is only read.
+            """,
+        arguments: [
+            .option("from", valueName: "store", help: "The store to copy (a path or a postgresql:// URL).", required: true),
+            .option("to", valueName: "store", help: "The store to copy into (created when missing).", required: true),
+        ],
+        examples: [
+            "tipcat store migrate --from .tipcat/store.sqlite --to postgresql://release@db.example.com/tipcat",
+            "tipcat store migrate --from postgresql://db.example.com/tipcat --to backup.sqlite",
+        ])
 }

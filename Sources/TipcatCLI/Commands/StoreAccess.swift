@@ -16,7 +16,8 @@ struct StoreAccess {
 
     var catalogDirectory: String { arguments.value("catalog") ?? "Catalog" }
 
-    /// `--store` > `TIPCAT_STORE` > `.tipcat/store.sqlite` in the directory that contains the catalog directory.
+    /// `--store` > `TIPCAT_STORE` > `.tipcat/store.sqlite` in the directory that contains the catalog directory:
+    /// a path or a store URL, as given (see `location()`).
     var storePath: String {
         StoreAccess.storePath(arguments: arguments, environment: context.environment, catalog: catalogDirectory)
     }
@@ -46,8 +47,19 @@ struct StoreAccess {
         return parent.hasSuffix("/") ? parent + ".tipcat/store.sqlite" : parent + "/.tipcat/store.sqlite"
     }
 
-    func open(_ mode: SQLiteCatalogStore.Mode) throws -> SQLiteCatalogStore {
-        return try SQLiteCatalogStore(path: storePath, mode: mode)
+    /// Where the store is: an SQLite file, or a PostgreSQL database (`postgresql://…`); any other URL scheme
+    /// is a usage error.
+    func location() throws -> StoreLocation {
+        try StoreLocation(storePath)
+    }
+
+    /// The store for messages: the path, or the URL without its password.
+    var storeDescription: String {
+        (try? location().description) ?? storePath
+    }
+
+    func open(_ mode: StoreOpenMode) throws -> any CatalogStore {
+        try location().open(mode)
     }
 
 
@@ -140,20 +152,22 @@ struct StoreAccess {
             return Side(label: "working", record: nil, root: tree.root, tree: tree)
         }
         if let number = Int(text) {
-            guard let store else { throw CommandError.failure("there is no version \(number) (no store at '\(storePath)')") }
+            guard let store else { throw CommandError.failure("there is no version \(number) (no store at '\(storeDescription)')") }
             let record = try store.requireVersion(number)
             return Side(label: "version \(number)", record: record, root: record.contentHash, tree: nil)
         }
         let channel = try channel(named: text)
-        guard let store else { throw CommandError.failure("there is no channel '\(text)' (no store at '\(storePath)')") }
+        guard let store else { throw CommandError.failure("there is no channel '\(text)' (no store at '\(storeDescription)')") }
         let record = try store.requireHead(of: channel)
         return Side(label: "\(text) (version \(record.number))", record: record, root: record.contentHash, tree: nil)
     }
 
     /// Opens the store read-only when it exists; nil when it does not (so `working` alone needs no store).
-    func existingStore() throws -> SQLiteCatalogStore? {
-        guard FileManager.default.fileExists(atPath: storePath) else { return nil }
-        return try open(.readOnly)
+    /// A PostgreSQL store always exists once its server answers.
+    func existingStore() throws -> (any CatalogStore)? {
+        let location = try location()
+        if case .sqlite(let path) = location, !FileManager.default.fileExists(atPath: path) { return nil }
+        return try location.open(.readOnly)
     }
 }
 

@@ -33,6 +33,9 @@ enum CommandRegistry {
         Command(CommandTree.rollback, RollbackCommand.self),
         Command(CommandTree.promote, PromoteCommand.self),
         Command(CommandTree.export, ExportCommand.self),
+        Command(group: CommandTree.store, [
+            Command(CommandTree.storeMigrate) { try StoreMigrateCommand(arguments: $0, context: $1).run() },
+        ]),
         // Plugins.
         Command(CommandTree.generate, GenerateCommand.self),
         Command(group: CommandTree.plugins, [
