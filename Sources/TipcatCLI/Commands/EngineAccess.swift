@@ -107,10 +107,9 @@ struct EngineAccess {
         guard arguments.optionValues["bundle"] == nil,
               !TipOverrides.Variable.allCases.contains(where: { context.environment[$0.rawValue] != nil })
         else { return nil }
-        let path = storePath
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        let store = try SQLiteCatalogStore(path: path, mode: .readOnly)
-        let record = try store.requireHead(of: try StoreAccess(arguments: arguments, context: context).channel())
+        let access = StoreAccess(arguments: arguments, context: context)
+        guard let store = try access.existingStore() else { return nil }
+        let record = try store.requireHead(of: try access.channel())
         guard let catalog = EngineSnapshot.declarations(
             path: EngineSnapshot.path(forState: statePath), contentHash: record.contentHash.hex, origin: "\(store.location)@\(record.number)")
         else { return nil }
