@@ -3,7 +3,6 @@ public import TipcatCatalog
 package import TipcatCodec
 import TipcatCore
 public import TipcatEngine
-import TipcatJSON
 
 /// A published catalog, loaded and checked, ready for the engine: what an app ships (a bundle written by
 /// `tipcat export`, or a static export directory) turned into a `Catalog` and its `CatalogRevision`.
@@ -32,19 +31,12 @@ public struct EngineBundle: Sendable {
     /// Reads a bundle from its bytes; `path` names it in errors and in the catalog's origin.
     public init(bytes: [UInt8], path: String = "<bundle>") throws(EngineBundleError) {
         let bundle: CatalogBundle
-        let catalog: Catalog
         do {
             bundle = try CatalogBundle(bytes: bytes, path: path)
-            catalog = try bundle.catalog(origin: path)
         } catch {
             throw EngineBundleError("\(path): \(error.description)")
         }
-        self.catalog = catalog
-        self.revision = EngineBundle.revision(bundle.contentHash, bundle.pieces)
-        self.contentHash = bundle.contentHash.hex
-        self.version = bundle.version
-        self.channel = bundle.channel
-        self.publishedAt = bundle.publishedAt
+        try self.init(bundle, origin: path)
     }
 
     /// Reads a bundle file (`tipcat export -o FILE`).
@@ -52,59 +44,48 @@ public struct EngineBundle: Sendable {
         try self.init(bytes: try EngineBundle.read(path, what: "the bundle"), path: path)
     }
 
-    /// Reads the head of `channel` from a static export directory: `channels/<channel>.json` names the
-    /// version's file (`versions/<sha256>.json`, relative to the directory), its SHA-256 and its content hash;
-    /// the file must hash to that SHA-256 and hold a bundle of that content hash (and version, when named).
-    public init(exportDirectory directory: String, channel: String = "production") throws(EngineBundleError) {
-        guard !channel.isEmpty, !channel.contains("/"), !channel.hasPrefix(".") else {
-            throw EngineBundleError("'\(channel)' is not a channel name")
-        }
-        let pointerPath = directory + "/channels/" + channel + ".json"
-        let pointer = try EngineBundle.read(pointerPath, what: "the channel file")
-        let document: JSONDocument
+    /// Reads a bundle the app downloaded from a static export (`versions/<sha256>.json`): when `expectedSHA256`
+    /// is given (the hash in the file's name, or the ETag it was fetched by), the bytes must hash to it; then
+    /// the bundle's seal and content hash are checked.
+    public init(downloaded bytes: [UInt8], expectedSHA256: String?) throws(EngineBundleError) {
+        let bundle: CatalogBundle
         do {
-            document = try JSONDocument.parse(SourceFile(path: pointerPath, bytes: pointer))
+            bundle = try StaticExport.loadBundle(bytes: bytes, expectedSHA256: expectedSHA256)
         } catch {
-            let at = SourceFile(path: pointerPath, bytes: pointer).location(ofByte: error.offset)
-            throw EngineBundleError("\(at): not JSON: \(error.message)")
+            throw EngineBundleError(error.description)
         }
-        guard case .object(let object) = document.root.value else {
-            throw EngineBundleError("\(pointerPath): the channel file is not a JSON object")
+        try self.init(bundle, origin: "<downloaded bundle>")
+    }
+
+    /// Reads the head of `channel` from a static export directory (`tipcat export --static DIR`):
+    /// `channels/<channel>.json` names the version, its content hash and the SHA-256 of its file
+    /// `versions/<sha256>.json`; the file must hash to that SHA-256 and hold a sealed bundle of that version and
+    /// content hash.
+    public init(exportDirectory directory: String, channel: String = "production") throws(EngineBundleError) {
+        let bundle: CatalogBundle
+        do {
+            bundle = try StaticExport.loadBundle(directory: directory, channel: channel)
+        } catch {
+            throw EngineBundleError(error.description)
         }
-        func string(_ key: String) throws(EngineBundleError) -> String {
-            guard let node = object[key] else { throw EngineBundleError("\(pointerPath): the channel file has no '\(key)'") }
-            guard case .string(let text) = node.value else {
-                throw EngineBundleError("\(document.location(of: node)): '\(key)' must be a string")
-            }
-            return text
+        let base = directory.hasSuffix("/") ? directory : directory + "/"
+        try self.init(bundle, origin: base + StaticExport.channelPath(channel))
+    }
+
+    /// A checked bundle, decoded for the engine.
+    private init(_ bundle: CatalogBundle, origin: String) throws(EngineBundleError) {
+        let catalog: Catalog
+        do {
+            catalog = try bundle.catalog(origin: origin)
+        } catch {
+            throw EngineBundleError("\(origin): \(error.description)")
         }
-        let file = try string("file")
-        let expectedFileHash = try string("sha256").lowercased()
-        let expectedContent = try string("contentHash").lowercased()
-        var expectedVersion: Int?
-        if let node = object["version"] {
-            guard case .number(let number) = node.value, let version = number.intValue else {
-                throw EngineBundleError("\(document.location(of: node)): 'version' must be an integer")
-            }
-            expectedVersion = version
-        }
-        let parts = file.split(separator: "/", omittingEmptySubsequences: false)
-        guard !file.isEmpty, !file.hasPrefix("/"), !parts.contains(where: { $0 == ".." || $0.isEmpty }) else {
-            throw EngineBundleError("\(pointerPath): 'file' must be a path inside the export directory, not '\(file)'")
-        }
-        let path = directory + "/" + file
-        let bytes = try EngineBundle.read(path, what: "the version file")
-        let actual = SHA256.hash(bytes).hex
-        guard actual == expectedFileHash else {
-            throw EngineBundleError("\(path): the file hashes to \(actual), not the \(expectedFileHash) \(pointerPath) records; it was altered or replaced")
-        }
-        try self.init(bytes: bytes, path: path)
-        guard contentHash == expectedContent else {
-            throw EngineBundleError("\(path): holds content \(contentHash), not the \(expectedContent) \(pointerPath) records")
-        }
-        if let expectedVersion, version != expectedVersion {
-            throw EngineBundleError("\(path): holds version \(version.map(String.init) ?? "none"), not the \(expectedVersion) \(pointerPath) records")
-        }
+        self.catalog = catalog
+        self.revision = EngineBundle.revision(bundle.contentHash, bundle.pieces)
+        self.contentHash = bundle.contentHash.hex
+        self.version = bundle.version
+        self.channel = bundle.channel
+        self.publishedAt = bundle.publishedAt
     }
 
     /// A new engine session over this catalog and `store`, configured with `configuration`.

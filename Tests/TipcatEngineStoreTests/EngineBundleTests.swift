@@ -19,19 +19,17 @@ import TipcatTestSupport
         return (path, [UInt8](data))
     }
 
-    /// A static export directory: channels/<channel>.json pointing at versions/<sha256>.json.
-    static func exportDirectory(_ scratch: TemporaryDirectory, bytes: [UInt8], channelFile: ((String, String) -> String)? = nil) throws -> String {
+    /// A static export directory written by `tipcat export --static` (channels/production.json pointing at
+    /// versions/<sha256>.json), and the SHA-256 of its bundle file.
+    static func exportDirectory(_ scratch: TemporaryDirectory) throws -> (directory: String, sha256: String) {
+        let store = try scratch.publishedStore()
         let directory = scratch.file("public")
-        try FileManager.default.createDirectory(atPath: directory + "/channels", withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: directory + "/versions", withIntermediateDirectories: true)
-        let sha = SHA256.hash(bytes).hex
-        try Data(bytes).write(to: URL(fileURLWithPath: "\(directory)/versions/\(sha).json"))
-        let bundle = try CatalogBundle(bytes: bytes)
-        let pointer = channelFile?(sha, bundle.contentHash.hex) ?? """
-            {"channel": "production", "contentHash": "\(bundle.contentHash.hex)", "file": "versions/\(sha).json", "sha256": "\(sha)", "version": 1}
-            """
-        try Data(pointer.utf8).write(to: URL(fileURLWithPath: "\(directory)/channels/production.json"))
-        return directory
+        let result = tipcat(["export", "--store", store, "--static", directory])
+        guard result.status == .success,
+              let names = try? FileManager.default.contentsOfDirectory(atPath: directory + "/versions"),
+              let file = names.first(where: { $0.hasSuffix(".json") })
+        else { throw TestSupportError("export --static failed: \(result.stderr)") }
+        return (directory, String(file.dropLast(".json".count)))
     }
 
     @Test func loadsAFileBytesOrADirectory() throws {
@@ -39,7 +37,11 @@ import TipcatTestSupport
         let (path, bytes) = try Self.exportedBundle(scratch)
         let fromFile = try EngineBundle(contentsOf: path)
         let fromBytes = try EngineBundle(bytes: bytes)
-        let fromDirectory = try EngineBundle(exportDirectory: try Self.exportDirectory(scratch, bytes: bytes))
+        let (directory, sha256) = try Self.exportDirectory(scratch)
+        let fromDirectory = try EngineBundle(exportDirectory: directory)
+        let versionBytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(directory)/versions/\(sha256).json")))
+        let downloaded = try EngineBundle(downloaded: versionBytes, expectedSHA256: sha256)
+        #expect(downloaded.revision == fromFile.revision)
         #expect(fromFile.catalog.tips.count == 17)
         #expect(fromFile.version == 1)
         #expect(fromFile.channel == "production")
@@ -74,10 +76,18 @@ import TipcatTestSupport
 
     @Test func exportDirectoriesAreChecked() throws {
         let scratch = try TemporaryDirectory()
-        let (_, bytes) = try Self.exportedBundle(scratch)
-        func failure(_ pointer: @escaping (String, String) -> String) throws -> String {
-            let sub = try TemporaryDirectory()
-            let directory = try Self.exportDirectory(sub, bytes: bytes, channelFile: pointer)
+        let (directory, sha256) = try Self.exportDirectory(scratch)
+        let channelFile = directory + "/channels/production.json"
+        let versionFile = "\(directory)/versions/\(sha256).json"
+        let pointer = try String(contentsOfFile: channelFile, encoding: .utf8)
+        let bundle = try Data(contentsOf: URL(fileURLWithPath: versionFile))
+        /// The error after `change` (the files are restored afterwards).
+        func failure(_ change: () throws -> Void) throws -> String {
+            defer {
+                try? pointer.write(toFile: channelFile, atomically: true, encoding: .utf8)
+                try? bundle.write(to: URL(fileURLWithPath: versionFile))
+            }
+            try change()
             do {
                 _ = try EngineBundle(exportDirectory: directory)
                 return "loaded"
@@ -85,17 +95,25 @@ import TipcatTestSupport
                 return error.message.replacingOccurrences(of: directory + "/", with: "")
             }
         }
+        func pointing(_ from: String, _ to: String) throws {
+            #expect(pointer.contains(from))
+            try pointer.replacingOccurrences(of: from, with: to).write(toFile: channelFile, atomically: true, encoding: .utf8)
+        }
         let zeros = String(repeating: "0", count: 64)
-        #expect(try failure { sha, content in #"{"contentHash": "\#(content)", "file": "versions/\#(sha).json", "sha256": "\#(zeros)"}"# }
-                .hasSuffix(", not the \(zeros) channels/production.json records; it was altered or replaced"))
-        #expect(try failure { sha, _ in #"{"contentHash": "\#(zeros)", "file": "versions/\#(sha).json", "sha256": "\#(sha)"}"# }
-                .contains(", not the \(zeros) channels/production.json records"))
-        #expect(try failure { sha, content in #"{"contentHash": "\#(content)", "file": "../versions/\#(sha).json", "sha256": "\#(sha)"}"# }
-                == "channels/production.json: 'file' must be a path inside the export directory, not '../versions/\(SHA256.hash(bytes).hex).json'")
-        #expect(try failure { sha, content in #"{"contentHash": "\#(content)", "file": "versions/\#(sha).json", "sha256": "\#(sha)", "version": 2}"# }
-                .hasSuffix("holds version 1, not the 2 channels/production.json records"))
-        #expect(try failure { _, _ in #"{"contentHash": 3}"# } == "channels/production.json:1:17: 'contentHash' must be a string"
-                || failure { _, _ in #"{"contentHash": 3}"# } == "channels/production.json: the channel file has no 'file'")
-        #expect(try failure { _, _ in "{" }.hasPrefix("channels/production.json:1:2: not JSON"))
+        #expect(try failure {} == "loaded")
+        #expect(try failure { try pointing("\"sha256\":\"\(sha256)\"", "\"sha256\":\"\(zeros)\"") }
+                == "'channels/production.json' is refused: 'file' is not versions/\(zeros).json")
+        // The bundle's bytes changed: the hash of the file no longer matches the channel file's.
+        #expect(try failure { try Data(bundle + Data(" ".utf8)).write(to: URL(fileURLWithPath: versionFile)) }
+                .hasPrefix("'versions/\(sha256).json' is refused: its bytes hash to "))
+        #expect(try failure { try pointing("\"file\":\"versions/", "\"file\":\"../versions/") }
+                == "'channels/production.json' is refused: 'file' is not versions/\(sha256).json")
+        #expect(try failure { try pointing("\"version\":1", "\"version\":2") }.contains("not the channel file's version 2 of production"))
+        #expect(try failure { try "{".write(toFile: channelFile, atomically: true, encoding: .utf8) }
+                .hasPrefix("'channels/production.json' is refused: it is not JSON"))
+        #expect(try failure { try pointing("\"formatVersion\":1", "\"formatVersion\":9") }
+                == "'channels/production.json' is refused: its formatVersion is missing or newer than this tipcat reads")
+        // A download whose bytes are not the expected hash.
+        #expect(throws: EngineBundleError.self) { try EngineBundle(downloaded: [UInt8](bundle), expectedSHA256: zeros) }
     }
 }
