@@ -143,4 +143,23 @@ extension TipEngineSession {
         }
         return when
     }
+
+    /// Sets an app parameter without starting an engine, for a process that only sets it: the value is checked
+    /// and normalized against the declaration exactly as `setParameter` does, and stored when the parameter is
+    /// persistent (a transient value lasts only while an engine runs, so there is nothing to keep).
+    ///
+    /// - Returns: the value as stored (normalized to the parameter's type).
+    @discardableResult
+    public static func recordParameter(_ parameter: AppParameter, _ value: Value, in store: inout some TipStateStore) throws(TipEngineError) -> Value {
+        guard let normal = value.normalized(to: parameter.type) else {
+            throw .invalidValue(subject: "$\(parameter.name)", expected: parameter.type, got: value)
+        }
+        guard parameter.lifetime == .persistent else { return normal }
+        do throws(TipStateStoreError) {
+            try store.saveParameter(normal, for: parameter.name)
+        } catch {
+            throw .store(error)
+        }
+        return normal
+    }
 }

@@ -174,10 +174,10 @@ import TipcatTestSupport
         #expect(try SQLiteTipStateStore(path: state).donationCount(of: EventID("opened-map")) == 0)
     }
 
-    /// With a prepared snapshot, `engine donate` reads only the declarations and stores the donation without
-    /// starting the engine: every answer (donations, mistakes, a donation from the future) and the decisions
-    /// after them equal those of the whole engine reading the version from the store; a reset in the
-    /// environment still wipes the state first.
+    /// With a prepared snapshot, `engine donate` and `engine set` read only the declarations and store the
+    /// donation or value without starting the engine: every answer (donations, values, mistakes, a donation from
+    /// the future, a transient parameter) and the decisions after them equal those of the whole engine reading
+    /// the version from the store; a reset in the environment still wipes the state first.
     @Test func donationsWithASnapshotAnswerAsTheWholeEngine() throws {
         let scratch = try TemporaryDirectory()
         let store = try scratch.publishedStore()
@@ -190,6 +190,12 @@ import TipcatTestSupport
             ["engine", "donate", "entered-backyard-detail-view", "backyardID=1", "color=red"],
             ["engine", "donate", "entered-backyard-detail-view", "backyardID=8", "--at", "2026-01-06T07:00:00Z"],
             ["engine", "donate", "entered-backyard-detail-view", "backyardID=9", "--at", "2026-01-05T07:59:00Z"],
+            ["engine", "set", "isLoggedIn", "true"],
+            ["engine", "set", "$mapMode", "satellite"],
+            ["engine", "set", "isLoggedIn", "maybe"],
+            ["engine", "set", "isLogedIn", "true"],
+            ["engine", "set", "isMapVisible", "true"],
+            ["engine", "set", "isLoggedIn"],
         ]
         func transcript(state: String, cold: Bool) -> [String] {
             let base = ["--store", store, "--state", state]
@@ -214,6 +220,9 @@ import TipcatTestSupport
         #expect(warm[2].contains("unknown event 'opened-mapp'"), "\(warm[2])")
         #expect(warm[6].hasPrefix("1  error: a donation of #entered-backyard-detail-view dated 2026-01-06T07:00:00Z is in the future"), "\(warm[6])")
         #expect(try SQLiteTipStateStore(path: warmState).donationCount(of: EventID("entered-backyard-detail-view")) == 2)
+        #expect(warm[8] == "0 $isLoggedIn = true\n ")
+        #expect(warm[12] == "0 $isMapVisible = true (transient: until the next engine start)\n ")
+        #expect(try SQLiteTipStateStore(path: warmState).load().parameters[ParameterName("mapMode")] == .string("satellite"))
 
         // TIPCAT_RESET_DATASTORE: the whole engine starts and wipes the state before the donation.
         let reset = run(["engine", "donate", "#opened-map", "--store", store, "--state", warmState], environment: ["TIPCAT_RESET_DATASTORE": "1"])

@@ -55,7 +55,16 @@ struct EngineCommand {
     }
 
     /// `tipcat engine set`.
-    func set() throws { try withEngine { engine, source in try set(&engine, source.catalog) } }
+    func set() throws {
+        // Setting a parameter reads no tip either: with a prepared snapshot it is stored without starting the engine.
+        if let catalog = try access.snapshotDeclarations() {
+            let (parameter, value) = try parameterValue(in: catalog)
+            var store = try access.stateStore()
+            try TipEngineSession.recordParameter(parameter, value, in: &store)
+            return printParameter(parameter, value)
+        }
+        try withEngine { engine, source in try set(&engine, source.catalog) }
+    }
 
     /// `tipcat engine next`.
     func next() throws {
@@ -425,6 +434,13 @@ struct EngineCommand {
     }
 
     private func set(_ engine: inout TipEngineSession, _ catalog: Catalog) throws {
+        let (parameter, value) = try parameterValue(in: catalog)
+        try engine.setParameter(parameter.name, to: value)
+        printParameter(parameter, value)
+    }
+
+    /// The parameter and value of `engine set PARAMETER VALUE`, checked against `catalog`.
+    private func parameterValue(in catalog: Catalog) throws -> (AppParameter, Value) {
         guard let given = arguments.positional("parameter"), let text = arguments.positional("value") else {
             throw CommandError.usage("give a parameter and a value", command: arguments.commandPath)
         }
@@ -435,8 +451,11 @@ struct EngineCommand {
         guard let value = ParameterValues.parse(text, as: parameter.type) else {
             throw CommandError.failure("$\(name) is \(parameter.type), not '\(text)'")
         }
-        try engine.setParameter(parameter.name, to: value)
-        context.stdout.line("$\(name) = \(value.displayText)" + (parameter.lifetime == .transient ? " (transient: until the next engine start)" : ""))
+        return (parameter, value)
+    }
+
+    private func printParameter(_ parameter: AppParameter, _ value: Value) {
+        context.stdout.line("$\(parameter.name) = \(value.displayText)" + (parameter.lifetime == .transient ? " (transient: until the next engine start)" : ""))
     }
 
     // MARK: show
