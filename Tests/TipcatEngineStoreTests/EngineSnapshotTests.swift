@@ -221,4 +221,45 @@ import TipcatTestSupport
         #expect(try SQLiteTipStateStore(path: warmState).donationCount(of: EventID("entered-backyard-detail-view")) == 0)
         #expect(try SQLiteTipStateStore(path: warmState).donationCount(of: EventID("opened-map")) == 1)
     }
+    /// `engine action` reads the tips' action ids from the snapshot (each device's too) and answers exactly as
+    /// a run that read the version from the store, errors included; the snapshot is used, not rebuilt.
+    @Test func actionsWithASnapshotAnswerAsAColdRun() throws {
+        let scratch = try TemporaryDirectory()
+        let catalog = try scratch.sampleCatalog()
+        let tipFile = catalog + "/tips/PasswordResetTip.json"
+        let text = try String(contentsOfFile: tipFile, encoding: .utf8)
+        try text.replacingOccurrences(
+            of: "\"rules\": [",
+            with: "\"platforms\": {\"mac\": {\"actions\": [{\"id\": \"open-keychain\", \"title\": \"Open Keychain\"}]}},\n  \"rules\": ["
+        ).write(toFile: tipFile, atomically: true, encoding: .utf8)
+        let store = scratch.file(".tipcat/store.sqlite")
+        let published = tipcat(["publish", "--catalog", catalog, "--store", store, "--author", "Test"])
+        #expect(published.status == .success, "\(published.stderr)")
+        let commands: [[String]] = [
+            ["engine", "action", "PasswordResetTip", "faq"], ["engine", "action", "PasswordResetTip", "open-keychain"],
+            ["engine", "action", "PasswordResetTip", "fac"], ["engine", "action", "FavoriteBackyardTip", "learn-more"],
+            ["engine", "action", "HighlightTip", "anything"], ["engine", "status", "--json"],
+        ]
+        func transcript(state: String, cold: Bool) -> [String] {
+            let base = ["--store", store, "--state", state]
+            _ = run(["engine", "next"] + base)
+            let snapshot = EngineSnapshot.path(forState: state)
+            // A rebuilt snapshot is renamed into place: a new file.
+            func inode() -> Int? { (try? FileManager.default.attributesOfItem(atPath: snapshot))?[.systemFileNumber] as? Int }
+            let prepared = inode()
+            return commands.map { command -> String in
+                if cold { try? FileManager.default.removeItem(atPath: snapshot) }
+                let result = run(command + base)
+                if !cold { #expect(prepared != nil && inode() == prepared, "\(command): the snapshot was rebuilt") }
+                return "\(result.status) \(result.stdout) \(result.stderr)".replacingOccurrences(of: state, with: "STATE")
+            }
+        }
+        let warm = transcript(state: scratch.file("warm/state.sqlite"), cold: false)
+        let cold = transcript(state: scratch.file("cold/state.sqlite"), cold: true)
+        #expect(warm == cold)
+        #expect(warm[0].hasPrefix("0 PasswordResetTip: action faq; invalidated"), "\(warm[0])")
+        #expect(warm[1].hasPrefix("0 PasswordResetTip: action open-keychain;"), "\(warm[1])")
+        #expect(warm[2].contains("faq"), "\(warm[2])")
+        #expect(!warm[2].hasPrefix("0 "), "\(warm[2])")
+    }
 }
