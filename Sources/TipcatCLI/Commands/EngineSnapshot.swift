@@ -21,7 +21,8 @@ import TipcatLocalization
 /// | 80 | 8 | length E of the engine section |
 /// | 88 | 8 | checksum of the engine section (`checksum`) |
 /// | 96 | 8 | length D of the detail section |
-/// | 104 | E | engine section: settings, declarations, and per tip what the engine reads (actions by id only) |
+/// | 104 | E | engine section: settings, declarations, per tip what the engine reads (actions by id only), then the |
+/// | | | compiled rules (`PreparedCatalog.compiledRules`) |
 /// | 104+E | D | detail section: per tip, its canonical definition, a zero byte, its canonical translations |
 ///
 /// The file is trusted only when its size is exactly 104+E+D, the magic, format version and content hash
@@ -43,7 +44,9 @@ struct EngineSnapshot: Sendable {
         var length: Int
     }
 
-    let catalog: Catalog
+    /// The catalog with its rules compiled, read back from the snapshot.
+    let prepared: PreparedCatalog
+    var catalog: Catalog { prepared.catalog }
     let revision: CatalogRevision
     /// The settings as stored (what a tip's detail is decoded with).
     let settings: JSONValue
@@ -56,7 +59,7 @@ struct EngineSnapshot: Sendable {
     /// What the first engine call on a version computes from its pieces: the catalog the engine runs
     /// (translations left out: `engine show` reads a tip's own), the revision, and the snapshot's bytes.
     struct Prepared {
-        var catalog: Catalog
+        var catalog: PreparedCatalog
         var revision: CatalogRevision
         var bytes: [UInt8]
     }
@@ -65,7 +68,8 @@ struct EngineSnapshot: Sendable {
     static func prepare(contentHash: String, pieces: CatalogPieces, origin: String) throws(CatalogDecodingError) -> Prepared {
         var engineOnly = pieces
         for name in engineOnly.owners.keys { engineOnly.owners[name]?.strings = nil }
-        let catalog = try CatalogCodec.decode(engineOnly, origin: origin)
+        let prepared = PreparedCatalog(try CatalogCodec.decode(engineOnly, origin: origin))
+        let catalog = prepared.catalog
         var engine = ByteWriter()
         engine.blob(pieces.settings.canonicalBytes)
         engine.blob(pieces.parameters.canonicalBytes)
@@ -108,6 +112,8 @@ struct EngineSnapshot: Sendable {
             engine.count(bytes.count)
             detail += bytes
         }
+        // What checking the rules computed, so later calls check none.
+        engine.blob(prepared.compiledRules)
         var file = magic
         appendWord(UInt64(formatVersion), bytes: 4, to: &file)
         appendWord(0, bytes: 4, to: &file)
@@ -117,7 +123,7 @@ struct EngineSnapshot: Sendable {
         appendWord(UInt64(detail.count), bytes: 8, to: &file)
         file += engine.bytes
         file += detail
-        return Prepared(catalog: catalog, revision: CatalogRevision(version: contentHash, contentHashes: hashes), bytes: file)
+        return Prepared(catalog: prepared, revision: CatalogRevision(version: contentHash, contentHashes: hashes), bytes: file)
     }
 
     /// Writes `bytes` to `path` through a temporary file and a rename; failures leave no snapshot (the engine
@@ -256,10 +262,11 @@ struct EngineSnapshot: Sendable {
                 actions: ownActions, parameters: fields, rules: rules, options: options, republish: republish, platforms: platforms,
                 file: "\(origin)/tips/\(id).json"))
         }
-        guard reader.isAtEnd else { throw ByteReader.Malformed() }
         catalog.tips = tips
+        let prepared = try PreparedCatalog(catalog, compiledRules: reader.blob())
+        guard reader.isAtEnd else { throw ByteReader.Malformed() }
         return EngineSnapshot(
-            catalog: catalog, revision: CatalogRevision(version: contentHash, contentHashes: hashes), settings: settings, path: path,
+            prepared: prepared, revision: CatalogRevision(version: contentHash, contentHashes: hashes), settings: settings, path: path,
             detailStart: detailStart, details: details)
     }
 
