@@ -90,7 +90,7 @@ extension EngineCatalog {
             var programCounts: [Int?] = []
             programCounts.reserveCapacity(tips.count)
             var again: [Int] = []
-            for (index, tip) in tips.enumerated() {
+            for index in tips.indices {
                 guard try reader.bool() else {
                     again.append(index)
                     result.append(CheckedRules())
@@ -99,7 +99,7 @@ extension EngineCatalog {
                 }
                 let count = try reader.count()
                 // Each rule compiles to one program.
-                guard count == tip.rules.count else { throw Failure("programs for other rules") }
+                guard count == tips[index].rules.count else { throw Failure("programs for other rules") }
                 var rules = CheckedRules(programs: [], rulesChecked: false)
                 for _ in 0..<(try reader.count()) {
                     let slot = try reader.index()

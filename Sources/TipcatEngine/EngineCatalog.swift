@@ -182,27 +182,31 @@ struct EngineCatalog: Sendable {
         var parameterDependents: [String: [Int]] = [:]
         var diagnostics: [Diagnostic] = []
         var programs: [RuleProgram] = []
-        var programRanges: [Range<Int>?] = []
-        for (index, (tip, rules)) in zip(tips, checked).enumerated() {
+        var flags: [Flags] = []
+        flags.reserveCapacity(tips.count)
+        // Tips are read in place (a `Tip` copy retains each of its many fields).
+        for index in 0..<min(tips.count, checked.count) {
+            let rules = checked[index]
+            var range: Range<Int>?
             if let compiled = rules.programs {
-                programRanges.append(programs.count..<(programs.count + compiled.count))
+                range = programs.count..<(programs.count + compiled.count)
                 programs += compiled
-            } else {
-                programRanges.append(nil)
             }
             for event in rules.events { eventDependents[event, default: []].append(index) }
             for parameter in rules.appParameters { parameterDependents[parameter, default: []].append(index) }
             diagnostics += rules.diagnostics
+            let group = groupOfTip[index]
+            let hasRules = !(rules.rulesChecked ? rules.rules.isEmpty : tips[index].rules.isEmpty)
+            flags.append(Flags(
+                hasProblems: !rules.problems.isEmpty, hasRules: hasRules, cacheable: rules.referencedTips.isEmpty,
+                ignoresDisplayFrequency: tips[index].options.ignoresDisplayFrequency, group: group ?? -1, programs: range))
             compiled.append(CompiledTip(
-                tip: tip, order: index, rules: rules.rules, rulesChecked: rules.rulesChecked, problems: rules.problems, events: rules.events,
-                appParameters: rules.appParameters, referencedTips: rules.referencedTips.sorted(), group: groupOfTip[index]))
+                tip: tips[index], order: index, rules: rules.rules, rulesChecked: rules.rulesChecked, problems: rules.problems, events: rules.events,
+                appParameters: rules.appParameters, referencedTips: rules.referencedTips.sorted(), group: group))
         }
         self.tips = compiled
         self.programs = programs
-        self.flags = zip(compiled, programRanges).map { tip, programs in
-            Flags(hasProblems: !tip.problems.isEmpty, hasRules: !(tip.rulesChecked ? tip.rules.isEmpty : tip.tip.rules.isEmpty), cacheable: tip.cacheable,
-                  ignoresDisplayFrequency: tip.tip.options.ignoresDisplayFrequency, group: tip.group ?? -1, programs: programs)
-        }
+        self.flags = flags
         self.eventDependents = eventDependents
         self.parameterDependents = parameterDependents
         self.diagnostics = diagnostics

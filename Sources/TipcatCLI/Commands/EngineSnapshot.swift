@@ -222,7 +222,9 @@ struct EngineSnapshot: Sendable {
         var tips: [Tip] = []
         tips.reserveCapacity(count)
         var hashes: [TipID: String] = [:]
+        hashes.reserveCapacity(count)
         var details: [TipID: Detail] = [:]
+        details.reserveCapacity(count)
         for _ in 0..<count {
             let id = try reader.string()
             var customID: LocalizedText?
