@@ -184,8 +184,9 @@ struct EngineCatalog: Sendable {
         var programs: [RuleProgram] = []
         var flags: [Flags] = []
         flags.reserveCapacity(tips.count)
-        // Tips are read in place (a `Tip` copy retains each of its many fields).
+        // One copy of each tip (a `Tip` copy retains each of its many fields), moved into its `CompiledTip`.
         for index in 0..<min(tips.count, checked.count) {
+            let tip = tips[index]
             let rules = checked[index]
             var range: Range<Int>?
             if let compiled = rules.programs {
@@ -196,12 +197,12 @@ struct EngineCatalog: Sendable {
             for parameter in rules.appParameters { parameterDependents[parameter, default: []].append(index) }
             diagnostics += rules.diagnostics
             let group = groupOfTip[index]
-            let hasRules = !(rules.rulesChecked ? rules.rules.isEmpty : tips[index].rules.isEmpty)
+            let hasRules = !(rules.rulesChecked ? rules.rules.isEmpty : tip.rules.isEmpty)
             flags.append(Flags(
                 hasProblems: !rules.problems.isEmpty, hasRules: hasRules, cacheable: rules.referencedTips.isEmpty,
-                ignoresDisplayFrequency: tips[index].options.ignoresDisplayFrequency, group: group ?? -1, programs: range))
+                ignoresDisplayFrequency: tip.options.ignoresDisplayFrequency, group: group ?? -1, programs: range))
             compiled.append(CompiledTip(
-                tip: tips[index], order: index, rules: rules.rules, rulesChecked: rules.rulesChecked, problems: rules.problems, events: rules.events,
+                tip: tip, order: index, rules: rules.rules, rulesChecked: rules.rulesChecked, problems: rules.problems, events: rules.events,
                 appParameters: rules.appParameters, referencedTips: rules.referencedTips.sorted(), group: group))
         }
         self.tips = compiled
