@@ -10,8 +10,11 @@ struct EngineCatalog: Sendable {
         let tip: Tip
         /// The tip's position in the catalog: `next()` offers tips in this order.
         let order: Int
-        /// The checked rules; all must hold.
+        /// The checked rules; all must hold. Empty when `rulesChecked` is false (a catalog decoded with its
+        /// compiled rules): `EngineCatalog.checkedRules` checks them when asked.
         let rules: [CheckedRule]
+        /// Whether `rules` holds the checked rules.
+        let rulesChecked: Bool
         /// Rules that did not check (`rule N: message`); a tip with any never shows.
         let problems: [String]
         let events: Set<String>
@@ -70,6 +73,27 @@ struct EngineCatalog: Sendable {
         self.init(catalog, alongside: nil)
     }
 
+    /// The environment rules are checked in (every tip's: `tipParameters` is set per tip).
+    static func environment(_ catalog: Catalog, events: [String: EventDeclaration], parameters: [String: AppParameter]) -> RuleEnvironment {
+        RuleEnvironment(
+            appParameters: parameters.mapValues(\.type),
+            events: events.mapValues { event in
+                Dictionary(event.fields.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
+            },
+            tipIDs: Set(catalog.tips.map(\.id.rawValue)),
+            donationLimits: events.mapValues(\.donationCountLimit))
+    }
+
+    /// The checked rules of `tips[index]`, checking them now when the catalog was decoded with its compiled
+    /// rules (for explanations, which evaluate the rules' trees).
+    func checkedRules(_ index: Int) -> [CheckedRule] {
+        let compiled = tips[index]
+        guard !compiled.rulesChecked else { return compiled.rules }
+        var environment = EngineCatalog.environment(catalog, events: events, parameters: parameters)
+        environment.tipParameters = Dictionary(compiled.tip.parameters.map { ($0.name, $0.type) }, uniquingKeysWith: { a, _ in a })
+        return compiled.tip.rules.compactMap { RuleChecker.check($0.source, in: environment).rule }
+    }
+
     /// The catalog's events by id (the first declaration of an id wins).
     static func events(of catalog: Catalog) -> [String: EventDeclaration] {
         var events: [String: EventDeclaration] = [:]
@@ -88,6 +112,29 @@ struct EngineCatalog: Sendable {
     }
 
     private init(_ catalog: Catalog, alongside work: (@Sendable () -> Void)?) {
+        self.init(catalog, checking: { environment, slots in
+            // Checking rules is most of the start-up time and independent per tip: chunks run on every core.
+            let tips = catalog.tips
+            let environment = environment()
+            let cache = CheckedRuleCache()
+            // Unit 0 is the work to run alongside (if any); the others are chunks of 128 tips.
+            let chunk = 128
+            let units = (tips.count + chunk - 1) / chunk + 1
+            return concurrentChunks(count: units, chunkSize: 1) { unit -> [CheckedRules] in
+                guard unit.lowerBound > 0 else {
+                    work?()
+                    return []
+                }
+                let start = (unit.lowerBound - 1) * chunk
+                return EngineCatalog.check(tips[start..<min(tips.count, start + chunk)], in: environment, slots: slots, cache: cache)
+            }.flatMap { $0 }
+        })
+    }
+
+    /// The catalog compiled with the rules `checking` returns for its tips, in catalog order.
+    init<Failure: Error>(
+        _ catalog: Catalog, checking: (_ environment: () -> RuleEnvironment, _ slots: Slots) throws(Failure) -> [CheckedRules]
+    ) throws(Failure) {
         self.catalog = catalog
         let events = EngineCatalog.events(of: catalog)
         var parameters: [String: AppParameter] = [:]
@@ -118,13 +165,6 @@ struct EngineCatalog: Sendable {
         self.groups = groups
         self.groupIndex = groupIndex
 
-        let environment = RuleEnvironment(
-            appParameters: parameters.mapValues(\.type),
-            events: events.mapValues { event in
-                Dictionary(event.fields.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
-            },
-            tipIDs: Set(catalog.tips.map(\.id.rawValue)),
-            donationLimits: events.mapValues(\.donationCountLimit))
         let eventOrder = events.keys.sorted()
         let parameterOrder = parameters.keys.sorted()
         let slots = Slots(
@@ -134,47 +174,40 @@ struct EngineCatalog: Sendable {
             parameters: Dictionary(uniqueKeysWithValues: parameterOrder.enumerated().map { ($1, $0) }))
         self.eventOrder = eventOrder
         self.parameterOrder = parameterOrder
-        // Checking rules is most of the start-up time and independent per tip: chunks run on every core.
         let tips = catalog.tips
-        let cache = CheckedRuleCache()
-        // Unit 0 is the work to run alongside (if any); the others are chunks of 128 tips.
-        let chunk = 128
-        let units = (tips.count + chunk - 1) / chunk + 1
-        let checked = concurrentChunks(count: units, chunkSize: 1) { unit -> [CheckedRules] in
-            guard unit.lowerBound > 0 else {
-                work?()
-                return []
-            }
-            let start = (unit.lowerBound - 1) * chunk
-            return EngineCatalog.check(tips[start..<min(tips.count, start + chunk)], in: environment, slots: slots, cache: cache)
-        }.flatMap { $0 }
+        let checked = try checking({ EngineCatalog.environment(catalog, events: events, parameters: parameters) }, slots)
         var compiled: [CompiledTip] = []
         compiled.reserveCapacity(tips.count)
         var eventDependents: [String: [Int]] = [:]
         var parameterDependents: [String: [Int]] = [:]
         var diagnostics: [Diagnostic] = []
         var programs: [RuleProgram] = []
-        var programRanges: [Range<Int>?] = []
-        for (index, (tip, rules)) in zip(tips, checked).enumerated() {
+        var flags: [Flags] = []
+        flags.reserveCapacity(tips.count)
+        // One copy of each tip (a `Tip` copy retains each of its many fields), moved into its `CompiledTip`.
+        for index in 0..<min(tips.count, checked.count) {
+            let tip = tips[index]
+            let rules = checked[index]
+            var range: Range<Int>?
             if let compiled = rules.programs {
-                programRanges.append(programs.count..<(programs.count + compiled.count))
+                range = programs.count..<(programs.count + compiled.count)
                 programs += compiled
-            } else {
-                programRanges.append(nil)
             }
             for event in rules.events { eventDependents[event, default: []].append(index) }
             for parameter in rules.appParameters { parameterDependents[parameter, default: []].append(index) }
             diagnostics += rules.diagnostics
+            let group = groupOfTip[index]
+            let hasRules = !(rules.rulesChecked ? rules.rules.isEmpty : tip.rules.isEmpty)
+            flags.append(Flags(
+                hasProblems: !rules.problems.isEmpty, hasRules: hasRules, cacheable: rules.referencedTips.isEmpty,
+                ignoresDisplayFrequency: tip.options.ignoresDisplayFrequency, group: group ?? -1, programs: range))
             compiled.append(CompiledTip(
-                tip: tip, order: index, rules: rules.rules, problems: rules.problems, events: rules.events,
-                appParameters: rules.appParameters, referencedTips: rules.referencedTips.sorted(), group: groupOfTip[index]))
+                tip: tip, order: index, rules: rules.rules, rulesChecked: rules.rulesChecked, problems: rules.problems, events: rules.events,
+                appParameters: rules.appParameters, referencedTips: rules.referencedTips.sorted(), group: group))
         }
         self.tips = compiled
         self.programs = programs
-        self.flags = zip(compiled, programRanges).map { tip, programs in
-            Flags(hasProblems: !tip.problems.isEmpty, hasRules: !tip.rules.isEmpty, cacheable: tip.cacheable,
-                  ignoresDisplayFrequency: tip.tip.options.ignoresDisplayFrequency, group: tip.group ?? -1, programs: programs)
-        }
+        self.flags = flags
         self.eventDependents = eventDependents
         self.parameterDependents = parameterDependents
         self.diagnostics = diagnostics
@@ -190,6 +223,8 @@ struct EngineCatalog: Sendable {
     struct CheckedRules: Sendable {
         var programs: [RuleProgram]?
         var rules: [CheckedRule] = []
+        /// Whether `rules` holds them (false when read back with their programs: checked on demand).
+        var rulesChecked = true
         /// Rules that did not check (`rule N does not check: message`).
         var problems: [String] = []
         var diagnostics: [Diagnostic] = []

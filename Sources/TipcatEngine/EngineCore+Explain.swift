@@ -19,7 +19,7 @@ extension EngineCore {
         let record = instances[index].record
 
         let context = ruleContext(index, now, tipStates: referencedTipStates(index, now, &memo))
-        let verdicts = compiledTip.rules.map { RuleEvaluator.evaluate($0, in: context) }
+        let verdicts = compiled.checkedRules(instances[index].tip).map { RuleEvaluator.evaluate($0, in: context) }
         let decision = overrideDecision(index)
         let shownByOverride: Bool
         if case .show? = decision { shownByOverride = true } else { shownByOverride = false }

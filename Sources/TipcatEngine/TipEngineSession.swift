@@ -19,6 +19,15 @@ public struct TipEngineSession: Sendable {
         try core.configure(configuration)
     }
 
+    /// Creates and configures an engine over a prepared catalog (its rules already checked and compiled).
+    public init(
+        prepared: PreparedCatalog, revision: CatalogRevision? = nil, store: any TipStateStore,
+        configuration: TipEngineConfiguration = TipEngineConfiguration()
+    ) throws(TipEngineError) {
+        core = EngineCore(compiled: prepared.compiled, revision: revision, store: store)
+        try core.configure(configuration)
+    }
+
     /// The catalog the engine runs.
     public var catalog: Catalog { core.compiled.catalog }
     /// Rules that failed to check (their tips never show).

@@ -230,4 +230,158 @@ import TipcatTestSupport
         #expect(try SQLiteTipStateStore(path: warmState).donationCount(of: EventID("entered-backyard-detail-view")) == 0)
         #expect(try SQLiteTipStateStore(path: warmState).donationCount(of: EventID("opened-map")) == 1)
     }
+    /// `engine action` reads the tips' action ids from the snapshot (each device's too) and answers exactly as
+    /// a run that read the version from the store, errors included; the snapshot is used, not rebuilt.
+    @Test func actionsWithASnapshotAnswerAsAColdRun() throws {
+        let scratch = try TemporaryDirectory()
+        let catalog = try scratch.sampleCatalog()
+        let tipFile = catalog + "/tips/PasswordResetTip.json"
+        let text = try String(contentsOfFile: tipFile, encoding: .utf8)
+        try text.replacingOccurrences(
+            of: "\"rules\": [",
+            with: "\"platforms\": {\"mac\": {\"actions\": [{\"id\": \"open-keychain\", \"title\": \"Open Keychain\"}]}},\n  \"rules\": ["
+        ).write(toFile: tipFile, atomically: true, encoding: .utf8)
+        let store = scratch.file(".tipcat/store.sqlite")
+        let published = tipcat(["publish", "--catalog", catalog, "--store", store, "--author", "Test"])
+        #expect(published.status == .success, "\(published.stderr)")
+        let commands: [[String]] = [
+            ["engine", "action", "PasswordResetTip", "faq"], ["engine", "action", "PasswordResetTip", "open-keychain"],
+            ["engine", "action", "PasswordResetTip", "fac"], ["engine", "action", "FavoriteBackyardTip", "learn-more"],
+            ["engine", "action", "HighlightTip", "anything"], ["engine", "status", "--json"],
+        ]
+        func transcript(state: String, cold: Bool) -> [String] {
+            let base = ["--store", store, "--state", state]
+            _ = run(["engine", "next"] + base)
+            let snapshot = EngineSnapshot.path(forState: state)
+            // A rebuilt snapshot is renamed into place: a new file.
+            func inode() -> Int? { (try? FileManager.default.attributesOfItem(atPath: snapshot))?[.systemFileNumber] as? Int }
+            let prepared = inode()
+            return commands.map { command -> String in
+                if cold { try? FileManager.default.removeItem(atPath: snapshot) }
+                let result = run(command + base)
+                if !cold { #expect(prepared != nil && inode() == prepared, "\(command): the snapshot was rebuilt") }
+                return "\(result.status) \(result.stdout) \(result.stderr)".replacingOccurrences(of: state, with: "STATE")
+            }
+        }
+        let warm = transcript(state: scratch.file("warm/state.sqlite"), cold: false)
+        let cold = transcript(state: scratch.file("cold/state.sqlite"), cold: true)
+        #expect(warm == cold)
+        #expect(warm[0].hasPrefix("0 PasswordResetTip: action faq; invalidated"), "\(warm[0])")
+        #expect(warm[1].hasPrefix("0 PasswordResetTip: action open-keychain;"), "\(warm[1])")
+        #expect(warm[2].contains("faq"), "\(warm[2])")
+        #expect(!warm[2].hasPrefix("0 "), "\(warm[2])")
+    }
+
+    /// Every engine command answers from a warm snapshot (compiled rules read back, no rule checked) exactly as
+    /// a cold run that reads the version from the store before each command, on the sample catalog: event
+    /// chains, app parameters, `tip(X)` references, a tip with an optional parameter, and rules that compile
+    /// to no program (`contains`, a string parameter, `distinct`, `now.hour`, a tip parameter in `where`).
+    @Test func everyEngineCommandDecidesWarmAsCold() throws {
+        let scratch = try TemporaryDirectory()
+        let store = try scratch.publishedStore()
+        let trail = ["--param", "trail.id=butler-fork", "--param", "trail.name=Butler Fork", "--param", "trail.region=Wasatch"]
+        let evening = ["--now", "2026-01-05T19:30:00Z"]
+        var commands: [[String]] = [
+            ["why", "FavoriteBackyardTip"], ["why", "RotateMapTip", "--json"], ["why", "FindTrailheadTip", "--param", "count=1"],
+            ["why", "com.example.trails.plan-tomorrow"] + evening, ["why", "ComboTip"], ["why", "NewTrailTip"] + trail,
+            ["set", "isLoggedIn", "true"], ["set", "mapMode", "satellite"], ["set", "launchCount", "12"],
+            ["set", "favoritePlants", "Rose,Fern,Lily"], ["set", "firstLaunch", "2026-01-01T00:00:00Z"],
+        ]
+        for backyard in ["3", "3", "4", "3"] { commands.append(["donate", "entered-backyard-detail-view", "backyardID=\(backyard)"]) }
+        for _ in 0..<3 { commands.append(["donate", "entered-backyard-list"]) }
+        for _ in 0..<4 { commands.append(["donate", "visited-region", "region=Wasatch"]) }
+        for (name, favorite) in [("a", "true"), ("b", "true"), ("a", "true"), ("c", "true"), ("a", "true")] {
+            commands.append(["donate", "viewed-food-detail", "name=\(name)", "isFavorite=\(favorite)"])
+        }
+        commands += [
+            ["donate", "opened-map"], ["donate", "opened-food-detail-view"], ["status", "--json"], ["next"], ["next", "--json"],
+            ["next", "--group", "compass", "--json"], ["next", "--group", "trail"],
+            ["should-display", "FavoritePlantTip"], ["should-display", "RotateMapTip", "--json"], ["should-display", "FoodEventTip"],
+            ["why", "FoodEventTip"], ["why", "FavoritePlantTip"], ["why", "NewTrailTip"] + trail, ["why", "SlopeProfileTip"],
+            ["displayed", "FavoriteBackyardTip"], ["hidden", "FavoriteBackyardTip"], ["dismiss", "FavoriteBackyardTip"], ["next"],
+            ["action", "NewTrailTip", "go-there"] + trail, ["why", "com.example.trails.plan-tomorrow"] + evening,
+            ["next"] + evening, ["invalidate", "InlineTip", "--reason", "tipClosed"], ["why", "ComboTip", "--json"],
+            ["why", "FindTrailheadTip", "--param", "count=2", "--param", "trailhead=North Gate"],
+            ["displayed", "FindTrailheadTip", "--param", "count=2"], ["why", "ExposureRatingTip"], ["next", "--group", "trail", "--json"],
+            ["reset-eligibility", "FavoriteBackyardTip"], ["delete-donations", "opened-map"], ["why", "RotateMapTip"],
+            ["show", "FavoriteBackyardTip", "--locale", "de"], ["status"], ["events", "--json"], ["reset", "ComboTip"], ["status", "--json"],
+        ]
+        func transcript(state: String, cold: Bool) -> [String] {
+            let base = ["--store", store, "--state", state, "--time-zone", "UTC"]
+            let snapshot = EngineSnapshot.path(forState: state)
+            _ = run(["engine", "status"] + base)
+            func inode() -> Int? { (try? FileManager.default.attributesOfItem(atPath: snapshot))?[.systemFileNumber] as? Int }
+            let prepared = inode()
+            return commands.map { command -> String in
+                if cold { try? FileManager.default.removeItem(atPath: snapshot) }
+                let result = run(["engine"] + command + base)
+                if !cold { #expect(prepared != nil && inode() == prepared, "\(command): the snapshot was rebuilt") }
+                return "\(command): \(result.status) \(result.stdout) \(result.stderr)".replacingOccurrences(of: state, with: "STATE")
+            }
+        }
+        let warm = transcript(state: scratch.file("warm/state.sqlite"), cold: false)
+        let cold = transcript(state: scratch.file("cold/state.sqlite"), cold: true)
+        #expect(warm.count == cold.count)
+        for (warm, cold) in zip(warm, cold) { #expect(warm == cold) }
+        // The transcript decides something: tips became available and rules compiled to no program were evaluated.
+        #expect(warm.contains { $0.hasPrefix("[\"next\"]: 0 ExposureRatingTip") }, "\(warm)")
+        #expect(warm.contains { $0.hasPrefix("[\"should-display\", \"FoodEventTip\"]: 0 FoodEventTip: yes") }, "\(warm)")
+        #expect(warm.contains { $0.hasPrefix("[\"displayed\", \"FavoriteBackyardTip\"]: 0 FavoriteBackyardTip: displayed 1 time; available") }, "\(warm)")
+    }
+
+    /// Compiled rules that no longer read back (their bytes damaged, the engine section's checksum recomputed so
+    /// the damage passes it) are refused: the snapshot is rebuilt and decisions equal a cold run.
+    @Test func damagedCompiledRulesAreRefusedAndRebuilt() throws {
+        let scratch = try TemporaryDirectory()
+        let store = try scratch.publishedStore()
+        let state = scratch.file("state.sqlite")
+        let snapshot = EngineSnapshot.path(forState: state)
+        let base = ["--store", store, "--state", state]
+        #expect(run(["engine", "set", "isLoggedIn", "true"] + base).status == .success)
+        let cold = outputs(base)
+        let good = bytes(snapshot)
+        let engineLength = Int(EngineSnapshot.word(good, at: 80, bytes: 8))
+        let engineEnd = EngineSnapshot.headerSize + engineLength
+        // The compiled rules start with "TCER" and run to the end of the engine section; the programs with "TCRP".
+        let rulesStart = try #require(Self.find(Array("TCER".utf8), in: good, before: engineEnd))
+        let programStart = try #require(Self.find(Array("TCRP".utf8), in: good, before: engineEnd))
+        func resealed(_ damaged: [UInt8]) -> [UInt8] {
+            var file = damaged
+            let sum = EngineSnapshot.checksum(file[EngineSnapshot.headerSize..<engineEnd])
+            for index in 0..<8 { file[88 + index] = UInt8(truncatingIfNeeded: sum >> (8 * UInt64(index))) }
+            return file
+        }
+        var damages: [(String, [UInt8])] = []
+        var version = good
+        version[programStart + 4] &+= 1
+        damages.append(("programs of another compiler", version))
+        var format = good
+        format[rulesStart + 4] &+= 1
+        damages.append(("compiled rules of another format", format))
+        var magic = good
+        magic[programStart] = UInt8(ascii: "X")
+        damages.append(("not programs", magic))
+        var random = SeededGenerator(state: 0x5A9)
+        for round in 0..<6 {
+            var flipped = good
+            flipped[Int.random(in: (programStart + 5)..<engineEnd, using: &random)] ^= UInt8.random(in: 1...255, using: &random)
+            damages.append(("random flip \(round)", flipped))
+        }
+        for (what, damaged) in damages {
+            try Data(resealed(damaged)).write(to: URL(fileURLWithPath: snapshot))
+            let answers = outputs(base)
+            if what.hasPrefix("random") {
+                // A flip may still read back as other valid programs; it never crashes the command.
+                #expect(answers.allSatisfy { $0.hasPrefix("0 ") || $0.hasPrefix("1 ") }, "\(what): \(answers)")
+            } else {
+                #expect(answers == cold, "\(what)")
+                #expect(bytes(snapshot) == good, "\(what): the snapshot was not rebuilt")
+            }
+        }
+    }
+
+    static func find(_ needle: [UInt8], in bytes: [UInt8], before end: Int) -> Int? {
+        guard end >= needle.count else { return nil }
+        return (0...(end - needle.count)).first { Array(bytes[$0..<($0 + needle.count)]) == needle }
+    }
 }

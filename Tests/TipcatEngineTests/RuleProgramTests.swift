@@ -54,6 +54,11 @@ import TipcatRules
             return (text, rule, try #require(compiled, "\(text) should compile"))
         }
 
+        // The same programs written as bytes and read back decide the same.
+        let fieldCounts = eventNames.map { events[$0]?.count ?? 0 }
+        let decoded = try RuleProgram.decode(RuleProgram.encode(rules.map(\.2)), eventFieldCounts: fieldCounts)
+        #expect(decoded.count == rules.count)
+
         var random = SeededGenerator(seed: 0x5EED)
         let base = time("2026-01-10T00:00").secondsSince1970
         func minutes(_ range: ClosedRange<Int>) -> Double { Double(Int.random(in: range, using: &random) * 60) }
@@ -89,13 +94,82 @@ import TipcatRules
             let context = RuleContext(now: now, appParameters: parameters, donations: logs,
                                       tips: Dictionary(uniqueKeysWithValues: zip(tipNames, tips)))
             let inputs = RuleProgram.Inputs(now: now, logs: eventNames.map { logs[$0] }, parameters: parameterNames.map { parameters[$0] })
-            for (text, rule, compiled) in rules {
+            for ((text, rule, compiled), read) in zip(rules, decoded) {
                 let expected = RuleEvaluator.outcome(rule, in: context)
                 let actual = compiled.outcome(inputs, tips: tips)
                 #expect(actual == expected, "\(text) at \(now)")
+                #expect(read.outcome(inputs, tips: tips) == expected, "\(text) read back, at \(now)")
                 compared += 1
             }
         }
         #expect(compared == 150 * rules.count)
+    }
+
+    /// Damaged program bytes never trap: each is refused, or reads back as programs whose every index is in
+    /// range (they evaluate without trapping). Another encoding version, truncation and trailing bytes are refused.
+    @Test func damagedProgramBytesAreRefusedOrSafe() throws {
+        let events = ["opened-map": [String](), "entered-backyard-detail-view": ["backyardID"], "viewed-food-detail": ["name", "isFavorite"]]
+        let eventNames = events.keys.sorted()
+        let eventSlots = Dictionary(uniqueKeysWithValues: eventNames.enumerated().map { ($1, (slot: $0, fields: events[$1] ?? [])) })
+        let parameterNames = ["isLoggedIn", "launchCount", "ratio", "firstLaunch", "mapMode", "favoritePlants"]
+        let parameterSlots = Dictionary(uniqueKeysWithValues: parameterNames.enumerated().map { ($1, $0) })
+        let tipSlots = ["Other": 0, "ShowLocationTip": 1]
+        // One table for all, as the engine compiles a chunk of tips.
+        var builder = RuleProgram.Builder()
+        var roots: [Int] = []
+        for text in Self.compiling {
+            let rule = try checkedRule(text, in: Self.environment)
+            let root = builder.add(rule, events: eventSlots, parameters: parameterSlots, tips: tipSlots)
+            roots.append(try #require(root, "\(text) should compile"))
+        }
+        let good = RuleProgram.encode(builder.programs(roots))
+        let fieldCounts = eventNames.map { events[$0]?.count ?? 0 }
+        #expect(try RuleProgram.decode(good, eventFieldCounts: fieldCounts).count == roots.count)
+        #expect(throws: RuleProgram.DecodingError.self) { try RuleProgram.decode(Array(good.dropLast()), eventFieldCounts: fieldCounts) }
+        #expect(throws: RuleProgram.DecodingError.self) { try RuleProgram.decode(good + [0], eventFieldCounts: fieldCounts) }
+        var otherVersion = good
+        otherVersion[4] &+= 1
+        #expect(throws: RuleProgram.DecodingError.self) { try RuleProgram.decode(otherVersion, eventFieldCounts: fieldCounts) }
+        // Fewer fields than the chains read.
+        #expect(throws: RuleProgram.DecodingError.self) { try RuleProgram.decode(good, eventFieldCounts: fieldCounts.map { _ in 0 }) }
+
+        var random = SeededGenerator(seed: 0xF1195)
+        let now = time("2026-01-10T00:00")
+        var logs: [DonationLog?] = []
+        for name in eventNames {
+            var log = DonationLog(fields: events[name] ?? [], maxCount: 100, maxAge: nil)
+            for minute in 0..<5 {
+                let values: [Value] = switch name {
+                case "entered-backyard-detail-view": [.int(minute % 3)]
+                case "viewed-food-detail": [.string(minute % 2 == 0 ? "a" : "b"), .bool(minute % 2 == 0)]
+                default: []
+                }
+                log.append(at: Timestamp(secondsSince1970: now.secondsSince1970 - Double(minute * 600)), values: values)
+            }
+            logs.append(log)
+        }
+        let inputs = RuleProgram.Inputs(now: now, logs: logs, parameters: [.bool(true), .int(2), .double(1.5), .date(now), nil, nil])
+        let tips = [RuleTipState(status: .available, displayCount: 1), RuleTipState(status: .invalidated, invalidationReasons: [.tipClosed])]
+        var refused = 0
+        var evaluated = 0
+        for round in 0..<400 {
+            var damaged = good
+            for _ in 0..<(1 + round % 3) {
+                let index = Int.random(in: 0..<damaged.count, using: &random)
+                damaged[index] ^= UInt8.random(in: 1...255, using: &random)
+            }
+            if round % 10 == 0 { damaged = Array(damaged.prefix(Int.random(in: 0..<damaged.count, using: &random))) }
+            guard let programs = try? RuleProgram.decode(damaged, eventFieldCounts: fieldCounts) else {
+                refused += 1
+                continue
+            }
+            for program in programs {
+                _ = program.outcome(inputs, tips: tips)
+                _ = program.outcome(inputs, tips: [])
+                evaluated += 1
+            }
+        }
+        #expect(refused > 200, "\(refused) of 400 damaged encodings refused")
+        #expect(refused < 400 || evaluated == 0)
     }
 }

@@ -24,6 +24,8 @@ struct EngineAccess {
         var label: String
         /// The prepared snapshot the catalog came from, when it did.
         var snapshot: EngineSnapshot?
+        /// The catalog with its rules compiled (from a store: read back from the snapshot, or compiled with it).
+        var prepared: PreparedCatalog?
         /// The version's pieces when they were read from the store (`catalog` then holds no translations).
         var pieces: CatalogPieces?
 
@@ -85,7 +87,7 @@ struct EngineAccess {
         let contentHash = record.contentHash.hex
         let snapshotPath = EngineSnapshot.path(forState: statePath)
         if useSnapshot, let snapshot = EngineSnapshot.load(path: snapshotPath, contentHash: contentHash, origin: origin) {
-            return Source(catalog: snapshot.catalog, revision: snapshot.revision, label: label, snapshot: snapshot)
+            return Source(catalog: snapshot.catalog, revision: snapshot.revision, label: label, snapshot: snapshot, prepared: snapshot.prepared)
         }
         // No usable snapshot for this version: read and verify the version, then prepare one for later calls.
         let pieces = try store.pieces(of: record)
@@ -96,7 +98,7 @@ struct EngineAccess {
             throw StoreError.damagedObject(digest: contentHash, reason: error.description)
         }
         EngineSnapshot.write(prepared.bytes, to: snapshotPath)
-        return Source(catalog: prepared.catalog, revision: prepared.revision, label: label, pieces: pieces)
+        return Source(catalog: prepared.catalog.catalog, revision: prepared.revision, label: label, prepared: prepared.catalog, pieces: pieces)
     }
 
     /// The settings and declarations (no tips) of the channel's head, from its prepared snapshot: for commands
@@ -182,6 +184,9 @@ struct EngineAccess {
     func session(_ source: Source) throws -> TipEngineSession {
         let configuration = TipEngineConfiguration(clock: try clock(), environment: context.environment, timeZone: try timeZone())
         let store = try stateStore()
+        if let prepared = source.prepared {
+            return try TipEngineSession(prepared: prepared, revision: source.revision, store: store, configuration: configuration)
+        }
         return try TipEngineSession(catalog: source.catalog, revision: source.revision, store: store, configuration: configuration)
     }
 }

@@ -126,8 +126,7 @@ struct EngineCommand {
         guard let action = arguments.positional("action") else {
             throw CommandError.usage("name one of the tip's actions", command: arguments.commandPath)
         }
-        // The prepared snapshot leaves out what the engine does not decide with, actions included: read the version.
-        try withEngine(useSnapshot: false) { engine, _ in
+        try withEngine { engine, _ in
             let name = try registeredTip(&engine)
             let tip = try engine.instanceID(name)
             try engine.performAction(tip, action: action)
@@ -521,10 +520,7 @@ struct EngineCommand {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CommandError.failure("cannot read the script '\(path)'")
         }
-        // `action` lines need the tips' actions, which the prepared snapshot leaves out: read the version then.
-        let mentionsActions = data.split(whereSeparator: { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D })
-            .contains { $0.elementsEqual("action".utf8) }
-        let source = try access.source(useSnapshot: !mentionsActions)
+        let source = try access.source()
         let parsed = SimulationScript.parse(SourceFile(path: path, bytes: [UInt8](data)), catalog: source.catalog)
         let errors = parsed.diagnostics.filter { $0.severity == .error }
         if !parsed.diagnostics.isEmpty { context.stderr.write(DiagnosticFormat.text.render(parsed.diagnostics)) }

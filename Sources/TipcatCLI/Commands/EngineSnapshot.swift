@@ -21,7 +21,8 @@ import TipcatLocalization
 /// | 80 | 8 | length E of the engine section |
 /// | 88 | 8 | checksum of the engine section (`checksum`) |
 /// | 96 | 8 | length D of the detail section |
-/// | 104 | E | engine section: settings, declarations, and per tip what the engine reads |
+/// | 104 | E | engine section: settings, declarations, per tip what the engine reads (actions by id only), then the |
+/// | | | compiled rules (`PreparedCatalog.compiledRules`) |
 /// | 104+E | D | detail section: per tip, its canonical definition, a zero byte, its canonical translations |
 ///
 /// The file is trusted only when its size is exactly 104+E+D, the magic, format version and content hash
@@ -31,7 +32,7 @@ import TipcatLocalization
 struct EngineSnapshot: Sendable {
     static let magic: [UInt8] = Array("TCENGSNP".utf8)
     /// Raise when the layout or the engine section's contents change.
-    static let formatVersion: UInt32 = 1
+    static let formatVersion: UInt32 = 2
     static let headerSize = 104
 
     /// The snapshot file for a state database.
@@ -43,7 +44,9 @@ struct EngineSnapshot: Sendable {
         var length: Int
     }
 
-    let catalog: Catalog
+    /// The catalog with its rules compiled, read back from the snapshot.
+    let prepared: PreparedCatalog
+    var catalog: Catalog { prepared.catalog }
     let revision: CatalogRevision
     /// The settings as stored (what a tip's detail is decoded with).
     let settings: JSONValue
@@ -56,7 +59,7 @@ struct EngineSnapshot: Sendable {
     /// What the first engine call on a version computes from its pieces: the catalog the engine runs
     /// (translations left out: `engine show` reads a tip's own), the revision, and the snapshot's bytes.
     struct Prepared {
-        var catalog: Catalog
+        var catalog: PreparedCatalog
         var revision: CatalogRevision
         var bytes: [UInt8]
     }
@@ -65,7 +68,8 @@ struct EngineSnapshot: Sendable {
     static func prepare(contentHash: String, pieces: CatalogPieces, origin: String) throws(CatalogDecodingError) -> Prepared {
         var engineOnly = pieces
         for name in engineOnly.owners.keys { engineOnly.owners[name]?.strings = nil }
-        let catalog = try CatalogCodec.decode(engineOnly, origin: origin)
+        let prepared = PreparedCatalog(try CatalogCodec.decode(engineOnly, origin: origin))
+        let catalog = prepared.catalog
         var engine = ByteWriter()
         engine.blob(pieces.settings.canonicalBytes)
         engine.blob(pieces.parameters.canonicalBytes)
@@ -92,11 +96,24 @@ struct EngineSnapshot: Sendable {
             engine.optionalDouble(tip.options.maxDisplayDuration?.seconds)
             engine.bool(tip.options.ignoresDisplayFrequency)
             engine.bool(tip.republish == .reset)
+            // The actions `engine action` accepts: the tip's own, then each device's that has a list.
+            engine.count(tip.actions.count)
+            for action in tip.actions { engine.string(action.id) }
+            let devices = tip.platforms.keys.sorted { $0.rawValue < $1.rawValue }.filter { tip.platforms[$0]?.actions != nil }
+            engine.count(devices.count)
+            for device in devices {
+                engine.string(device.rawValue)
+                let actions = tip.platforms[device]?.actions ?? []
+                engine.count(actions.count)
+                for action in actions { engine.string(action.id) }
+            }
             engine.optionalString(hash)
             engine.count(detail.count)
             engine.count(bytes.count)
             detail += bytes
         }
+        // What checking the rules computed, so later calls check none.
+        engine.blob(prepared.compiledRules)
         var file = magic
         appendWord(UInt64(formatVersion), bytes: 4, to: &file)
         appendWord(0, bytes: 4, to: &file)
@@ -106,7 +123,7 @@ struct EngineSnapshot: Sendable {
         appendWord(UInt64(detail.count), bytes: 8, to: &file)
         file += engine.bytes
         file += detail
-        return Prepared(catalog: catalog, revision: CatalogRevision(version: contentHash, contentHashes: hashes), bytes: file)
+        return Prepared(catalog: prepared, revision: CatalogRevision(version: contentHash, contentHashes: hashes), bytes: file)
     }
 
     /// Writes `bytes` to `path` through a temporary file and a rename; failures leave no snapshot (the engine
@@ -205,7 +222,9 @@ struct EngineSnapshot: Sendable {
         var tips: [Tip] = []
         tips.reserveCapacity(count)
         var hashes: [TipID: String] = [:]
+        hashes.reserveCapacity(count)
         var details: [TipID: Detail] = [:]
+        details.reserveCapacity(count)
         for _ in 0..<count {
             let id = try reader.string()
             var customID: LocalizedText?
@@ -220,6 +239,20 @@ struct EngineSnapshot: Sendable {
                 maxDisplayCount: try reader.optionalInt(), maxDisplayDuration: try reader.optionalDouble().map(TimeSpan.init(seconds:)),
                 ignoresDisplayFrequency: try reader.bool())
             let republish: RepublishPolicy = try reader.bool() ? .reset : .keep
+            // Actions keep only their ids (what `engine action` checks); the texts are in the detail section.
+            func actions() throws -> [TipAction] {
+                var actions: [TipAction] = []
+                for _ in 0..<(try reader.count()) {
+                    actions.append(TipAction(id: try reader.string(), title: LocalizedText(key: "", source: "", message: nil)))
+                }
+                return actions
+            }
+            let ownActions = try actions()
+            var platforms: [Device: TipPlatformContent] = [:]
+            for _ in 0..<(try reader.count()) {
+                guard let device = Device(rawValue: try reader.string()) else { throw ByteReader.Malformed() }
+                platforms[device] = TipPlatformContent(actions: try actions())
+            }
             let tipID = TipID(id)
             if let hash = try reader.optionalString() { hashes[tipID] = hash }
             let detail = Detail(offset: try reader.size(), length: try reader.size())
@@ -228,12 +261,14 @@ struct EngineSnapshot: Sendable {
             // The texts are read from the detail section when a command shows the tip.
             tips.append(Tip(
                 id: tipID, customID: customID, title: LocalizedText(key: "\(id).title", source: "", message: nil),
-                parameters: fields, rules: rules, options: options, republish: republish, file: "\(origin)/tips/\(id).json"))
+                actions: ownActions, parameters: fields, rules: rules, options: options, republish: republish, platforms: platforms,
+                file: "\(origin)/tips/\(id).json"))
         }
-        guard reader.isAtEnd else { throw ByteReader.Malformed() }
         catalog.tips = tips
+        let prepared = try PreparedCatalog(catalog, compiledRules: reader.blob())
+        guard reader.isAtEnd else { throw ByteReader.Malformed() }
         return EngineSnapshot(
-            catalog: catalog, revision: CatalogRevision(version: contentHash, contentHashes: hashes), settings: settings, path: path,
+            prepared: prepared, revision: CatalogRevision(version: contentHash, contentHashes: hashes), settings: settings, path: path,
             detailStart: detailStart, details: details)
     }
 
