@@ -44,8 +44,9 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // A small SQLite layer: connection, statements, typed errors, transactions, migrations, WAL.
         .target(name: "TipcatSQLite", dependencies: ["CSQLite"], swiftSettings: strict),
-        // The system PostgreSQL client library (libpq-dev), through a module map and a shim header.
-        .systemLibrary(name: "CPostgreSQL", path: "Sources/CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // The system PostgreSQL client library, through a module map and a shim header: libpq's header (libpq-dev) at build time; the library itself is dlopen()ed by the first PostgreSQL
+        // connection (see shim.h), so no tipcat process loads it, or needs it installed, without one.
+        .systemLibrary(name: "CPostgreSQL", path: "Sources/CPostgreSQL", providers: [.apt(["libpq-dev"])]),
         // A small libpq layer: connection, parameterised statements (binary bytea), typed errors, transactions.
         .target(name: "TipcatPostgreSQL", dependencies: ["CPostgreSQL"], swiftSettings: strict),
         // The canonical catalog form without SQLite: canonical JSON, SHA-256, content tree, pieces, bundles.

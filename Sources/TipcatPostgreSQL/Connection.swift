@@ -18,6 +18,9 @@ public final class PostgreSQLConnection {
     ///
     /// - Throws: `.authentication` when the server refused the credentials, `.cannotConnect` otherwise.
     public init(conninfo: String, applicationName: String = "tipcat") throws(PostgreSQLError) {
+        if let failure = cpostgresql_load() {
+            throw PostgreSQLError(kind: .cannotConnect, message: String(cString: failure))
+        }
         let keywords: [UnsafeMutablePointer<CChar>?] = ["dbname", "fallback_application_name"].map { (text: String) in strdup(text) }
         let values: [UnsafeMutablePointer<CChar>?] = [conninfo, applicationName].map { (text: String) in strdup(text) }
         defer { for pointer in keywords + values { free(pointer) } }
@@ -26,22 +29,22 @@ public final class PostgreSQLConnection {
         // expand_dbname = 1: `dbname` holding a URL or key=value pairs is read as a whole connection string.
         let opened = keywordPointers.withUnsafeMutableBufferPointer { keywords in
             valuePointers.withUnsafeMutableBufferPointer { values in
-                PQconnectdbParams(keywords.baseAddress, values.baseAddress, 1)
+                cpq_connectdbParams(keywords.baseAddress, values.baseAddress, 1)
             }
         }
         guard let connection = opened else {
             throw PostgreSQLError(kind: .cannotConnect, message: "libpq could not allocate a connection")
         }
-        guard PQstatus(connection) == CONNECTION_OK else {
-            let message = PQerrorMessage(connection).map { String(cString: $0) } ?? "unknown error"
-            PQfinish(connection)
+        guard cpq_status(connection) == CONNECTION_OK else {
+            let message = cpq_errorMessage(connection).map { String(cString: $0) } ?? "unknown error"
+            cpq_finish(connection)
             throw PostgreSQLError(kind: PostgreSQLConnection.isAuthenticationFailure(message) ? .authentication : .cannotConnect, message: message)
         }
         handle = connection
         cpostgresql_silence_notices(connection)
     }
 
-    deinit { PQfinish(handle) }
+    deinit { cpq_finish(handle) }
 
     /// Whether libpq's message is about credentials rather than reaching the server.
     static func isAuthenticationFailure(_ message: String) -> Bool {
@@ -51,17 +54,17 @@ public final class PostgreSQLConnection {
     }
 
     /// Whether the connection is still usable.
-    public var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
+    public var isConnected: Bool { cpq_status(handle) == CONNECTION_OK }
 
     /// The server's version number (150004 for 15.4).
-    public var serverVersion: Int { Int(PQserverVersion(handle)) }
+    public var serverVersion: Int { Int(cpq_serverVersion(handle)) }
 
     // MARK: Running statements
 
     /// Runs one or more statements without parameters (a migration script); results are discarded.
     public func execute(_ sql: String) throws(PostgreSQLError) {
-        let result = PQexec(handle, sql)
-        defer { PQclear(result) }
+        let result = cpq_exec(handle, sql)
+        defer { cpq_clear(result) }
         try check(result)
     }
 
@@ -69,21 +72,21 @@ public final class PostgreSQLConnection {
     @discardableResult
     public func query(_ sql: String, _ values: [PostgreSQLValue] = []) throws(PostgreSQLError) -> [PostgreSQLRow] {
         let result = try run(sql, values)
-        defer { PQclear(result) }
-        let rowCount = PQntuples(result)
-        let columnCount = PQnfields(result)
+        defer { cpq_clear(result) }
+        let rowCount = cpq_ntuples(result)
+        let columnCount = cpq_nfields(result)
         var rows: [PostgreSQLRow] = []
         rows.reserveCapacity(Int(rowCount))
         for row in 0..<rowCount {
             var columns: [[UInt8]?] = []
             columns.reserveCapacity(Int(columnCount))
             for column in 0..<columnCount {
-                if PQgetisnull(result, row, column) != 0 {
+                if cpq_getisnull(result, row, column) != 0 {
                     columns.append(nil)
                     continue
                 }
-                let length = Int(PQgetlength(result, row, column))
-                guard let value = PQgetvalue(result, row, column) else {
+                let length = Int(cpq_getlength(result, row, column))
+                guard let value = cpq_getvalue(result, row, column) else {
                     columns.append([])
                     continue
                 }
@@ -98,8 +101,8 @@ public final class PostgreSQLConnection {
     @discardableResult
     public func update(_ sql: String, _ values: [PostgreSQLValue] = []) throws(PostgreSQLError) -> Int {
         let result = try run(sql, values)
-        defer { PQclear(result) }
-        guard let tuples = PQcmdTuples(result) else { return 0 }
+        defer { cpq_clear(result) }
+        guard let tuples = cpq_cmdTuples(result) else { return 0 }
         return Int(String(cString: tuples)) ?? 0
     }
 
@@ -144,14 +147,14 @@ public final class PostgreSQLConnection {
         let result = pointers.withUnsafeBufferPointer { values in
             lengths.withUnsafeBufferPointer { lengths in
                 formats.withUnsafeBufferPointer { formats in
-                    PQexecParams(handle, sql, Int32(values.count), nil, values.baseAddress, lengths.baseAddress, formats.baseAddress, 1)
+                    cpq_execParams(handle, sql, Int32(values.count), nil, values.baseAddress, lengths.baseAddress, formats.baseAddress, 1)
                 }
             }
         }
         do {
             try check(result)
         } catch {
-            PQclear(result)
+            cpq_clear(result)
             throw error
         }
         return result
@@ -162,18 +165,18 @@ public final class PostgreSQLConnection {
         guard let result else {
             throw PostgreSQLError(kind: isConnected ? .statement : .connectionLost, message: lastMessage)
         }
-        let status = PQresultStatus(result)
+        let status = cpq_resultStatus(result)
         if status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_EMPTY_QUERY { return }
-        let sqlState = PQresultErrorField(result, cpostgresql_diag_sqlstate).map { String(cString: $0) }
-        let primary = PQresultErrorField(result, cpostgresql_diag_message_primary).map { String(cString: $0) }
-        let message = primary ?? (PQresultErrorMessage(result).map { String(cString: $0) } ?? lastMessage)
+        let sqlState = cpq_resultErrorField(result, cpostgresql_diag_sqlstate).map { String(cString: $0) }
+        let primary = cpq_resultErrorField(result, cpostgresql_diag_message_primary).map { String(cString: $0) }
+        let message = primary ?? (cpq_resultErrorMessage(result).map { String(cString: $0) } ?? lastMessage)
         // 57P01–57P03: the server is shutting down or cannot accept the statement; 08xxx: connection exceptions.
         let lost = !isConnected || (sqlState.map { $0.hasPrefix("08") || $0.hasPrefix("57P") } ?? false)
         throw PostgreSQLError(kind: lost ? .connectionLost : .statement, sqlState: sqlState, message: message.isEmpty ? lastMessage : message)
     }
 
     private var lastMessage: String {
-        PQerrorMessage(handle).map { String(cString: $0) } ?? "unknown error"
+        cpq_errorMessage(handle).map { String(cString: $0) } ?? "unknown error"
     }
 
     // MARK: Transactions
