@@ -60,7 +60,12 @@ public struct TreeReader {
 
     /// The verified bytes of an object; a missing object or a hash mismatch is `StoreError.damagedObject`.
     public func bytes(_ digest: SHA256Digest) throws(StoreError) -> [UInt8] {
-        guard let bytes = try source.bytes(of: digest) else {
+        try TreeReader.checked(digest, try source.bytes(of: digest))
+    }
+
+    /// `bytes` when they hash to `digest`; a missing object (nil) or a mismatch is `StoreError.damagedObject`.
+    static func checked(_ digest: SHA256Digest, _ bytes: [UInt8]?) throws(StoreError) -> [UInt8] {
+        guard let bytes else {
             throw StoreError.damagedObject(digest: digest.hex, reason: "it is missing")
         }
         let actual = SHA256.hash(bytes)
@@ -72,7 +77,12 @@ public struct TreeReader {
 
     /// An object parsed as JSON.
     public func json(_ digest: SHA256Digest) throws(StoreError) -> JSONValue {
-        let data = try bytes(digest)
+        try TreeReader.json(digest, try source.bytes(of: digest))
+    }
+
+    /// The bytes read for `digest` (nil: missing), checked against it and parsed as JSON.
+    static func json(_ digest: SHA256Digest, _ bytes: [UInt8]?) throws(StoreError) -> JSONValue {
+        let data = try checked(digest, bytes)
         do {
             return try JSONDocument.parse(SourceFile(path: digest.hex, bytes: data), maxDepth: 1024).root.value
         } catch {
@@ -159,12 +169,30 @@ public struct TreeReader {
     /// The whole catalog of a root, as pieces (every object read and checked).
     public func pieces(_ root: SHA256Digest) throws(StoreError) -> CatalogPieces {
         let manifest = try manifest(root)
+        // The owners' objects are read one after another (a source may be one database connection), then
+        // checked against their hashes and parsed on every core, in the order of their names.
+        let entries = try entries(manifest.tips).sorted { $0.key < $1.key }
+        var read: [(tip: (SHA256Digest, [UInt8]?)?, strings: (SHA256Digest, [UInt8]?)?)] = []
+        read.reserveCapacity(entries.count)
+        for (_, entry) in entries {
+            read.append((
+                try entry.tip.map { (digest) throws(StoreError) in (digest, try source.bytes(of: digest)) },
+                try entry.strings.map { (digest) throws(StoreError) in (digest, try source.bytes(of: digest)) }))
+        }
+        let objects = read
+        let checked = concurrentChunks(count: objects.count, chunkSize: 128) { range in
+            range.map { index -> Result<(JSONValue?, JSONValue?), StoreError> in
+                Result { () throws(StoreError) in
+                    (try objects[index].tip.map { (object) throws(StoreError) in try TreeReader.json(object.0, object.1) },
+                     try objects[index].strings.map { (object) throws(StoreError) in try TreeReader.json(object.0, object.1) })
+                }
+            }
+        }.flatMap { $0 }
         var owners: [String: CatalogPieces.Owner] = [:]
-        for (name, entry) in try entries(manifest.tips) {
-            owners[name] = CatalogPieces.Owner(
-                tip: try entry.tip.map { (digest) throws(StoreError) in try json(digest) },
-                strings: try entry.strings.map { (digest) throws(StoreError) in try json(digest) },
-                republish: entry.republish)
+        owners.reserveCapacity(entries.count)
+        for ((name, entry), result) in zip(entries, checked) {
+            let (tip, strings) = try result.get()
+            owners[name] = CatalogPieces.Owner(tip: tip, strings: strings, republish: entry.republish)
         }
         return CatalogPieces(
             settings: try json(manifest.settings), parameters: try json(manifest.parameters), events: try json(manifest.events),

@@ -75,16 +75,25 @@ struct EngineSnapshot: Sendable {
         engine.blob(pieces.parameters.canonicalBytes)
         engine.blob(pieces.events.canonicalBytes)
         engine.blob(pieces.groups.canonicalBytes)
+        // The revision hash of a tip: its definition, a zero byte, its translations (what republish compares);
+        // those bytes are the tip's detail. Computed on every core: most of a first call's time.
+        let tips = catalog.tips
+        let owners = pieces.owners
+        let revisions = concurrentChunks(count: tips.count, chunkSize: 128) { range in
+            range.map { index -> (bytes: [UInt8], hash: String) in
+                let owner = owners[tips[index].id.rawValue]
+                var bytes = owner?.tip?.canonicalBytes ?? []
+                bytes.append(0)
+                bytes += owner?.strings?.canonicalBytes ?? []
+                return (bytes, SHA256.hash(bytes).hex)
+            }
+        }.flatMap { $0 }
         var detail: [UInt8] = []
+        detail.reserveCapacity(revisions.reduce(0) { $0 + $1.bytes.count })
         var hashes: [TipID: String] = [:]
+        hashes.reserveCapacity(tips.count)
         engine.count(catalog.tips.count)
-        for tip in catalog.tips {
-            // The revision hash of a tip: its definition, a zero byte, its translations (what republish compares).
-            let owner = pieces.owners[tip.id.rawValue]
-            var bytes = owner?.tip?.canonicalBytes ?? []
-            bytes.append(0)
-            bytes += owner?.strings?.canonicalBytes ?? []
-            let hash = SHA256.hash(bytes).hex
+        for (tip, (bytes, hash)) in zip(tips, revisions) {
             hashes[tip.id] = hash
             engine.string(tip.id.rawValue)
             engine.optionalString(tip.customID?.source)
@@ -121,6 +130,7 @@ struct EngineSnapshot: Sendable {
         appendWord(UInt64(engine.bytes.count), bytes: 8, to: &file)
         appendWord(checksum(engine.bytes[...]), bytes: 8, to: &file)
         appendWord(UInt64(detail.count), bytes: 8, to: &file)
+        file.reserveCapacity(file.count + engine.bytes.count + detail.count)
         file += engine.bytes
         file += detail
         return Prepared(catalog: prepared, revision: CatalogRevision(version: contentHash, contentHashes: hashes), bytes: file)
