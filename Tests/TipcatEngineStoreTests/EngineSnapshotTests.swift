@@ -384,4 +384,35 @@ import TipcatTestSupport
         guard end >= needle.count else { return nil }
         return (0...(end - needle.count)).first { Array(bytes[$0..<($0 + needle.count)]) == needle }
     }
+
+    /// What `donate` and `set` read: only the declarations part, trusted only when the header's own checksum
+    /// and lengths for it match; anything else sends the command to the whole engine.
+    @Test func declarationsAreCheckedOnTheirOwn() throws {
+        let scratch = try TemporaryDirectory()
+        let store = try scratch.publishedStore()
+        let state = scratch.file("state.sqlite")
+        #expect(run(["engine", "next", "--store", store, "--state", state]).status == .success)
+        let path = EngineSnapshot.path(forState: state)
+        let good = bytes(path)
+        let contentHash = String(decoding: good[16..<80], as: UTF8.self)
+        func declarations(_ file: [UInt8]) throws -> Catalog? {
+            try Data(file).write(to: URL(fileURLWithPath: path))
+            return EngineSnapshot.declarations(path: path, contentHash: contentHash, origin: "test")
+        }
+        let catalog = try #require(try declarations(good))
+        #expect(catalog.events.map(\.id.rawValue).contains("entered-backyard-detail-view"))
+        #expect(catalog.tips.isEmpty)
+        var checksum = good
+        checksum[104] ^= 0xFF
+        #expect(try declarations(checksum) == nil)
+        var length = good
+        length[12] = length[12] == 0 ? 1 : 0
+        #expect(try declarations(length) == nil)
+        var altered = good
+        altered[EngineSnapshot.headerSize + 3] ^= 0x01
+        #expect(try declarations(altered) == nil)
+        #expect(try declarations(Array(good.dropLast(1))) == nil)
+        #expect(try declarations(good) != nil)
+        #expect(EngineSnapshot.declarations(path: path, contentHash: String(repeating: "0", count: 64), origin: "test") == nil)
+    }
 }

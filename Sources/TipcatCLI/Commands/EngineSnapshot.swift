@@ -16,24 +16,26 @@ import TipcatLocalization
 /// |---|---|---|
 /// | 0 | 8 | magic `TCENGSNP` |
 /// | 8 | 4 | format version (`formatVersion`) |
-/// | 12 | 4 | zero |
+/// | 12 | 4 | length P of the declarations: the engine section's first P bytes (settings, parameters, events, groups) |
 /// | 16 | 64 | the version's content hash, hex |
 /// | 80 | 8 | length E of the engine section |
 /// | 88 | 8 | checksum of the engine section (`checksum`) |
 /// | 96 | 8 | length D of the detail section |
-/// | 104 | E | engine section: settings, declarations, per tip what the engine reads (actions by id only), then the |
+/// | 104 | 8 | checksum of the declarations (the engine section's first P bytes) |
+/// | 112 | E | engine section: settings, declarations, per tip what the engine reads (actions by id only), then the |
 /// | | | compiled rules (`PreparedCatalog.compiledRules`) |
-/// | 104+E | D | detail section: per tip, its canonical definition, a zero byte, its canonical translations |
+/// | 112+E | D | detail section: per tip, its canonical definition, a zero byte, its canonical translations |
 ///
-/// The file is trusted only when its size is exactly 104+E+D, the magic, format version and content hash
-/// match, and the engine section's checksum matches; a tip's detail (read by `engine show`) must hash to the
+/// The file is trusted only when its size is exactly 112+E+D, the magic, format version and content hash
+/// match, and the engine section's checksum matches (a command that reads only the declarations, `engine
+/// donate` and `engine set`, checks their own checksum instead of reading the whole engine section); a tip's detail (read by `engine show`) must hash to the
 /// tip's revision hash (SHA-256). Anything else is rebuilt from the store. Writers write a temporary file
 /// and rename it over the snapshot, so readers see a whole old or a whole new file.
 struct EngineSnapshot: Sendable {
     static let magic: [UInt8] = Array("TCENGSNP".utf8)
     /// Raise when the layout or the engine section's contents change.
-    static let formatVersion: UInt32 = 2
-    static let headerSize = 104
+    static let formatVersion: UInt32 = 3
+    static let headerSize = 112
 
     /// The snapshot file for a state database.
     static func path(forState state: String) -> String { state + ".engine-snapshot" }
@@ -75,6 +77,7 @@ struct EngineSnapshot: Sendable {
         engine.blob(pieces.parameters.canonicalBytes)
         engine.blob(pieces.events.canonicalBytes)
         engine.blob(pieces.groups.canonicalBytes)
+        let declarationsLength = engine.bytes.count
         // The revision hash of a tip: its definition, a zero byte, its translations (what republish compares);
         // those bytes are the tip's detail. Computed on every core: most of a first call's time.
         let tips = catalog.tips
@@ -125,11 +128,12 @@ struct EngineSnapshot: Sendable {
         engine.blob(prepared.compiledRules)
         var file = magic
         appendWord(UInt64(formatVersion), bytes: 4, to: &file)
-        appendWord(0, bytes: 4, to: &file)
+        appendWord(UInt64(declarationsLength), bytes: 4, to: &file)
         file += Array(contentHash.utf8.prefix(64)) + [UInt8](repeating: 0x30, count: max(0, 64 - contentHash.utf8.count))
         appendWord(UInt64(engine.bytes.count), bytes: 8, to: &file)
         appendWord(checksum(engine.bytes[...]), bytes: 8, to: &file)
         appendWord(UInt64(detail.count), bytes: 8, to: &file)
+        appendWord(checksum(engine.bytes[0..<declarationsLength]), bytes: 8, to: &file)
         file.reserveCapacity(file.count + engine.bytes.count + detail.count)
         file += engine.bytes
         file += detail
@@ -181,9 +185,30 @@ struct EngineSnapshot: Sendable {
     /// `path` for the version `contentHash`, checked like `load`; nil when there is none or it is stale or damaged.
     /// What a command that reads no tip (`engine donate`) needs.
     static func declarations(path: String, contentHash: String, origin: String) -> Catalog? {
-        guard let section = engineSection(path: path, contentHash: contentHash) else { return nil }
-        var reader = ByteReader(bytes: section.bytes)
-        return try? declarations(&reader, origin: origin).catalog
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, Int(info.st_size) >= headerSize,
+              let header = read(descriptor, offset: 0, count: headerSize), matches(header, contentHash: contentHash)
+        else { return nil }
+        let engineLength = Int(truncatingIfNeeded: word(header, at: 80, bytes: 8))
+        let detailLength = Int(truncatingIfNeeded: word(header, at: 96, bytes: 8))
+        let length = Int(word(header, at: 12, bytes: 4))
+        guard engineLength >= 0, detailLength >= 0, engineLength <= Int(info.st_size), detailLength <= Int(info.st_size),
+              headerSize + engineLength + detailLength == Int(info.st_size), length <= engineLength,
+              let bytes = read(descriptor, offset: headerSize, count: length),
+              checksum(bytes[...]) == word(header, at: 104, bytes: 8)
+        else { return nil }
+        var reader = ByteReader(bytes: bytes)
+        guard let catalog = try? declarations(&reader, origin: origin).catalog, reader.isAtEnd else { return nil }
+        return catalog
+    }
+
+    /// Whether a header is this format's, for the version `contentHash`.
+    private static func matches(_ header: [UInt8], contentHash: String) -> Bool {
+        Array(header[0..<8]) == magic && word(header, at: 8, bytes: 4) == UInt64(formatVersion)
+            && Array(header[16..<80]) == Array(contentHash.utf8)
     }
 
     /// The engine section of the snapshot at `path`, when the file is whole and for the version `contentHash`
@@ -194,10 +219,7 @@ struct EngineSnapshot: Sendable {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, Int(info.st_size) >= headerSize else { return nil }
-        guard let header = read(descriptor, offset: 0, count: headerSize) else { return nil }
-        guard Array(header[0..<8]) == magic, word(header, at: 8, bytes: 4) == UInt64(formatVersion),
-              Array(header[16..<80]) == Array(contentHash.utf8)
-        else { return nil }
+        guard let header = read(descriptor, offset: 0, count: headerSize), matches(header, contentHash: contentHash) else { return nil }
         let engineLength = Int(truncatingIfNeeded: word(header, at: 80, bytes: 8))
         let detailLength = Int(truncatingIfNeeded: word(header, at: 96, bytes: 8))
         guard engineLength >= 0, detailLength >= 0, engineLength <= Int(info.st_size), detailLength <= Int(info.st_size),
