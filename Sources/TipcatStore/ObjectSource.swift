@@ -6,6 +6,20 @@ public import TipcatCodec
 public protocol ObjectSource {
     /// The bytes stored under `digest`, or nil when there is no such object. Readers check the hash.
     func bytes(of digest: SHA256Digest) throws(StoreError) -> [UInt8]?
+    /// The bytes of several objects (the missing ones left out). Sources that reach their objects over a
+    /// network fetch them in a few round trips; the default reads them one by one.
+    func bytes(of digests: [SHA256Digest]) throws(StoreError) -> [SHA256Digest: [UInt8]]
+}
+
+extension ObjectSource {
+    public func bytes(of digests: [SHA256Digest]) throws(StoreError) -> [SHA256Digest: [UInt8]] {
+        var found: [SHA256Digest: [UInt8]] = [:]
+        found.reserveCapacity(digests.count)
+        for digest in digests where found[digest] == nil {
+            if let bytes = try bytes(of: digest) { found[digest] = bytes }
+        }
+        return found
+    }
 }
 
 extension ContentTree: ObjectSource {
@@ -172,12 +186,9 @@ public struct TreeReader {
         // The owners' objects are read one after another (a source may be one database connection), then
         // checked against their hashes and parsed on every core, in the order of their names.
         let entries = try entries(manifest.tips).sorted { $0.key < $1.key }
-        var read: [(tip: (SHA256Digest, [UInt8]?)?, strings: (SHA256Digest, [UInt8]?)?)] = []
-        read.reserveCapacity(entries.count)
-        for (_, entry) in entries {
-            read.append((
-                try entry.tip.map { (digest) throws(StoreError) in (digest, try source.bytes(of: digest)) },
-                try entry.strings.map { (digest) throws(StoreError) in (digest, try source.bytes(of: digest)) }))
+        let fetched = try source.bytes(of: entries.flatMap { [$0.value.tip, $0.value.strings].compactMap { $0 } })
+        let read: [(tip: (SHA256Digest, [UInt8]?)?, strings: (SHA256Digest, [UInt8]?)?)] = entries.map { _, entry in
+            (entry.tip.map { ($0, fetched[$0]) }, entry.strings.map { ($0, fetched[$0]) })
         }
         let objects = read
         let checked = concurrentChunks(count: objects.count, chunkSize: 128) { range in

@@ -215,6 +215,26 @@ public final class PostgreSQLCatalogStore: CatalogStore {
         }
     }
 
+    /// Many objects in a few queries (a thousand hashes each) instead of one round trip per object.
+    public func bytes(of digests: [SHA256Digest]) throws(StoreError) -> [SHA256Digest: [UInt8]] {
+        try read("cannot read \(digests.count) objects") {
+            guard hasSchema else { return [:] }
+            var found: [SHA256Digest: [UInt8]] = [:]
+            found.reserveCapacity(digests.count)
+            for start in stride(from: 0, to: digests.count, by: 1_000) {
+                let chunk = digests[start..<min(start + 1_000, digests.count)]
+                let rows = try connection.query(
+                    "SELECT hash, content FROM objects WHERE hash IN (SELECT decode(h, 'hex') FROM unnest(string_to_array($1, ',')) AS h)",
+                    [.text(chunk.map(\.hex).joined(separator: ","))])
+                for row in rows {
+                    guard let digest = row.bytes(0).flatMap(SHA256Digest.init(bytes:)), let content = row.bytes(1) else { continue }
+                    found[digest] = content
+                }
+            }
+            return found
+        }
+    }
+
     /// Objects, their total size in bytes, versions and channels.
     public func statistics() throws(StoreError) -> (objects: Int, bytes: Int, versions: Int, channels: Int) {
         try read("cannot read the store") {

@@ -9,6 +9,23 @@ import TipcatTestSupport
 /// What every `CatalogStore` backend must do, run against each of them (`StoreBackend.allCases`): a new backend
 /// passes by adding a case to `StoreBackend`.
 @Suite struct StoreConformanceTests {
+    /// Reading many objects at once (a network backend batches them) gives what reading them one by one gives:
+    /// duplicates once, missing objects left out; and a whole version read that way matches its content hash.
+    @Test(arguments: StoreBackend.allCases) func bulkReadsMatchSingleReads(backend: StoreBackend) throws {
+        let scratch = try TemporaryDirectory()
+        let catalogPath = try scratch.sampleCatalog()
+        guard let store = try backend.newStore(in: scratch) else { return }
+        let tree = ContentTree(catalog: loadCatalog(catalogPath))
+        let published = try store.publish(publishRequest(loadCatalog(catalogPath)))
+        let digests = Array(tree.objects.keys)
+        let missing = SHA256.hash(Array("not stored".utf8))
+        let bulk = try store.bytes(of: digests + [missing] + digests.prefix(3))
+        #expect(bulk.count == digests.count)
+        #expect(bulk[missing] == nil)
+        for digest in digests { #expect(bulk[digest] == (try store.bytes(of: digest))) }
+        #expect(try store.pieces(of: published.record) == TreeReader(tree).pieces(tree.root))
+    }
+
     @Test(arguments: StoreBackend.allCases) func publishEditRollbackAndHistory(backend: StoreBackend) throws {
         let scratch = try TemporaryDirectory()
         let catalogPath = try scratch.sampleCatalog()
