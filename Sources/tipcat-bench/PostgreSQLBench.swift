@@ -53,6 +53,14 @@ struct PostgreSQLBench {
         print("tipcat versions (process, PostgreSQL): \(spread(versionTimes))")
         let diffTimes = (0..<runs).compactMap { _ in timedRun(binary, ["diff", "1", "2", "--store", url]) }
         print("tipcat diff 1 2 (process, PostgreSQL): \(spread(diffTimes))")
+        // The engine's first call reads the whole version from the server (the snapshot removed before each run).
+        let state = NSTemporaryDirectory() + "tipcat-bench-pg-state-\(getpid()).sqlite"
+        let firstCalls = (0..<runs).compactMap { _ -> Double? in
+            for suffix in ["", "-wal", "-shm", ".engine-snapshot"] { try? FileManager.default.removeItem(atPath: state + suffix) }
+            return timedRun(binary, ["engine", "next", "--store", url, "--state", state])
+        }
+        for suffix in ["", "-wal", "-shm", ".engine-snapshot"] { try? FileManager.default.removeItem(atPath: state + suffix) }
+        print("engine next, first call after a publish (process, PostgreSQL): \(spread(firstCalls))")
     }
 }
 
