@@ -39,7 +39,7 @@ extension EngineCatalog {
     /// rule programs do not cover, is checked again when read), then the number of programs and the event,
     /// app parameter and tip slots its rules read; then every program (`RuleProgram.encode`).
     func encodedRules() -> [UInt8] {
-        var writer = ProgramWriter()
+        var writer = BinaryWriter()
         writer.bytes = EngineCatalog.rulesMagic
         writer.varint(EngineCatalog.rulesFormat)
         writer.count(tips.count)
@@ -74,7 +74,7 @@ extension EngineCatalog {
         typealias Failure = RuleProgram.DecodingError
         try self.init(catalog, checking: { (environment, slots) throws(Failure) -> [CheckedRules] in
             let tips = catalog.tips
-            var reader = ProgramReader(bytes: bytes)
+            var reader = BinaryReader(bytes: bytes)
             guard bytes.count >= EngineCatalog.rulesMagic.count, Array(bytes[0..<EngineCatalog.rulesMagic.count]) == EngineCatalog.rulesMagic else {
                 throw Failure("not a catalog's compiled rules")
             }

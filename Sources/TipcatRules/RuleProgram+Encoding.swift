@@ -1,3 +1,5 @@
+public import TipcatCore
+
 /// Compiled programs as bytes, so a prepared catalog can keep them and a later process evaluate them without
 /// checking and compiling the rules again.
 ///
@@ -11,10 +13,7 @@ extension RuleProgram {
     public static let encodingVersion: UInt32 = 1
 
     /// Why bytes were refused.
-    public struct DecodingError: Error, Sendable, CustomStringConvertible {
-        public let description: String
-        package init(_ description: String) { self.description = description }
-    }
+    public typealias DecodingError = BinaryDecodingError
 
     static let encodingMagic: [UInt8] = Array("TCRP".utf8)
     /// The deepest node nesting accepted: twice what the parser accepts.
@@ -23,7 +22,7 @@ extension RuleProgram {
     /// The programs as bytes: their tables (each once, however many programs share it), then each program's
     /// table and root.
     public static func encode(_ programs: [RuleProgram]) -> [UInt8] {
-        var writer = ProgramWriter()
+        var writer = BinaryWriter()
         writer.bytes = encodingMagic
         writer.varint(UInt64(encodingVersion))
         var tableNumbers: [ObjectIdentifier: Int] = [:]
@@ -47,7 +46,7 @@ extension RuleProgram {
     /// - Parameter eventFieldCounts: the number of fields of each event slot (the columns of `Inputs.logs`);
     ///   a chain must name an event slot among these and fields it has.
     public static func decode(_ bytes: [UInt8], eventFieldCounts: [Int]) throws(DecodingError) -> [RuleProgram] {
-        var reader = ProgramReader(bytes: bytes)
+        var reader = BinaryReader(bytes: bytes)
         guard bytes.count >= encodingMagic.count, Array(bytes[0..<encodingMagic.count]) == encodingMagic else {
             throw DecodingError("not compiled rules")
         }
@@ -146,27 +145,8 @@ extension RuleProgram.Table {
     }
 }
 
-/// Appends programs' values (and a prepared catalog's): counts and indices as LEB128, integers zigzag-encoded, doubles as their 8 bytes.
-package struct ProgramWriter {
-    package var bytes: [UInt8] = []
-
-    package init() {}
-
-    package mutating func varint(_ value: UInt64) {
-        var rest = value
-        while rest >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-            rest >>= 7
-        }
-        bytes.append(UInt8(rest))
-    }
-
-    package mutating func count(_ value: Int) { varint(UInt64(max(0, value))) }
-    package mutating func int(_ value: Int) { varint(UInt64(bitPattern: Int64((value << 1) ^ (value >> 63)))) }
-    package mutating func double(_ value: Double) {
-        for index in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: value.bitPattern >> (8 * UInt64(index)))) }
-    }
-    package mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+/// A program's parts on top of the shared binary coding.
+extension BinaryWriter {
     mutating func range(_ range: Range<Int>) {
         count(range.lowerBound)
         count(range.count)
@@ -245,69 +225,8 @@ package struct ProgramWriter {
     }
 }
 
-/// Reads what `ProgramWriter` wrote; anything inconsistent throws.
-package struct ProgramReader {
-    package typealias Failure = RuleProgram.DecodingError
-    package let bytes: [UInt8]
-    package var position = 0
-
-    package init(bytes: [UInt8]) { self.bytes = bytes }
-
-    package var isAtEnd: Bool { position == bytes.count }
-
-    package mutating func byte() throws(Failure) -> UInt8 {
-        guard position < bytes.count else { throw Failure("cut short") }
-        defer { position += 1 }
-        return bytes[position]
-    }
-
-    package mutating func varint() throws(Failure) -> UInt64 {
-        var value: UInt64 = 0
-        var shift: UInt64 = 0
-        while true {
-            let byte = try byte()
-            guard shift < 64 else { throw Failure("a number too long") }
-            value |= UInt64(byte & 0x7F) << shift
-            if byte < 0x80 { return value }
-            shift += 7
-        }
-    }
-
-    /// A count of elements that follow (each takes at least one byte).
-    package mutating func count() throws(Failure) -> Int {
-        let value = try varint()
-        guard value <= UInt64(bytes.count - position) else { throw Failure("a count beyond the end") }
-        return Int(value)
-    }
-
-    /// An index or slot: never negative, far below overflow.
-    package mutating func index() throws(Failure) -> Int {
-        let value = try varint()
-        guard value <= UInt64(Int32.max) else { throw Failure("an index out of range") }
-        return Int(value)
-    }
-
-    package mutating func int() throws(Failure) -> Int {
-        let raw = try varint()
-        return Int(Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1))))
-    }
-
-    package mutating func double() throws(Failure) -> Double {
-        guard bytes.count - position >= 8 else { throw Failure("cut short") }
-        var bits: UInt64 = 0
-        for index in 0..<8 { bits |= UInt64(bytes[position + index]) << (8 * UInt64(index)) }
-        position += 8
-        return Double(bitPattern: bits)
-    }
-
-    package mutating func bool() throws(Failure) -> Bool {
-        switch try byte() {
-        case 0: return false
-        case 1: return true
-        default: throw Failure("not a bool")
-        }
-    }
-
+/// Reads what the `BinaryWriter` extension above wrote; anything inconsistent throws.
+extension BinaryReader {
     mutating func range() throws(Failure) -> Range<Int> {
         let lower = try index()
         let count = try index()

@@ -34,7 +34,7 @@ import TipcatLocalization
 struct EngineSnapshot: Sendable {
     static let magic: [UInt8] = Array("TCENGSNP".utf8)
     /// Raise when the layout or the engine section's contents change.
-    static let formatVersion: UInt32 = 3
+    static let formatVersion: UInt32 = 4
     static let headerSize = 112
 
     /// The snapshot file for a state database.
@@ -72,7 +72,7 @@ struct EngineSnapshot: Sendable {
         for name in engineOnly.owners.keys { engineOnly.owners[name]?.strings = nil }
         let prepared = PreparedCatalog(try CatalogCodec.decode(engineOnly, origin: origin))
         let catalog = prepared.catalog
-        var engine = ByteWriter()
+        var engine = BinaryWriter()
         engine.blob(pieces.settings.canonicalBytes)
         engine.blob(pieces.parameters.canonicalBytes)
         engine.blob(pieces.events.canonicalBytes)
@@ -200,7 +200,7 @@ struct EngineSnapshot: Sendable {
               let bytes = read(descriptor, offset: headerSize, count: length),
               checksum(bytes[...]) == word(header, at: 104, bytes: 8)
         else { return nil }
-        var reader = ByteReader(bytes: bytes)
+        var reader = BinaryReader(bytes: bytes)
         guard let catalog = try? declarations(&reader, origin: origin).catalog, reader.isAtEnd else { return nil }
         return catalog
     }
@@ -231,7 +231,7 @@ struct EngineSnapshot: Sendable {
     }
 
     /// The settings (as stored) and the catalog of declarations at the start of the engine section.
-    private static func declarations(_ reader: inout ByteReader, origin: String) throws -> (settings: JSONValue, catalog: Catalog) {
+    private static func declarations(_ reader: inout BinaryReader, origin: String) throws -> (settings: JSONValue, catalog: Catalog) {
         func json(_ bytes: [UInt8], _ name: String) throws -> JSONValue {
             try JSONDocument.parse(SourceFile(path: name, bytes: bytes)).root.value
         }
@@ -247,7 +247,7 @@ struct EngineSnapshot: Sendable {
     private static func decode(
         _ bytes: [UInt8], path: String, contentHash: String, origin: String, detailStart: Int, detailLength: Int
     ) throws -> EngineSnapshot {
-        var reader = ByteReader(bytes: bytes)
+        var reader = BinaryReader(bytes: bytes)
         let (settings, declared) = try declarations(&reader, origin: origin)
         var catalog = declared
         let count = try reader.count()
@@ -282,13 +282,13 @@ struct EngineSnapshot: Sendable {
             let ownActions = try actions()
             var platforms: [Device: TipPlatformContent] = [:]
             for _ in 0..<(try reader.count()) {
-                guard let device = Device(rawValue: try reader.string()) else { throw ByteReader.Malformed() }
+                guard let device = Device(rawValue: try reader.string()) else { throw BinaryReader.Failure("an unknown device") }
                 platforms[device] = TipPlatformContent(actions: try actions())
             }
             let tipID = TipID(id)
             if let hash = try reader.optionalString() { hashes[tipID] = hash }
             let detail = Detail(offset: try reader.size(), length: try reader.size())
-            guard detail.offset + detail.length <= detailLength else { throw ByteReader.Malformed() }
+            guard detail.offset + detail.length <= detailLength else { throw BinaryReader.Failure("a detail beyond the section") }
             details[tipID] = detail
             // The texts are read from the detail section when a command shows the tip.
             tips.append(Tip(
@@ -298,7 +298,7 @@ struct EngineSnapshot: Sendable {
         }
         catalog.tips = tips
         let prepared = try PreparedCatalog(catalog, compiledRules: reader.blob())
-        guard reader.isAtEnd else { throw ByteReader.Malformed() }
+        guard reader.isAtEnd else { throw BinaryReader.Failure("trailing bytes") }
         return EngineSnapshot(
             prepared: prepared, revision: CatalogRevision(version: contentHash, contentHashes: hashes), settings: settings, path: path,
             detailStart: detailStart, details: details)
@@ -386,43 +386,13 @@ struct EngineSnapshot: Sendable {
     }
 }
 
-/// Appends the snapshot's values: counts and integers as LEB128, strings with their length.
-struct ByteWriter {
-    var bytes: [UInt8] = []
-
-    mutating func varint(_ value: UInt64) {
-        var rest = value
-        while rest >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-            rest >>= 7
-        }
-        bytes.append(UInt8(rest))
-    }
-
-    mutating func count(_ value: Int) { varint(UInt64(max(0, value))) }
-    mutating func int(_ value: Int) { varint(UInt64(bitPattern: Int64((value << 1) ^ (value >> 63)))) }
-    mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
-    mutating func blob(_ value: [UInt8]) {
-        count(value.count)
-        bytes += value
-    }
-    mutating func string(_ value: String) { blob(Array(value.utf8)) }
-    mutating func optionalString(_ value: String?) {
-        bool(value != nil)
-        if let value { string(value) }
-    }
-    mutating func optionalInt(_ value: Int?) {
-        bool(value != nil)
-        if let value { int(value) }
-    }
-    mutating func optionalDouble(_ value: Double?) {
-        bool(value != nil)
-        if let value { varint(value.bitPattern) }
-    }
+/// The snapshot's value types on top of the shared binary coding.
+extension BinaryWriter {
     mutating func field(_ field: ValueType.RecordField) {
         string(field.name)
         type(field.type)
     }
+
     mutating func type(_ type: ValueType) {
         switch type {
         case .string: bytes.append(0)
@@ -447,82 +417,13 @@ struct ByteWriter {
     }
 }
 
-/// Reads what `ByteWriter` wrote; any inconsistency throws `Malformed`.
-struct ByteReader {
-    struct Malformed: Error {}
-
-    let bytes: [UInt8]
-    var position = 0
-
-    var isAtEnd: Bool { position == bytes.count }
-
-    mutating func byte() throws(Malformed) -> UInt8 {
-        guard position < bytes.count else { throw Malformed() }
-        defer { position += 1 }
-        return bytes[position]
-    }
-
-    mutating func varint() throws(Malformed) -> UInt64 {
-        var value: UInt64 = 0
-        var shift: UInt64 = 0
-        while true {
-            let byte = try byte()
-            guard shift < 64 else { throw Malformed() }
-            value |= UInt64(byte & 0x7F) << shift
-            if byte < 0x80 { return value }
-            shift += 7
-        }
-    }
-
-    /// A count of elements that follow (each takes at least one byte).
-    mutating func count() throws(Malformed) -> Int {
-        let value = try varint()
-        guard value <= UInt64(bytes.count - position) else { throw Malformed() }
-        return Int(value)
-    }
-
-    /// An offset or length elsewhere in the file.
-    mutating func size() throws(Malformed) -> Int {
-        let value = try varint()
-        guard value < 1 << 48 else { throw Malformed() }
-        return Int(value)
-    }
-
-    mutating func int() throws(Malformed) -> Int {
-        let raw = try varint()
-        return Int(Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1))))
-    }
-
-    mutating func bool() throws(Malformed) -> Bool {
-        switch try byte() {
-        case 0: return false
-        case 1: return true
-        default: throw Malformed()
-        }
-    }
-
-    mutating func blob() throws(Malformed) -> [UInt8] {
-        let length = try count()
-        defer { position += length }
-        return Array(bytes[position..<(position + length)])
-    }
-
-    mutating func string() throws(Malformed) -> String {
-        let length = try count()
-        defer { position += length }
-        return String(decoding: bytes[position..<(position + length)], as: UTF8.self)
-    }
-
-    mutating func optionalString() throws(Malformed) -> String? { try bool() ? try string() : nil }
-    mutating func optionalInt() throws(Malformed) -> Int? { try bool() ? try int() : nil }
-    mutating func optionalDouble() throws(Malformed) -> Double? { try bool() ? Double(bitPattern: try varint()) : nil }
-
-    mutating func field(depth: Int = 0) throws(Malformed) -> ValueType.RecordField {
+extension BinaryReader {
+    mutating func field(depth: Int = 0) throws(Failure) -> ValueType.RecordField {
         ValueType.RecordField(try string(), try type(depth: depth))
     }
 
-    mutating func type(depth: Int = 0) throws(Malformed) -> ValueType {
-        guard depth < 64 else { throw Malformed() }
+    mutating func type(depth: Int = 0) throws(Failure) -> ValueType {
+        guard depth < 64 else { throw Failure("a type nested too deep") }
         switch try byte() {
         case 0: return .string
         case 1: return .int
@@ -536,7 +437,7 @@ struct ByteReader {
             for _ in 0..<(try count()) { fields.append(try field(depth: depth + 1)) }
             return .record(fields)
         case 8: return .optional(try type(depth: depth + 1))
-        default: throw Malformed()
+        default: throw Failure("an unknown type")
         }
     }
 }

@@ -1,0 +1,137 @@
+/// Why bytes written by `BinaryWriter` (or by a format built on it) were refused.
+public struct BinaryDecodingError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+    package init(_ description: String) { self.description = description }
+}
+
+/// Appends values for the project's own binary files (prepared engine snapshots, compiled rules): counts and
+/// indices as LEB128, integers zigzag-encoded, doubles as their 8 bytes, strings and blobs after their length.
+package struct BinaryWriter {
+    package var bytes: [UInt8] = []
+
+    package init() {}
+
+    package mutating func varint(_ value: UInt64) {
+        var rest = value
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+
+    package mutating func count(_ value: Int) { varint(UInt64(max(0, value))) }
+    package mutating func int(_ value: Int) { varint(UInt64(bitPattern: Int64((value << 1) ^ (value >> 63)))) }
+    package mutating func double(_ value: Double) {
+        for index in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: value.bitPattern >> (8 * UInt64(index)))) }
+    }
+    package mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+    package mutating func blob(_ value: [UInt8]) {
+        count(value.count)
+        bytes += value
+    }
+    package mutating func string(_ value: String) {
+        count(value.utf8.count)
+        bytes += value.utf8
+    }
+    package mutating func optionalString(_ value: String?) {
+        bool(value != nil)
+        if let value { string(value) }
+    }
+    package mutating func optionalInt(_ value: Int?) {
+        bool(value != nil)
+        if let value { int(value) }
+    }
+    package mutating func optionalDouble(_ value: Double?) {
+        bool(value != nil)
+        if let value { double(value) }
+    }
+}
+
+/// Reads what `BinaryWriter` wrote; any inconsistency (cut short, a count beyond the end, an unknown byte)
+/// throws `BinaryDecodingError`, never traps.
+package struct BinaryReader {
+    package typealias Failure = BinaryDecodingError
+    package let bytes: [UInt8]
+    package var position = 0
+
+    package init(bytes: [UInt8]) { self.bytes = bytes }
+
+    package var isAtEnd: Bool { position == bytes.count }
+
+    package mutating func byte() throws(Failure) -> UInt8 {
+        guard position < bytes.count else { throw Failure("cut short") }
+        defer { position += 1 }
+        return bytes[position]
+    }
+
+    package mutating func varint() throws(Failure) -> UInt64 {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            let byte = try byte()
+            guard shift < 64 else { throw Failure("a number too long") }
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return value }
+            shift += 7
+        }
+    }
+
+    /// A count of elements that follow (each takes at least one byte).
+    package mutating func count() throws(Failure) -> Int {
+        let value = try varint()
+        guard value <= UInt64(bytes.count - position) else { throw Failure("a count beyond the end") }
+        return Int(value)
+    }
+
+    /// An index or slot: never negative, far below overflow.
+    package mutating func index() throws(Failure) -> Int {
+        let value = try varint()
+        guard value <= UInt64(Int32.max) else { throw Failure("an index out of range") }
+        return Int(value)
+    }
+
+    /// An offset or length elsewhere in a file.
+    package mutating func size() throws(Failure) -> Int {
+        let value = try varint()
+        guard value < 1 << 48 else { throw Failure("a size out of range") }
+        return Int(value)
+    }
+
+    package mutating func int() throws(Failure) -> Int {
+        let raw = try varint()
+        return Int(Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1))))
+    }
+
+    package mutating func double() throws(Failure) -> Double {
+        guard bytes.count - position >= 8 else { throw Failure("cut short") }
+        var bits: UInt64 = 0
+        for index in 0..<8 { bits |= UInt64(bytes[position + index]) << (8 * UInt64(index)) }
+        position += 8
+        return Double(bitPattern: bits)
+    }
+
+    package mutating func bool() throws(Failure) -> Bool {
+        switch try byte() {
+        case 0: return false
+        case 1: return true
+        default: throw Failure("not a bool")
+        }
+    }
+
+    package mutating func blob() throws(Failure) -> [UInt8] {
+        let length = try count()
+        defer { position += length }
+        return Array(bytes[position..<(position + length)])
+    }
+
+    package mutating func string() throws(Failure) -> String {
+        let length = try count()
+        defer { position += length }
+        return String(decoding: bytes[position..<(position + length)], as: UTF8.self)
+    }
+
+    package mutating func optionalString() throws(Failure) -> String? { try bool() ? try string() : nil }
+    package mutating func optionalInt() throws(Failure) -> Int? { try bool() ? try int() : nil }
+    package mutating func optionalDouble() throws(Failure) -> Double? { try bool() ? try double() : nil }
+}
