@@ -22,6 +22,15 @@ public struct CatalogPieces: Sendable, Hashable {
             self.strings = strings
             self.republish = republish
         }
+
+        /// What a tip's revision hash is taken over (what `republish: reset` compares): its canonical
+        /// definition, a zero byte, its canonical translations.
+        public var revisionBytes: [UInt8] {
+            var bytes = tip?.canonicalBytes ?? []
+            bytes.append(0)
+            bytes += strings?.canonicalBytes ?? []
+            return bytes
+        }
     }
 
     /// `catalog.json`'s settings.

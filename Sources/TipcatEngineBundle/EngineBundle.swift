@@ -98,10 +98,7 @@ public struct EngineBundle: Sendable {
     package static func revision(_ contentHash: SHA256Digest, _ pieces: CatalogPieces) -> CatalogRevision {
         var hashes: [TipID: String] = [:]
         for (owner, piece) in pieces.owners where piece.tip != nil {
-            var bytes = piece.tip?.canonicalBytes ?? []
-            bytes.append(0)
-            bytes += piece.strings?.canonicalBytes ?? []
-            hashes[TipID(owner)] = SHA256.hash(bytes).hex
+            hashes[TipID(owner)] = SHA256.hash(piece.revisionBytes).hex
         }
         return CatalogRevision(version: contentHash.hex, contentHashes: hashes)
     }

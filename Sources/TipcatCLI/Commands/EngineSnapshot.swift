@@ -84,10 +84,7 @@ struct EngineSnapshot: Sendable {
         let owners = pieces.owners
         let revisions = concurrentChunks(count: tips.count, chunkSize: 128) { range in
             range.map { index -> (bytes: [UInt8], hash: String) in
-                let owner = owners[tips[index].id.rawValue]
-                var bytes = owner?.tip?.canonicalBytes ?? []
-                bytes.append(0)
-                bytes += owner?.strings?.canonicalBytes ?? []
+                let bytes = (owners[tips[index].id.rawValue] ?? CatalogPieces.Owner()).revisionBytes
                 return (bytes, SHA256.hash(bytes).hex)
             }
         }.flatMap { $0 }
@@ -172,7 +169,7 @@ struct EngineSnapshot: Sendable {
 
     /// The snapshot at `path` for the version `contentHash`; nil when there is none or it is stale or damaged.
     static func load(path: String, contentHash: String, origin: String) -> EngineSnapshot? {
-        guard let section = engineSection(path: path, contentHash: contentHash) else { return nil }
+        guard let section = checkedPart(.engine, path: path, contentHash: contentHash) else { return nil }
         do {
             return try decode(section.bytes, path: path, contentHash: contentHash, origin: origin,
                               detailStart: section.detailStart, detailLength: section.detailLength)
@@ -182,52 +179,42 @@ struct EngineSnapshot: Sendable {
     }
 
     /// Only the catalog's settings and declarations (parameters, events, groups; no tips) from the snapshot at
-    /// `path` for the version `contentHash`, checked like `load`; nil when there is none or it is stale or damaged.
-    /// What a command that reads no tip (`engine donate`) needs.
+    /// `path` for the version `contentHash`, checked like `load` but against their own checksum; nil when there
+    /// is none or it is stale or damaged. What a command that reads no tip (`engine donate`, `engine set`) needs.
     static func declarations(path: String, contentHash: String, origin: String) -> Catalog? {
+        guard let part = checkedPart(.declarations, path: path, contentHash: contentHash) else { return nil }
+        var reader = BinaryReader(bytes: part.bytes)
+        guard let catalog = try? declarations(&reader, origin: origin).catalog, reader.isAtEnd else { return nil }
+        return catalog
+    }
+
+    /// The parts of the engine section a reader checks on their own: the whole section, or its first P bytes
+    /// (the declarations).
+    private enum Part {
+        case engine, declarations
+    }
+
+    /// A part of the engine section of the snapshot at `path`, when the file is whole and for the version
+    /// `contentHash`: size, magic, format version, content hash and the part's checksum all match.
+    private static func checkedPart(_ part: Part, path: String, contentHash: String) -> (bytes: [UInt8], detailStart: Int, detailLength: Int)? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, Int(info.st_size) >= headerSize,
-              let header = read(descriptor, offset: 0, count: headerSize), matches(header, contentHash: contentHash)
+              let header = read(descriptor, offset: 0, count: headerSize),
+              Array(header[0..<8]) == magic, word(header, at: 8, bytes: 4) == UInt64(formatVersion),
+              Array(header[16..<80]) == Array(contentHash.utf8)
         else { return nil }
         let engineLength = Int(truncatingIfNeeded: word(header, at: 80, bytes: 8))
         let detailLength = Int(truncatingIfNeeded: word(header, at: 96, bytes: 8))
-        let length = Int(word(header, at: 12, bytes: 4))
+        let (length, checksumOffset) = part == .engine ? (engineLength, 88) : (Int(word(header, at: 12, bytes: 4)), 104)
         guard engineLength >= 0, detailLength >= 0, engineLength <= Int(info.st_size), detailLength <= Int(info.st_size),
               headerSize + engineLength + detailLength == Int(info.st_size), length <= engineLength,
               let bytes = read(descriptor, offset: headerSize, count: length),
-              checksum(bytes[...]) == word(header, at: 104, bytes: 8)
+              checksum(bytes[...]) == word(header, at: checksumOffset, bytes: 8)
         else { return nil }
-        var reader = BinaryReader(bytes: bytes)
-        guard let catalog = try? declarations(&reader, origin: origin).catalog, reader.isAtEnd else { return nil }
-        return catalog
-    }
-
-    /// Whether a header is this format's, for the version `contentHash`.
-    private static func matches(_ header: [UInt8], contentHash: String) -> Bool {
-        Array(header[0..<8]) == magic && word(header, at: 8, bytes: 4) == UInt64(formatVersion)
-            && Array(header[16..<80]) == Array(contentHash.utf8)
-    }
-
-    /// The engine section of the snapshot at `path`, when the file is whole and for the version `contentHash`
-    /// (size, magic, format version, content hash and the section's checksum all match).
-    private static func engineSection(path: String, contentHash: String) -> (bytes: [UInt8], detailStart: Int, detailLength: Int)? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, Int(info.st_size) >= headerSize else { return nil }
-        guard let header = read(descriptor, offset: 0, count: headerSize), matches(header, contentHash: contentHash) else { return nil }
-        let engineLength = Int(truncatingIfNeeded: word(header, at: 80, bytes: 8))
-        let detailLength = Int(truncatingIfNeeded: word(header, at: 96, bytes: 8))
-        guard engineLength >= 0, detailLength >= 0, engineLength <= Int(info.st_size), detailLength <= Int(info.st_size),
-              headerSize + engineLength + detailLength == Int(info.st_size),
-              let engine = read(descriptor, offset: headerSize, count: engineLength),
-              checksum(engine[...]) == word(header, at: 88, bytes: 8)
-        else { return nil }
-        return (engine, headerSize + engineLength, detailLength)
+        return (bytes, headerSize + engineLength, detailLength)
     }
 
     /// The settings (as stored) and the catalog of declarations at the start of the engine section.
