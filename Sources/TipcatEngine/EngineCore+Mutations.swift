@@ -102,16 +102,7 @@ extension EngineCore {
         guard let declaration = compiled.parameters[name.rawValue] else {
             throw .unknownParameter(name.rawValue, suggestion: Suggestions.closest(to: name.rawValue, in: compiled.parameters.keys))
         }
-        guard let normal = value.normalized(to: declaration.type) else {
-            throw .invalidValue(subject: "$\(name)", expected: declaration.type, got: value)
-        }
-        if declaration.lifetime == .persistent {
-            do throws(TipStateStoreError) {
-                try store.saveParameter(normal, for: name)
-            } catch {
-                throw .store(error)
-            }
-        }
+        let normal = try TipEngineSession.recordParameter(declaration, value, in: &store)
         parameters[name.rawValue] = normal
         invalidateRuleCaches(of: compiled.parameterDependents[name.rawValue])
     }

@@ -26,13 +26,7 @@ extension PostgreSQLCatalogStore: TransactionalCatalogStore {
         var seen = Set<SHA256Digest>()
         while !level.isEmpty {
             let candidates = level.filter { seen.insert($0).inserted && tree.objects[$0] != nil }
-            var present = Set<SHA256Digest>()
-            for chunk in stride(from: 0, to: candidates.count, by: 2_000).map({ candidates[$0..<min($0 + 2_000, candidates.count)] }) {
-                let rows = try connection.query(
-                    "SELECT hash FROM objects WHERE hash IN (SELECT decode(h, 'hex') FROM unnest(string_to_array($1, ',')) AS h)",
-                    [.text(chunk.map(\.hex).joined(separator: ","))])
-                for row in rows { if let digest = row.bytes(0).flatMap(SHA256Digest.init(bytes:)) { present.insert(digest) } }
-            }
+            let present = Set(try objectRows("hash", of: candidates, perQuery: 2_000).compactMap { $0.bytes(0).flatMap(SHA256Digest.init(bytes:)) })
             let missing = candidates.filter { !present.contains($0) }
             try insertObjects(missing, from: tree.objects)
             level = missing.flatMap { tree.objects[$0]?.children ?? [] }

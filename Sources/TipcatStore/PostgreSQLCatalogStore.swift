@@ -221,18 +221,24 @@ public final class PostgreSQLCatalogStore: CatalogStore {
             guard hasSchema else { return [:] }
             var found: [SHA256Digest: [UInt8]] = [:]
             found.reserveCapacity(digests.count)
-            for start in stride(from: 0, to: digests.count, by: 1_000) {
-                let chunk = digests[start..<min(start + 1_000, digests.count)]
-                let rows = try connection.query(
-                    "SELECT hash, content FROM objects WHERE hash IN (SELECT decode(h, 'hex') FROM unnest(string_to_array($1, ',')) AS h)",
-                    [.text(chunk.map(\.hex).joined(separator: ","))])
-                for row in rows {
-                    guard let digest = row.bytes(0).flatMap(SHA256Digest.init(bytes:)), let content = row.bytes(1) else { continue }
-                    found[digest] = content
-                }
+            for row in try objectRows("hash, content", of: digests, perQuery: 1_000) {
+                guard let digest = row.bytes(0).flatMap(SHA256Digest.init(bytes:)), let content = row.bytes(1) else { continue }
+                found[digest] = content
             }
             return found
         }
+    }
+
+    /// `SELECT columns FROM objects` for these hashes, `perQuery` hashes a query (sent as one hex list).
+    func objectRows(_ columns: String, of digests: [SHA256Digest], perQuery: Int) throws -> [PostgreSQLRow] {
+        var rows: [PostgreSQLRow] = []
+        for start in stride(from: 0, to: digests.count, by: perQuery) {
+            let chunk = digests[start..<min(start + perQuery, digests.count)]
+            rows += try connection.query(
+                "SELECT \(columns) FROM objects WHERE hash IN (SELECT decode(h, 'hex') FROM unnest(string_to_array($1, ',')) AS h)",
+                [.text(chunk.map(\.hex).joined(separator: ","))])
+        }
+        return rows
     }
 
     /// Objects, their total size in bytes, versions and channels.
