@@ -2,30 +2,144 @@ public import TipcatCore
 public import TipcatLocalization
 
 /// One tip, as written in `tips/<TipID>.json`.
+///
+/// A value type whose fields live in one shared, copy-on-write box: a tip has many fields, and catalogs of
+/// thousands of tips copy tips often (into compiled engines, render jobs, sorted lists); a copy retains one
+/// box instead of every field, and a change copies the box only when it is shared.
 public struct Tip: Sendable, Hashable {
-    public var id: TipID
+    private final class Storage: @unchecked Sendable {
+        var id: TipID
+        var customID: LocalizedText?
+        var title: LocalizedText
+        var message: LocalizedText?
+        var image: String?
+        var actions: [TipAction]
+        var parameters: [ValueType.RecordField]
+        var rules: [TipRule]
+        var options: TipOptions
+        var republish: RepublishPolicy
+        var comment: String?
+        var example: [String: Value]?
+        var platforms: [Device: TipPlatformContent]
+        var file: String
+        var location: SourceLocation?
+
+        init(id: TipID, customID: LocalizedText?, title: LocalizedText, message: LocalizedText?, image: String?, actions: [TipAction], parameters: [ValueType.RecordField], rules: [TipRule], options: TipOptions, republish: RepublishPolicy, comment: String?, example: [String: Value]?, platforms: [Device: TipPlatformContent], file: String, location: SourceLocation?) {
+            self.id = id
+            self.customID = customID
+            self.title = title
+            self.message = message
+            self.image = image
+            self.actions = actions
+            self.parameters = parameters
+            self.rules = rules
+            self.options = options
+            self.republish = republish
+            self.comment = comment
+            self.example = example
+            self.platforms = platforms
+            self.file = file
+            self.location = location
+        }
+
+        func copy() -> Storage {
+            Storage(id: id, customID: customID, title: title, message: message, image: image, actions: actions, parameters: parameters, rules: rules, options: options, republish: republish, comment: comment, example: example, platforms: platforms, file: file, location: location)
+        }
+    }
+
+    private var storage: Storage
+
+    /// The box, copied first when another tip shares it (the one place a shared box is made unique).
+    private var unique: Storage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            return storage
+        }
+    }
+
+    public var id: TipID {
+        get { storage.id }
+        set { unique.id = newValue }
+        _modify { yield &unique.id }
+    }
     /// The custom-ID template (`NewTrailTip-{trail.id}`); nil when the tip's id is used as is.
-    public var customID: LocalizedText?
-    public var title: LocalizedText
-    public var message: LocalizedText?
+    public var customID: LocalizedText? {
+        get { storage.customID }
+        set { unique.customID = newValue }
+        _modify { yield &unique.customID }
+    }
+    public var title: LocalizedText {
+        get { storage.title }
+        set { unique.title = newValue }
+        _modify { yield &unique.title }
+    }
+    public var message: LocalizedText? {
+        get { storage.message }
+        set { unique.message = newValue }
+        _modify { yield &unique.message }
+    }
     /// A symbol name such as `location.circle`.
-    public var image: String?
-    public var actions: [TipAction]
+    public var image: String? {
+        get { storage.image }
+        set { unique.image = newValue }
+        _modify { yield &unique.image }
+    }
+    public var actions: [TipAction] {
+        get { storage.actions }
+        set { unique.actions = newValue }
+        _modify { yield &unique.actions }
+    }
     /// The tip's own parameters, in declaration order.
-    public var parameters: [ValueType.RecordField]
+    public var parameters: [ValueType.RecordField] {
+        get { storage.parameters }
+        set { unique.parameters = newValue }
+        _modify { yield &unique.parameters }
+    }
     /// Eligibility rules in the rule language; all must hold.
-    public var rules: [TipRule]
-    public var options: TipOptions
-    public var republish: RepublishPolicy
+    public var rules: [TipRule] {
+        get { storage.rules }
+        set { unique.rules = newValue }
+        _modify { yield &unique.rules }
+    }
+    public var options: TipOptions {
+        get { storage.options }
+        set { unique.options = newValue }
+        _modify { yield &unique.options }
+    }
+    public var republish: RepublishPolicy {
+        get { storage.republish }
+        set { unique.republish = newValue }
+        _modify { yield &unique.republish }
+    }
     /// The translator comment.
-    public var comment: String?
+    public var comment: String? {
+        get { storage.comment }
+        set { unique.comment = newValue }
+        _modify { yield &unique.comment }
+    }
     /// Example parameter values, used by `render --all` and previews.
-    public var example: [String: Value]?
+    public var example: [String: Value]? {
+        get { storage.example }
+        set { unique.example = newValue }
+        _modify { yield &unique.example }
+    }
     /// Per-device replacements of the tip's texts, image and actions (`"platforms": {"mac": {…}}`).
-    public var platforms: [Device: TipPlatformContent]
+    public var platforms: [Device: TipPlatformContent] {
+        get { storage.platforms }
+        set { unique.platforms = newValue }
+        _modify { yield &unique.platforms }
+    }
     /// The tip's file, relative to the catalog's parent as given by the user.
-    public var file: String
-    public var location: SourceLocation?
+    public var file: String {
+        get { storage.file }
+        set { unique.file = newValue }
+        _modify { yield &unique.file }
+    }
+    public var location: SourceLocation? {
+        get { storage.location }
+        set { unique.location = newValue }
+        _modify { yield &unique.location }
+    }
 
     public init(
         id: TipID, customID: LocalizedText? = nil, title: LocalizedText, message: LocalizedText? = nil,
@@ -34,21 +148,46 @@ public struct Tip: Sendable, Hashable {
         comment: String? = nil, example: [String: Value]? = nil, platforms: [Device: TipPlatformContent] = [:], file: String,
         location: SourceLocation? = nil
     ) {
-        self.id = id
-        self.customID = customID
-        self.title = title
-        self.message = message
-        self.image = image
-        self.actions = actions
-        self.parameters = parameters
-        self.rules = rules
-        self.options = options
-        self.republish = republish
-        self.comment = comment
-        self.example = example
-        self.platforms = platforms
-        self.file = file
-        self.location = location
+        storage = Storage(id: id, customID: customID, title: title, message: message, image: image, actions: actions, parameters: parameters, rules: rules, options: options, republish: republish, comment: comment, example: example, platforms: platforms, file: file, location: location)
+    }
+
+    public static func == (lhs: Tip, rhs: Tip) -> Bool {
+        if lhs.storage === rhs.storage { return true }
+        let (a, b) = (lhs.storage, rhs.storage)
+        return a.id == b.id
+            && a.customID == b.customID
+            && a.title == b.title
+            && a.message == b.message
+            && a.image == b.image
+            && a.actions == b.actions
+            && a.parameters == b.parameters
+            && a.rules == b.rules
+            && a.options == b.options
+            && a.republish == b.republish
+            && a.comment == b.comment
+            && a.example == b.example
+            && a.platforms == b.platforms
+            && a.file == b.file
+            && a.location == b.location
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        let box = storage
+        hasher.combine(box.id)
+        hasher.combine(box.customID)
+        hasher.combine(box.title)
+        hasher.combine(box.message)
+        hasher.combine(box.image)
+        hasher.combine(box.actions)
+        hasher.combine(box.parameters)
+        hasher.combine(box.rules)
+        hasher.combine(box.options)
+        hasher.combine(box.republish)
+        hasher.combine(box.comment)
+        hasher.combine(box.example)
+        hasher.combine(box.platforms)
+        hasher.combine(box.file)
+        hasher.combine(box.location)
     }
 
     /// The type of the tip parameter `name`.

@@ -120,3 +120,37 @@ import TipcatLocalization
         ])
     }
 }
+
+/// `Tip` keeps its fields in one shared box: copies share it, and a change to one copy never shows in another.
+@Suite struct TipValueTests {
+    static let tip = Tip(
+        id: "A", title: LocalizedText(key: "A.title", source: "Hello", message: nil), rules: [TipRule(source: "true")],
+        options: TipOptions(maxDisplayCount: 2), file: "tips/A.json")
+
+    @Test func aChangedCopyLeavesTheOriginalAlone() {
+        let original = Self.tip
+        var copy = original
+        #expect(copy == original)
+        copy.rules.append(TipRule(source: "false"))
+        copy.options.maxDisplayCount = 3
+        copy.title.source = "Bye"
+        #expect(original.rules.map(\.source) == ["true"])
+        #expect(original.options.maxDisplayCount == 2)
+        #expect(original.title.source == "Hello")
+        #expect(copy.rules.map(\.source) == ["true", "false"])
+        #expect(copy != original)
+        var tips = [original, copy]
+        tips[0].id = "B"
+        #expect(original.id == "A" && tips[0].id == "B" && tips[1].id == "A")
+    }
+
+    @Test func equalFieldsMeanEqualTipsAndHashes() {
+        var rebuilt = Tip(
+            id: "A", title: LocalizedText(key: "A.title", source: "Hello", message: nil), rules: [TipRule(source: "true")],
+            options: TipOptions(maxDisplayCount: 2), file: "tips/A.json")
+        #expect(rebuilt == Self.tip)
+        #expect(Set([rebuilt, Self.tip]).count == 1)
+        rebuilt.file = "tips/B.json"
+        #expect(rebuilt != Self.tip)
+    }
+}
