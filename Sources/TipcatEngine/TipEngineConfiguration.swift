@@ -44,12 +44,33 @@ public struct TipEngineConfiguration: Sendable {
 public struct CatalogRevision: Sendable, Hashable {
     /// The version's identifier (a publish number, a content digest, anything that changes with the content).
     public var version: String
+    private var deferred: TipContentHashes
+
     /// A hash of each tip's content in this version.
-    public var contentHashes: [TipID: String]
+    public var contentHashes: [TipID: String] {
+        get { deferred.hashes }
+        set { deferred = TipContentHashes(newValue) }
+    }
 
     /// Creates a revision.
     public init(version: String, contentHashes: [TipID: String]) {
         self.version = version
-        self.contentHashes = contentHashes
+        deferred = TipContentHashes(contentHashes)
+    }
+
+    /// Creates a revision whose hashes are read when the engine first needs them (when the state was last used
+    /// with another version).
+    public init(version: String, contentHashes: TipContentHashes) {
+        self.version = version
+        deferred = contentHashes
+    }
+
+    public static func == (lhs: CatalogRevision, rhs: CatalogRevision) -> Bool {
+        lhs.version == rhs.version && (lhs.deferred === rhs.deferred || lhs.contentHashes == rhs.contentHashes)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(version)
+        hasher.combine(contentHashes)
     }
 }

@@ -126,13 +126,35 @@ public struct EngineRecord: Sendable, Hashable {
     public var lastNewTipShown: Timestamp?
     /// The catalog version the state was last used with (for republish policies).
     public var catalogVersion: String?
+    private var deferred: TipContentHashes
+
     /// The per-tip content hashes of that version.
-    public var contentHashes: [TipID: String]
+    public var contentHashes: [TipID: String] {
+        get { deferred.hashes }
+        set { deferred = TipContentHashes(newValue) }
+    }
 
     /// Creates a record; everything defaults to empty.
     public init(lastNewTipShown: Timestamp? = nil, catalogVersion: String? = nil, contentHashes: [TipID: String] = [:]) {
+        self.init(lastNewTipShown: lastNewTipShown, catalogVersion: catalogVersion, contentHashes: TipContentHashes(contentHashes))
+    }
+
+    /// Creates a record whose hashes are read when first needed (a store keeps them for every tip; the engine
+    /// reads them only when it runs another version).
+    public init(lastNewTipShown: Timestamp?, catalogVersion: String?, contentHashes: TipContentHashes) {
         self.lastNewTipShown = lastNewTipShown
         self.catalogVersion = catalogVersion
-        self.contentHashes = contentHashes
+        deferred = contentHashes
+    }
+
+    public static func == (lhs: EngineRecord, rhs: EngineRecord) -> Bool {
+        lhs.lastNewTipShown == rhs.lastNewTipShown && lhs.catalogVersion == rhs.catalogVersion
+            && (lhs.deferred === rhs.deferred || lhs.contentHashes == rhs.contentHashes)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(lastNewTipShown)
+        hasher.combine(catalogVersion)
+        hasher.combine(contentHashes)
     }
 }

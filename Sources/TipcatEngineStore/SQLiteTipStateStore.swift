@@ -142,10 +142,9 @@ public struct SQLiteTipStateStore: TipStateStore {
                 }
                 let engine = try connection.prepare("SELECT last_new_tip_shown, catalog_version, content_hashes FROM engine WHERE id = 1")
                 if try engine.step() {
-                    var hashes: [TipID: String] = [:]
-                    for (tip, value) in try StoredValueCodec.decodeRecord(engine.blob(2) ?? []) {
-                        if case .string(let hash) = value { hashes[TipID(tip)] = hash }
-                    }
+                    // A hash per tip: decoded only when the engine runs another version than this one.
+                    let stored = engine.blob(2) ?? []
+                    let hashes = TipContentHashes(deferred: { Self.contentHashes(stored) })
                     snapshot.engine = EngineRecord(lastNewTipShown: Self.time(engine.column(0)), catalogVersion: engine.text(1), contentHashes: hashes)
                 }
                 return snapshot
@@ -375,6 +374,16 @@ public struct SQLiteTipStateStore: TipStateStore {
                     ])
             }
         }
+    }
+
+    /// The content hashes of the engine record as stored; a damaged record reads as no hashes (no tip's content
+    /// is then known to have changed, so no tip is reset).
+    static func contentHashes(_ stored: [UInt8]) -> [TipID: String] {
+        var hashes: [TipID: String] = [:]
+        for (tip, value) in (try? StoredValueCodec.decodeRecord(stored)) ?? [:] {
+            if case .string(let hash) = value { hashes[TipID(tip)] = hash }
+        }
+        return hashes
     }
 
     public mutating func saveEngineRecord(_ record: EngineRecord) throws(TipStateStoreError) {

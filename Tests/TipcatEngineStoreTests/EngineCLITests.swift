@@ -4,6 +4,7 @@ import Testing
 import TipcatCore
 import TipcatEngine
 import TipcatEngineStore
+import TipcatSQLite
 import TipcatTestSupport
 
 @Suite struct EngineCLITests {
@@ -304,6 +305,20 @@ import TipcatTestSupport
         var cleared = reopened
         try cleared.removeAll()
         #expect(try reopened.load() == TipStateSnapshot())
+    }
+
+    /// The engine record's hashes (one per tip) are decoded when first read; a damaged copy reads as no hashes
+    /// (no tip is then known to have changed) instead of failing every engine call.
+    @Test func storedContentHashesAreReadWhenAskedAndDamageReadsAsNone() throws {
+        let scratch = try TemporaryDirectory()
+        let path = scratch.file("state.sqlite")
+        var store = try SQLiteTipStateStore(path: path)
+        try store.saveEngineRecord(EngineRecord(catalogVersion: "abc", contentHashes: ["A": "1", "B": "2"]))
+        #expect(try SQLiteTipStateStore(path: path).load().engine.contentHashes == ["A": "1", "B": "2"])
+        try Connection(path: path).execute("UPDATE engine SET content_hashes = x'FF00FF' WHERE id = 1")
+        let damaged = try SQLiteTipStateStore(path: path).load().engine
+        #expect(damaged.catalogVersion == "abc")
+        #expect(damaged.contentHashes.isEmpty)
     }
 }
 
