@@ -43,13 +43,10 @@ extension EngineCatalog {
         writer.bytes = EngineCatalog.rulesMagic
         writer.varint(EngineCatalog.rulesFormat)
         writer.count(tips.count)
-        let eventSlots = Dictionary(uniqueKeysWithValues: eventOrder.enumerated().map { ($1, $0) })
-        let parameterSlots = Dictionary(uniqueKeysWithValues: parameterOrder.enumerated().map { ($1, $0) })
         var programs: [RuleProgram] = []
         for (tip, flags) in zip(tips, flags) {
             guard tip.problems.isEmpty, let range = flags.programs,
-                  case let events = tip.events.sorted().compactMap({ eventSlots[$0] }), events.count == tip.events.count,
-                  case let parameters = tip.appParameters.sorted().compactMap({ parameterSlots[$0] }), parameters.count == tip.appParameters.count,
+                  case let (events, parameters) = (tip.eventSlots, tip.parameterSlots),
                   case let referenced = tip.referencedTips.compactMap({ tipIndex[TipID($0)] }), referenced.count == tip.referencedTips.count
             else {
                 writer.bool(false)
@@ -72,7 +69,7 @@ extension EngineCatalog {
     /// `catalog` compiled with the rules `encodedRules` wrote for it.
     init(_ catalog: Catalog, encodedRules bytes: [UInt8]) throws(RuleProgram.DecodingError) {
         typealias Failure = RuleProgram.DecodingError
-        try self.init(catalog, checking: { (environment, slots) throws(Failure) -> [CheckedRules] in
+        try self.init(catalog, checking: { (environment, slots) throws(Failure) -> Checked in
             let tips = catalog.tips
             var reader = BinaryReader(bytes: bytes)
             guard bytes.count >= EngineCatalog.rulesMagic.count, Array(bytes[0..<EngineCatalog.rulesMagic.count]) == EngineCatalog.rulesMagic else {
@@ -83,8 +80,7 @@ extension EngineCatalog {
             guard try reader.count() == tips.count else { throw Failure("for another catalog") }
             var eventNames = [String](repeating: "", count: slots.events.count)
             for (id, event) in slots.events where event.slot < eventNames.count { eventNames[event.slot] = id }
-            var parameterNames = [String](repeating: "", count: slots.parameters.count)
-            for (name, slot) in slots.parameters where slot < parameterNames.count { parameterNames[slot] = name }
+            let parameterCount = slots.parameters.count
             var result: [CheckedRules] = []
             result.reserveCapacity(tips.count)
             var programCounts: [Int?] = []
@@ -100,22 +96,27 @@ extension EngineCatalog {
                 let count = try reader.count()
                 // Each rule compiles to one program.
                 guard count == tips[index].rules.count else { throw Failure("programs for other rules") }
-                var rules = CheckedRules(programs: [], rulesChecked: false)
-                for _ in 0..<(try reader.count()) {
-                    let slot = try reader.index()
-                    guard slot < eventNames.count else { throw Failure("an event out of range") }
-                    rules.events.insert(eventNames[slot])
+                var rules = CheckedRules(programs: nil, rulesChecked: false)
+                // Slots are written ascending and distinct: anything else is not what `encodedRules` wrote.
+                func ascending(below limit: Int, _ what: String) throws(Failure) -> [Int] {
+                    var slots: [Int] = []
+                    for _ in 0..<(try reader.count()) {
+                        let slot = try reader.index()
+                        guard slot < limit else { throw Failure("\(what) out of range") }
+                        guard slot > (slots.last ?? -1) else { throw Failure("\(what) listed twice") }
+                        slots.append(slot)
+                    }
+                    return slots
                 }
-                for _ in 0..<(try reader.count()) {
-                    let slot = try reader.index()
-                    guard slot < parameterNames.count else { throw Failure("an app parameter out of range") }
-                    rules.appParameters.insert(parameterNames[slot])
-                }
+                rules.eventSlots = try ascending(below: eventNames.count, "an event")
+                rules.parameterSlots = try ascending(below: parameterCount, "an app parameter")
+                var referenced = Set<String>()
                 for _ in 0..<(try reader.count()) {
                     let slot = try reader.index()
                     guard slot < tips.count else { throw Failure("a tip out of range") }
-                    rules.referencedTips.insert(tips[slot].id.rawValue)
+                    referenced.insert(tips[slot].id.rawValue)
                 }
+                rules.referencedTips = Array(referenced)
                 result.append(rules)
                 programCounts.append(count)
             }
@@ -125,17 +126,24 @@ extension EngineCatalog {
             guard reader.isAtEnd else { throw Failure("trailing bytes") }
             let programs = try RuleProgram.decode(encoded, eventFieldCounts: eventNames.map { slots.events[$0]?.fields.count ?? 0 })
             guard programs.count == programCounts.reduce(0, { $0 + ($1 ?? 0) }) else { throw Failure("programs missing") }
-            var next = programs[...]
+            var start = 0
             for (index, count) in programCounts.enumerated() {
                 guard let count else { continue }
-                result[index].programs = Array(next.prefix(count))
-                next = next.dropFirst(count)
+                result[index].programs = start..<(start + count)
+                start += count
             }
+            var decoded = Checked(tips: result, programs: programs)
             if !again.isEmpty {
+                // Checked again: their programs go after the decoded ones.
                 let checked = EngineCatalog.check(ArraySlice(again.map { tips[$0] }), in: environment(), slots: slots, cache: CheckedRuleCache())
-                for (index, rules) in zip(again, checked) { result[index] = rules }
+                let offset = decoded.programs.count
+                decoded.programs += checked.programs
+                for (index, var rules) in zip(again, checked.tips) {
+                    rules.programs = rules.programs.map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
+                    decoded.tips[index] = rules
+                }
             }
-            return result
+            return decoded
         })
     }
 }

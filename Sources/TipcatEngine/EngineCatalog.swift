@@ -17,8 +17,9 @@ struct EngineCatalog: Sendable {
         let rulesChecked: Bool
         /// Rules that did not check (`rule N: message`); a tip with any never shows.
         let problems: [String]
-        let events: Set<String>
-        let appParameters: Set<String>
+        /// The slots (`eventOrder`, `parameterOrder`) of the events and app parameters its rules read, ascending.
+        let eventSlots: [Int]
+        let parameterSlots: [Int]
         /// Tips named with `tip(ID)`, sorted.
         let referencedTips: [String]
         /// The group the tip belongs to (index into `groups`).
@@ -112,7 +113,7 @@ struct EngineCatalog: Sendable {
     }
 
     private init(_ catalog: Catalog, alongside work: (@Sendable () -> Void)?) {
-        self.init(catalog, checking: { environment, slots in
+        self.init(catalog, checking: { environment, slots -> Checked in
             // Checking rules is most of the start-up time and independent per tip: chunks run on every core.
             let tips = catalog.tips
             let environment = environment()
@@ -120,20 +121,20 @@ struct EngineCatalog: Sendable {
             // Unit 0 is the work to run alongside (if any); the others are chunks of 128 tips.
             let chunk = 128
             let units = (tips.count + chunk - 1) / chunk + 1
-            return concurrentChunks(count: units, chunkSize: 1) { unit -> [CheckedRules] in
+            return Checked(joining: concurrentChunks(count: units, chunkSize: 1) { unit -> Checked in
                 guard unit.lowerBound > 0 else {
                     work?()
-                    return []
+                    return Checked()
                 }
                 let start = (unit.lowerBound - 1) * chunk
                 return EngineCatalog.check(tips[start..<min(tips.count, start + chunk)], in: environment, slots: slots, cache: cache)
-            }.flatMap { $0 }
+            })
         })
     }
 
     /// The catalog compiled with the rules `checking` returns for its tips, in catalog order.
     init<Failure: Error>(
-        _ catalog: Catalog, checking: (_ environment: () -> RuleEnvironment, _ slots: Slots) throws(Failure) -> [CheckedRules]
+        _ catalog: Catalog, checking: (_ environment: () -> RuleEnvironment, _ slots: Slots) throws(Failure) -> Checked
     ) throws(Failure) {
         self.catalog = catalog
         let events = EngineCatalog.events(of: catalog)
@@ -145,6 +146,7 @@ struct EngineCatalog: Sendable {
         self.parameters = parameters
 
         var tipIndex: [TipID: Int] = [:]
+        tipIndex.reserveCapacity(catalog.tips.count)
         for (index, tip) in catalog.tips.enumerated() where tipIndex[tip.id] == nil { tipIndex[tip.id] = index }
         self.tipIndex = tipIndex
 
@@ -178,23 +180,18 @@ struct EngineCatalog: Sendable {
         let checked = try checking({ EngineCatalog.environment(catalog, events: events, parameters: parameters) }, slots)
         var compiled: [CompiledTip] = []
         compiled.reserveCapacity(tips.count)
-        var eventDependents: [String: [Int]] = [:]
-        var parameterDependents: [String: [Int]] = [:]
+        // Dependents by slot, then by name: one hash per event, not per tip.
+        var eventDependents = [[Int]](repeating: [], count: eventOrder.count)
+        var parameterDependents = [[Int]](repeating: [], count: parameterOrder.count)
         var diagnostics: [Diagnostic] = []
-        var programs: [RuleProgram] = []
         var flags: [Flags] = []
         flags.reserveCapacity(tips.count)
-        // One copy of each tip (a `Tip` copy retains each of its many fields), moved into its `CompiledTip`.
-        for index in 0..<min(tips.count, checked.count) {
+        for index in 0..<min(tips.count, checked.tips.count) {
             let tip = tips[index]
-            let rules = checked[index]
-            var range: Range<Int>?
-            if let compiled = rules.programs {
-                range = programs.count..<(programs.count + compiled.count)
-                programs += compiled
-            }
-            for event in rules.events { eventDependents[event, default: []].append(index) }
-            for parameter in rules.appParameters { parameterDependents[parameter, default: []].append(index) }
+            let rules = checked.tips[index]
+            let range = rules.programs
+            for slot in rules.eventSlots { eventDependents[slot].append(index) }
+            for slot in rules.parameterSlots { parameterDependents[slot].append(index) }
             diagnostics += rules.diagnostics
             let group = groupOfTip[index]
             let hasRules = !(rules.rulesChecked ? rules.rules.isEmpty : tip.rules.isEmpty)
@@ -202,14 +199,18 @@ struct EngineCatalog: Sendable {
                 hasProblems: !rules.problems.isEmpty, hasRules: hasRules, cacheable: rules.referencedTips.isEmpty,
                 ignoresDisplayFrequency: tip.options.ignoresDisplayFrequency, group: group ?? -1, programs: range))
             compiled.append(CompiledTip(
-                tip: tip, order: index, rules: rules.rules, rulesChecked: rules.rulesChecked, problems: rules.problems, events: rules.events,
-                appParameters: rules.appParameters, referencedTips: rules.referencedTips.sorted(), group: group))
+                tip: tip, order: index, rules: rules.rules, rulesChecked: rules.rulesChecked, problems: rules.problems, eventSlots: rules.eventSlots,
+                parameterSlots: rules.parameterSlots, referencedTips: rules.referencedTips.sorted(), group: group))
         }
         self.tips = compiled
-        self.programs = programs
+        self.programs = checked.programs
         self.flags = flags
-        self.eventDependents = eventDependents
-        self.parameterDependents = parameterDependents
+        var eventsByName: [String: [Int]] = [:]
+        for (slot, tips) in eventDependents.enumerated() where !tips.isEmpty { eventsByName[eventOrder[slot]] = tips }
+        var parametersByName: [String: [Int]] = [:]
+        for (slot, tips) in parameterDependents.enumerated() where !tips.isEmpty { parametersByName[parameterOrder[slot]] = tips }
+        self.eventDependents = eventsByName
+        self.parameterDependents = parametersByName
         self.diagnostics = diagnostics
     }
 
@@ -221,16 +222,43 @@ struct EngineCatalog: Sendable {
 
     /// One tip's rules, checked.
     struct CheckedRules: Sendable {
-        var programs: [RuleProgram]?
+        /// Where its programs are in `Checked.programs`; nil when they are not all compiled.
+        var programs: Range<Int>?
         var rules: [CheckedRule] = []
         /// Whether `rules` holds them (false when read back with their programs: checked on demand).
         var rulesChecked = true
         /// Rules that did not check (`rule N does not check: message`).
         var problems: [String] = []
         var diagnostics: [Diagnostic] = []
-        var events = Set<String>()
-        var appParameters = Set<String>()
-        var referencedTips = Set<String>()
+        /// The slots of the events and app parameters the rules read, ascending; the tips they read, each once.
+        var eventSlots: [Int] = []
+        var parameterSlots: [Int] = []
+        var referencedTips: [String] = []
+    }
+
+    /// Tips' checked rules, in catalog order, with their programs in one array.
+    struct Checked: Sendable {
+        var tips: [CheckedRules] = []
+        var programs: [RuleProgram] = []
+
+        init(tips: [CheckedRules] = [], programs: [RuleProgram] = []) {
+            self.tips = tips
+            self.programs = programs
+        }
+
+        /// Parts checked separately (chunks of tips, in order), joined.
+        init(joining parts: [Checked]) {
+            tips.reserveCapacity(parts.reduce(0) { $0 + $1.tips.count })
+            programs.reserveCapacity(parts.reduce(0) { $0 + $1.programs.count })
+            for part in parts {
+                let offset = programs.count
+                programs += part.programs
+                for var rules in part.tips {
+                    rules.programs = rules.programs.map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
+                    tips.append(rules)
+                }
+            }
+        }
     }
 
     /// Rules already checked, by text and the tip's parameter declarations (the only part of the environment
@@ -254,7 +282,7 @@ struct EngineCatalog: Sendable {
     }
 
     /// Checks the rules of `tips` and compiles them to programs (one table for the chunk, in tip order).
-    static func check(_ tips: ArraySlice<Tip>, in shared: RuleEnvironment, slots: Slots, cache: CheckedRuleCache) -> [CheckedRules] {
+    static func check(_ tips: ArraySlice<Tip>, in shared: RuleEnvironment, slots: Slots, cache: CheckedRuleCache) -> Checked {
         var environment = shared
         var builder = RuleProgram.Builder()
         /// Roots of rules without `tip(ID)` compiled for parameterless tips, by text (their programs are equal).
@@ -270,6 +298,7 @@ struct EngineCatalog: Sendable {
                 environment.tipParameters = Dictionary(tip.parameters.map { ($0.name, $0.type) }, uniquingKeysWith: { a, _ in a })
             }
             var result = CheckedRules()
+            var events = Set<String>(), appParameters = Set<String>(), referencedTips = Set<String>()
             for (number, rule) in tip.rules.enumerated() {
                 let checked: CheckedRule?
                 let findings: [RuleDiagnostic]
@@ -281,9 +310,9 @@ struct EngineCatalog: Sendable {
                 }
                 if let checked {
                     result.rules.append(checked)
-                    result.events.formUnion(checked.referencedEvents)
-                    result.appParameters.formUnion(checked.referencedAppParameters)
-                    result.referencedTips.formUnion(checked.referencedTips)
+                    events.formUnion(checked.referencedEvents)
+                    appParameters.formUnion(checked.referencedAppParameters)
+                    referencedTips.formUnion(checked.referencedTips)
                 } else {
                     let message = findings.first { $0.severity == .error }?.message ?? "does not check"
                     result.problems.append("rule \(number + 1) does not check: \(message)")
@@ -291,12 +320,15 @@ struct EngineCatalog: Sendable {
                                                          rule: .engineRuleError, at: rule.location ?? tip.location))
                 }
             }
+            result.eventSlots = events.compactMap { slots.events[$0]?.slot }.sorted()
+            result.parameterSlots = appParameters.compactMap { slots.parameters[$0] }.sorted()
+            result.referencedTips = Array(referencedTips)
             guard result.problems.isEmpty else {
                 // The tip never shows: nothing to evaluate.
                 roots.append(nil)
                 return result
             }
-            let tipSlots = Dictionary(uniqueKeysWithValues: result.referencedTips.sorted().enumerated().map { ($1, $0) })
+            let tipSlots = Dictionary(uniqueKeysWithValues: referencedTips.sorted().enumerated().map { ($1, $0) })
             var tipRoots: [Int]? = []
             for rule in result.rules {
                 let shared = tip.parameters.isEmpty && rule.referencedTips.isEmpty
@@ -314,12 +346,13 @@ struct EngineCatalog: Sendable {
             roots.append(tipRoots)
             return result
         }
-        var programs = builder.programs(roots.flatMap { $0 ?? [] })[...]
+        let programs = builder.programs(roots.flatMap { $0 ?? [] })
+        var start = 0
         for (index, tipRoots) in roots.enumerated() {
             guard let count = tipRoots?.count else { continue }
-            checked[index].programs = Array(programs.prefix(count))
-            programs = programs.dropFirst(count)
+            checked[index].programs = start..<(start + count)
+            start += count
         }
-        return checked
+        return Checked(tips: checked, programs: programs)
     }
 }
