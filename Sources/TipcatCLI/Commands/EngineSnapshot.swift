@@ -22,9 +22,14 @@ import TipcatLocalization
 /// | 88 | 8 | checksum of the engine section (`checksum`) |
 /// | 96 | 8 | length D of the detail section |
 /// | 104 | 8 | checksum of the declarations (the engine section's first P bytes) |
-/// | 112 | E | engine section: settings, declarations, per tip what the engine reads (actions by id only), then the |
-/// | | | compiled rules (`PreparedCatalog.compiledRules`) |
+/// | 112 | E | engine section (below) |
 /// | 112+E | D | detail section: per tip, its canonical definition, a zero byte, its canonical translations |
+///
+/// The engine section holds the settings and declarations (its first P bytes), the number of tips, the offset
+/// of every `chunkSize`-th tip's record (so runs of records are decoded on every core), the records (per tip
+/// what the engine reads; actions by id only), each tip's revision hash (32 bytes), where each tip's detail
+/// is, and last the compiled rules (`PreparedCatalog.compiledRules`). Hashes and detail positions are read
+/// only when a command needs them (a republish comparison, `engine show`).
 ///
 /// The file is trusted only when its size is exactly 112+E+D, the magic, format version and content hash
 /// match, and the engine section's checksum matches (a command that reads only the declarations, `engine
@@ -34,17 +39,14 @@ import TipcatLocalization
 struct EngineSnapshot: Sendable {
     static let magic: [UInt8] = Array("TCENGSNP".utf8)
     /// Raise when the layout or the engine section's contents change.
-    static let formatVersion: UInt32 = 4
+    static let formatVersion: UInt32 = 5
     static let headerSize = 112
 
     /// The snapshot file for a state database.
     static func path(forState state: String) -> String { state + ".engine-snapshot" }
 
-    /// Where each tip's detail lives in the detail section.
-    struct Detail: Sendable {
-        var offset: Int
-        var length: Int
-    }
+    /// Tips per run of records decoded on its own.
+    static let chunkSize = 512
 
     /// The catalog with its rules compiled, read back from the snapshot.
     let prepared: PreparedCatalog
@@ -54,7 +56,11 @@ struct EngineSnapshot: Sendable {
     let settings: JSONValue
     let path: String
     let detailStart: Int
-    let details: [TipID: Detail]
+    let detailLength: Int
+    /// Per tip in catalog order, its revision hash (32 bytes).
+    let hashes: [UInt8]
+    /// Per tip in catalog order, its detail's offset and length (two counts).
+    let detailTable: [UInt8]
 
     // MARK: building
 
@@ -83,44 +89,35 @@ struct EngineSnapshot: Sendable {
         let tips = catalog.tips
         let owners = pieces.owners
         let revisions = concurrentChunks(count: tips.count, chunkSize: 128) { range in
-            range.map { index -> (bytes: [UInt8], hash: String) in
+            range.map { index -> (bytes: [UInt8], hash: SHA256Digest) in
                 let bytes = (owners[tips[index].id.rawValue] ?? CatalogPieces.Owner()).revisionBytes
-                return (bytes, SHA256.hash(bytes).hex)
+                return (bytes, SHA256.hash(bytes))
             }
         }.flatMap { $0 }
         var detail: [UInt8] = []
         detail.reserveCapacity(revisions.reduce(0) { $0 + $1.bytes.count })
         var hashes: [TipID: String] = [:]
         hashes.reserveCapacity(tips.count)
-        engine.count(catalog.tips.count)
-        for (tip, (bytes, hash)) in zip(tips, revisions) {
-            hashes[tip.id] = hash
-            engine.string(tip.id.rawValue)
-            engine.optionalString(tip.customID?.source)
-            engine.count(tip.parameters.count)
-            for field in tip.parameters { engine.field(field) }
-            engine.count(tip.rules.count)
-            for rule in tip.rules { engine.string(rule.source) }
-            engine.optionalInt(tip.options.maxDisplayCount)
-            engine.optionalDouble(tip.options.maxDisplayDuration?.seconds)
-            engine.bool(tip.options.ignoresDisplayFrequency)
-            engine.bool(tip.republish == .reset)
-            // The actions `engine action` accepts: the tip's own, then each device's that has a list.
-            engine.count(tip.actions.count)
-            for action in tip.actions { engine.string(action.id) }
-            let devices = tip.platforms.keys.sorted { $0.rawValue < $1.rawValue }.filter { tip.platforms[$0]?.actions != nil }
-            engine.count(devices.count)
-            for device in devices {
-                engine.string(device.rawValue)
-                let actions = tip.platforms[device]?.actions ?? []
-                engine.count(actions.count)
-                for action in actions { engine.string(action.id) }
-            }
-            engine.optionalString(hash)
-            engine.count(detail.count)
-            engine.count(bytes.count)
+        var records = BinaryWriter()
+        var chunkOffsets: [Int] = []
+        var hashBytes: [UInt8] = []
+        hashBytes.reserveCapacity(32 * tips.count)
+        var detailTable = BinaryWriter()
+        for (index, (tip, (bytes, hash))) in zip(tips, revisions).enumerated() {
+            if index % chunkSize == 0 { chunkOffsets.append(records.bytes.count) }
+            records.record(tip)
+            hashes[tip.id] = hash.hex
+            hashBytes += hash.bytes
+            detailTable.count(detail.count)
+            detailTable.count(bytes.count)
             detail += bytes
         }
+        engine.count(tips.count)
+        engine.count(chunkOffsets.count)
+        for offset in chunkOffsets { engine.count(offset) }
+        engine.blob(records.bytes)
+        engine.blob(hashBytes)
+        engine.blob(detailTable.bytes)
         // What checking the rules computed, so later calls check none.
         engine.blob(prepared.compiledRules)
         var file = magic
@@ -238,63 +235,83 @@ struct EngineSnapshot: Sendable {
         let (settings, declared) = try declarations(&reader, origin: origin)
         var catalog = declared
         let count = try reader.count()
+        let chunks = (count + chunkSize - 1) / chunkSize
+        guard try reader.count() == chunks else { throw BinaryReader.Failure("records in other runs") }
+        var starts: [Int] = []
+        for _ in 0..<chunks { starts.append(try reader.size()) }
+        let offsets = starts
+        let recordsLength = try reader.count()
+        let recordsStart = reader.position
+        reader.position += recordsLength
+        let hashes = try reader.blob()
+        let detailTable = try reader.blob()
+        guard hashes.count == 32 * count else { throw BinaryReader.Failure("hashes for other tips") }
+        // Each run of records from its offset to the next run's (the last to the end of the records).
+        let ends = offsets.dropFirst() + [recordsLength]
+        guard zip(offsets, ends).allSatisfy({ $0 <= $1 }), ends.last ?? 0 <= recordsLength else {
+            throw BinaryReader.Failure("records out of order")
+        }
+        let file = "\(origin)/tips/"
+        let runs = concurrentChunks(count: chunks, chunkSize: 1) { run -> Result<[Tip], BinaryReader.Failure> in
+            let chunk = run.lowerBound
+            var records = BinaryReader(bytes: bytes)
+            records.position = recordsStart + offsets[chunk]
+            let end = recordsStart + ends[ends.startIndex + chunk]
+            var tips: [Tip] = []
+            tips.reserveCapacity(min(chunkSize, count - chunk * chunkSize))
+            do throws(BinaryReader.Failure) {
+                for _ in 0..<min(chunkSize, count - chunk * chunkSize) { tips.append(try records.tip(file: file)) }
+                guard records.position == end else { throw BinaryReader.Failure("a record of another length") }
+            } catch {
+                return .failure(error)
+            }
+            return .success(tips)
+        }
         var tips: [Tip] = []
         tips.reserveCapacity(count)
-        var hashes: [TipID: String] = [:]
-        hashes.reserveCapacity(count)
-        var details: [TipID: Detail] = [:]
-        details.reserveCapacity(count)
-        for _ in 0..<count {
-            let id = try reader.string()
-            var customID: LocalizedText?
-            if let source = try reader.optionalString() {
-                customID = LocalizedText(key: "\(id).customID", source: source, message: try? Message.parse(source))
-            }
-            var fields: [ValueType.RecordField] = []
-            for _ in 0..<(try reader.count()) { fields.append(try reader.field()) }
-            var rules: [TipRule] = []
-            for _ in 0..<(try reader.count()) { rules.append(TipRule(source: try reader.string())) }
-            let options = TipOptions(
-                maxDisplayCount: try reader.optionalInt(), maxDisplayDuration: try reader.optionalDouble().map(TimeSpan.init(seconds:)),
-                ignoresDisplayFrequency: try reader.bool())
-            let republish: RepublishPolicy = try reader.bool() ? .reset : .keep
-            // Actions keep only their ids (what `engine action` checks); the texts are in the detail section.
-            func actions() throws -> [TipAction] {
-                var actions: [TipAction] = []
-                for _ in 0..<(try reader.count()) {
-                    actions.append(TipAction(id: try reader.string(), title: LocalizedText(key: "", source: "", message: nil)))
-                }
-                return actions
-            }
-            let ownActions = try actions()
-            var platforms: [Device: TipPlatformContent] = [:]
-            for _ in 0..<(try reader.count()) {
-                guard let device = Device(rawValue: try reader.string()) else { throw BinaryReader.Failure("an unknown device") }
-                platforms[device] = TipPlatformContent(actions: try actions())
-            }
-            let tipID = TipID(id)
-            if let hash = try reader.optionalString() { hashes[tipID] = hash }
-            let detail = Detail(offset: try reader.size(), length: try reader.size())
-            guard detail.offset + detail.length <= detailLength else { throw BinaryReader.Failure("a detail beyond the section") }
-            details[tipID] = detail
-            // The texts are read from the detail section when a command shows the tip.
-            tips.append(Tip(
-                id: tipID, customID: customID, title: LocalizedText(key: "\(id).title", source: "", message: nil),
-                actions: ownActions, parameters: fields, rules: rules, options: options, republish: republish, platforms: platforms,
-                file: "\(origin)/tips/\(id).json"))
-        }
+        for run in runs { tips += try run.get() }
         catalog.tips = tips
         let prepared = try PreparedCatalog(catalog, compiledRules: reader.blob())
         guard reader.isAtEnd else { throw BinaryReader.Failure("trailing bytes") }
+        let ids = tips.map(\.id)
+        let revision = CatalogRevision(version: contentHash, contentHashes: TipContentHashes(deferred: {
+            var table: [TipID: String] = [:]
+            table.reserveCapacity(ids.count)
+            for (index, id) in ids.enumerated() { table[id] = Self.hash(index, in: hashes) }
+            return table
+        }))
         return EngineSnapshot(
-            prepared: prepared, revision: CatalogRevision(version: contentHash, contentHashes: hashes), settings: settings, path: path,
-            detailStart: detailStart, details: details)
+            prepared: prepared, revision: revision, settings: settings, path: path,
+            detailStart: detailStart, detailLength: detailLength, hashes: hashes, detailTable: detailTable)
+    }
+
+    /// The hex revision hash of the tip at `index` in `hashes` (32 bytes a tip).
+    static func hash(_ index: Int, in hashes: [UInt8]) -> String {
+        SHA256Digest(bytes: Array(hashes[(32 * index)..<(32 * index + 32)]))?.hex ?? ""
+    }
+
+    /// Where the detail of the tip at `index` is in the detail section; nil when the table is damaged.
+    func detail(_ index: Int) -> (offset: Int, length: Int)? {
+        var reader = BinaryReader(bytes: detailTable)
+        do throws(BinaryReader.Failure) {
+            for _ in 0..<index {
+                _ = try reader.size()
+                _ = try reader.size()
+            }
+            let (offset, length) = (try reader.size(), try reader.size())
+            return offset + length <= detailLength ? (offset, length) : nil
+        } catch {
+            return nil
+        }
     }
 
     /// The catalog with `tip`'s whole definition and translations (for `engine show`), read from the detail
     /// section and checked against the tip's revision hash; nil when the tip is unknown or its bytes are damaged.
     func detailCatalog(for tip: TipID) -> Catalog? {
-        guard let detail = details[tip], let expected = revision.contentHashes[tip] else { return nil }
+        guard let index = catalog.tips.firstIndex(where: { $0.id == tip }), 32 * index + 32 <= hashes.count,
+              let detail = detail(index)
+        else { return nil }
+        let expected = Self.hash(index, in: hashes)
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -305,7 +322,7 @@ struct EngineSnapshot: Sendable {
             let definition = try JSONDocument.parse(SourceFile(path: "tip", bytes: Array(bytes[..<zero]))).root.value
             let rest = Array(bytes[(zero + 1)...])
             let strings = rest.isEmpty ? nil : try JSONDocument.parse(SourceFile(path: "strings", bytes: rest)).root.value
-            let policy = catalog.tips.first { $0.id == tip }?.republish.rawValue
+            let policy = catalog.tips[index].republish.rawValue
             return try Self.catalog(catalog, settings: settings, showing: CatalogPieces.Owner(tip: definition, strings: strings, republish: policy), named: tip)
         } catch {
             return nil
@@ -375,6 +392,31 @@ struct EngineSnapshot: Sendable {
 
 /// The snapshot's value types on top of the shared binary coding.
 extension BinaryWriter {
+    /// What the engine reads of a tip (its texts are in the detail section).
+    mutating func record(_ tip: Tip) {
+        string(tip.id.rawValue)
+        optionalString(tip.customID?.source)
+        count(tip.parameters.count)
+        for parameter in tip.parameters { field(parameter) }
+        count(tip.rules.count)
+        for rule in tip.rules { string(rule.source) }
+        optionalInt(tip.options.maxDisplayCount)
+        optionalDouble(tip.options.maxDisplayDuration?.seconds)
+        bool(tip.options.ignoresDisplayFrequency)
+        bool(tip.republish == .reset)
+        // The actions `engine action` accepts: the tip's own, then each device's that has a list.
+        count(tip.actions.count)
+        for action in tip.actions { string(action.id) }
+        let devices = tip.platforms.keys.sorted { $0.rawValue < $1.rawValue }.filter { tip.platforms[$0]?.actions != nil }
+        count(devices.count)
+        for device in devices {
+            string(device.rawValue)
+            let actions = tip.platforms[device]?.actions ?? []
+            count(actions.count)
+            for action in actions { string(action.id) }
+        }
+    }
+
     mutating func field(_ field: ValueType.RecordField) {
         string(field.name)
         type(field.type)
@@ -405,6 +447,42 @@ extension BinaryWriter {
 }
 
 extension BinaryReader {
+    /// The text of what the snapshot keeps without its texts.
+    static let noText = LocalizedText(key: "", source: "", message: nil)
+
+    /// A tip as `BinaryWriter.record` wrote it; its texts are left empty (they are in the detail section).
+    mutating func tip(file directory: String) throws(Failure) -> Tip {
+        let id = try string()
+        var customID: LocalizedText?
+        if let source = try optionalString() {
+            customID = LocalizedText(key: id + ".customID", source: source, message: try? Message.parse(source))
+        }
+        var fields: [ValueType.RecordField] = []
+        for _ in 0..<(try count()) { fields.append(try field()) }
+        var rules: [TipRule] = []
+        for _ in 0..<(try count()) { rules.append(TipRule(source: try string())) }
+        let options = TipOptions(
+            maxDisplayCount: try optionalInt(), maxDisplayDuration: try optionalDouble().map(TimeSpan.init(seconds:)),
+            ignoresDisplayFrequency: try bool())
+        let republish: RepublishPolicy = try bool() ? .reset : .keep
+        // Actions keep only their ids (what `engine action` checks).
+        func actions() throws(Failure) -> [TipAction] {
+            var actions: [TipAction] = []
+            for _ in 0..<(try count()) { actions.append(TipAction(id: try string(), title: Self.noText)) }
+            return actions
+        }
+        let ownActions = try actions()
+        var platforms: [Device: TipPlatformContent] = [:]
+        for _ in 0..<(try count()) {
+            guard let device = Device(rawValue: try string()) else { throw Failure("an unknown device") }
+            platforms[device] = TipPlatformContent(actions: try actions())
+        }
+        return Tip(
+            id: TipID(id), customID: customID, title: LocalizedText(key: id + ".title", source: "", message: nil),
+            actions: ownActions, parameters: fields, rules: rules, options: options, republish: republish, platforms: platforms,
+            file: directory + id + ".json")
+    }
+
     mutating func field(depth: Int = 0) throws(Failure) -> ValueType.RecordField {
         ValueType.RecordField(try string(), try type(depth: depth))
     }
