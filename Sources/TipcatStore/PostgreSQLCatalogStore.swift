@@ -91,17 +91,21 @@ public final class PostgreSQLCatalogStore: CatalogStore {
     /// tipcat does not know mean a newer tipcat wrote the store.
     private func checkIdentity() throws(StoreError) {
         try read("cannot read the store '\(location)'") {
-            guard let applied = try appliedMigrations() else {
+            var applied = try appliedMigrations()
+            if applied == nil {
                 let foreign = try connection.query(
                     "SELECT t FROM unnest(ARRAY['objects', 'versions', 'channels', 'channel_moves', 'republish_resets']) AS t WHERE to_regclass(t) IS NOT NULL ORDER BY t"
                 ).compactMap { $0.text(0) }
-                if !foreign.isEmpty {
+                // Another tipcat may have committed its first migration between the two lookups (each sees the
+                // latest catalog): the store's tables and its migrations table appear together, so look again.
+                if !foreign.isEmpty { applied = try appliedMigrations() }
+                if !foreign.isEmpty, applied == nil {
                     throw StoreError.notAStore(
                         path: location,
                         reason: "the database has tables named \(foreign.joined(separator: ", ")) but no \(PostgreSQLSchema.migrationsTable); use a database of its own for tipcat")
                 }
-                return
             }
+            guard let applied else { return }
             let known = Set(PostgreSQLSchema.migrations.map(\.id))
             let unknown = applied.filter { !known.contains($0) }
             if !unknown.isEmpty { throw StoreError.newerStore(path: location, migrations: unknown) }
