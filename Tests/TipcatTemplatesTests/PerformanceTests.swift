@@ -42,8 +42,10 @@ import TipcatTemplates
     }
 }
 
-/// Parsing and rendering stay linear in the number of tags on one line: 10,000 tags of each kind on a single
-/// line parse and render well within a generous bound (a rescan of the line per tag takes many seconds).
+/// Parsing and rendering stay linear in the number of tags on one line: eight times the tags on a single line
+/// take about eight times as long, far from the sixty-four times a rescan of the line per tag would take. The
+/// bound compares two sizes in the same process (the fastest of three runs each), so a busy machine does not
+/// fail it.
 @Suite struct LongLineTests {
     static let shapes: [(String, String)] = [
         ("variables", "{{x}} "),
@@ -53,16 +55,27 @@ import TipcatTemplates
         ("indented", "  {{x}}\t"),
     ]
 
-    @Test(arguments: shapes.map(\.0))
-    func tenThousandTagsOnOneLine(_ shape: String) throws {
-        let piece = try #require(Self.shapes.first { $0.0 == shape }?.1)
-        let source = String(repeating: piece, count: 10_000)
+    /// The fastest of three parses and renders of `count` copies of `piece` on one line.
+    static func fastest(_ piece: String, count: Int) throws -> Duration {
+        let source = String(repeating: piece, count: count)
         let clock = ContinuousClock()
-        let start = clock.now
-        let template = try Template(source, name: "long")
-        let output = try template.render(["x": "y", "on": true, "off": false])
-        let elapsed = clock.now - start
-        #expect(elapsed < .seconds(2), "\(shape): \(elapsed)")
-        #expect(!output.isEmpty || shape == "comments")
+        var best = Duration.seconds(3600)
+        for _ in 0..<3 {
+            let start = clock.now
+            let template = try Template(source, name: "long")
+            let output = try template.render(["x": "y", "on": true, "off": false])
+            best = min(best, clock.now - start)
+            #expect(!output.isEmpty || piece.hasPrefix("{{!"))
+        }
+        return best
+    }
+
+    @Test(arguments: shapes.map(\.0))
+    func eightTimesTheTagsTakeAboutEightTimesAsLong(_ shape: String) throws {
+        let piece = try #require(Self.shapes.first { $0.0 == shape }?.1)
+        let small = try Self.fastest(piece, count: 1_000)
+        let large = try Self.fastest(piece, count: 8_000)
+        let ratio = large / max(small, .microseconds(50))
+        #expect(ratio < 24, "\(shape): 1,000 tags \(small), 8,000 tags \(large): \(ratio)×")
     }
 }
