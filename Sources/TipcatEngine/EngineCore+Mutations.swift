@@ -185,7 +185,9 @@ extension EngineCore {
     /// text (`Tip-{trail.id}-{nickname}` with no nickname is `Tip-butler-fork-`).
     func instanceID(of tip: Tip, parameters: [String: Value]) throws(TipEngineError) -> TipInstanceID {
         guard let template = tip.customID else { return TipInstanceID(tip.id.rawValue) }
-        guard let message = template.message else {
+        // A catalog may give the template's text alone (a prepared snapshot parses it only when needed); one
+        // whose text does not parse fails here as it did when loaded.
+        guard let message = template.message ?? (try? Message.parse(template.source)) else {
             throw .invalidCustomID(tip.id, reason: "the template '\(template.source)' does not parse")
         }
         let text: String

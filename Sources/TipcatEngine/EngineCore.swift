@@ -150,7 +150,9 @@ struct EngineCore: Sendable {
         guard !overrides.showTips.isEmpty || !overrides.hideTips.isEmpty else { return }
         let tipIDs = compiled.catalog.tips.map(\.id.rawValue)
         let prefixes: [String] = compiled.catalog.tips.compactMap { tip in
-            guard let template = tip.customID?.message, case .text(let prefix)? = template.parts.first else { return nil }
+            guard let customID = tip.customID, let template = customID.message ?? (try? Message.parse(customID.source)),
+                  case .text(let prefix)? = template.parts.first
+            else { return nil }
             return prefix.isEmpty ? nil : prefix
         }
         for name in overrides.showTips.union(overrides.hideTips).sorted() {

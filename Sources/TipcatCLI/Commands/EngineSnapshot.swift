@@ -251,7 +251,6 @@ struct EngineSnapshot: Sendable {
         guard zip(offsets, ends).allSatisfy({ $0 <= $1 }), ends.last ?? 0 <= recordsLength else {
             throw BinaryReader.Failure("records out of order")
         }
-        let file = "\(origin)/tips/"
         let runs = concurrentChunks(count: chunks, chunkSize: 1) { run -> Result<[Tip], BinaryReader.Failure> in
             let chunk = run.lowerBound
             var records = BinaryReader(bytes: bytes)
@@ -259,8 +258,9 @@ struct EngineSnapshot: Sendable {
             let end = recordsStart + ends[ends.startIndex + chunk]
             var tips: [Tip] = []
             tips.reserveCapacity(min(chunkSize, count - chunk * chunkSize))
+            var shapes = BinaryReader.ParameterShapes()
             do throws(BinaryReader.Failure) {
-                for _ in 0..<min(chunkSize, count - chunk * chunkSize) { tips.append(try records.tip(file: file)) }
+                for _ in 0..<min(chunkSize, count - chunk * chunkSize) { tips.append(try records.tip(origin: origin, shapes: &shapes)) }
                 guard records.position == end else { throw BinaryReader.Failure("a record of another length") }
             } catch {
                 return .failure(error)
@@ -396,8 +396,11 @@ extension BinaryWriter {
     mutating func record(_ tip: Tip) {
         string(tip.id.rawValue)
         optionalString(tip.customID?.source)
-        count(tip.parameters.count)
-        for parameter in tip.parameters { field(parameter) }
+        // The parameters as one blob: tips often declare the same ones, which a reader then decodes once.
+        var parameters = BinaryWriter()
+        parameters.count(tip.parameters.count)
+        for parameter in tip.parameters { parameters.field(parameter) }
+        blob(parameters.bytes)
         count(tip.rules.count)
         for rule in tip.rules { string(rule.source) }
         optionalInt(tip.options.maxDisplayCount)
@@ -450,25 +453,44 @@ extension BinaryReader {
     /// The text of what the snapshot keeps without its texts.
     static let noText = LocalizedText(key: "", source: "", message: nil)
 
-    /// A tip as `BinaryWriter.record` wrote it; its texts are left empty (they are in the detail section).
-    mutating func tip(file directory: String) throws(Failure) -> Tip {
-        let id = try string()
-        var customID: LocalizedText?
-        if let source = try optionalString() {
-            customID = LocalizedText(key: id + ".customID", source: source, message: try? Message.parse(source))
-        }
+    /// The parameter list last decoded, with its bytes: the next tip declaring the same shares it.
+    struct ParameterShapes {
+        var bytes: ArraySlice<UInt8> = []
         var fields: [ValueType.RecordField] = []
-        for _ in 0..<(try count()) { fields.append(try field()) }
+    }
+
+    /// A tip as `BinaryWriter.record` wrote it, with what the engine reads: its texts are left empty (they are
+    /// in the detail section), its custom-ID template is parsed when the engine needs it, and its file is the
+    /// published version (`origin`).
+    mutating func tip(origin: String, shapes: inout ParameterShapes) throws(Failure) -> Tip {
+        let id = try string()
+        let customID = try optionalString().map { LocalizedText(key: "", source: $0, message: nil) }
+        let length = try count()
+        let parameterBytes = bytes[position..<(position + length)]
+        if parameterBytes != shapes.bytes {
+            var parameters = BinaryReader(bytes: Array(parameterBytes))
+            let fieldCount = try parameters.count()
+            var fields: [ValueType.RecordField] = []
+            fields.reserveCapacity(fieldCount)
+            for _ in 0..<fieldCount { fields.append(try parameters.field()) }
+            guard parameters.isAtEnd else { throw Failure("parameters of another length") }
+            shapes = ParameterShapes(bytes: parameterBytes, fields: fields)
+        }
+        position += length
+        let ruleCount = try count()
         var rules: [TipRule] = []
-        for _ in 0..<(try count()) { rules.append(TipRule(source: try string())) }
+        rules.reserveCapacity(ruleCount)
+        for _ in 0..<ruleCount { rules.append(TipRule(source: try string())) }
         let options = TipOptions(
             maxDisplayCount: try optionalInt(), maxDisplayDuration: try optionalDouble().map(TimeSpan.init(seconds:)),
             ignoresDisplayFrequency: try bool())
         let republish: RepublishPolicy = try bool() ? .reset : .keep
         // Actions keep only their ids (what `engine action` checks).
         func actions() throws(Failure) -> [TipAction] {
+            let count = try count()
             var actions: [TipAction] = []
-            for _ in 0..<(try count()) { actions.append(TipAction(id: try string(), title: Self.noText)) }
+            actions.reserveCapacity(count)
+            for _ in 0..<count { actions.append(TipAction(id: try string(), title: Self.noText)) }
             return actions
         }
         let ownActions = try actions()
@@ -478,9 +500,8 @@ extension BinaryReader {
             platforms[device] = TipPlatformContent(actions: try actions())
         }
         return Tip(
-            id: TipID(id), customID: customID, title: LocalizedText(key: id + ".title", source: "", message: nil),
-            actions: ownActions, parameters: fields, rules: rules, options: options, republish: republish, platforms: platforms,
-            file: directory + id + ".json")
+            id: TipID(id), customID: customID, title: Self.noText, actions: ownActions, parameters: shapes.fields, rules: rules,
+            options: options, republish: republish, platforms: platforms, file: origin)
     }
 
     mutating func field(depth: Int = 0) throws(Failure) -> ValueType.RecordField {
