@@ -20,24 +20,25 @@ public enum CatalogLimits {
         func place(_ location: SourceLocation?, _ fallback: String) -> String {
             location.map { "\($0.file):\($0.line):\($0.column)" } ?? fallback
         }
-        func duration(_ span: TimeSpan?, _ key: String, _ subject: String, _ location: SourceLocation?, _ fallback: String) {
+        // Subjects and places are spelled out only for a problem (catalogs of thousands of tips have none).
+        func duration(_ span: TimeSpan?, _ key: String, _ subject: @autoclosure () -> String, _ location: SourceLocation?, _ fallback: @autoclosure () -> String) {
             guard let span, !(span.seconds >= 0 && span <= longestDuration) else { return }
-            problems.append("\(place(location, fallback)): '\(key)' in \(subject) must be \(durationBound), found \(span)")
+            problems.append("\(place(location, fallback())): '\(key)' in \(subject()) must be \(durationBound), found \(span)")
         }
-        func count(_ value: Int?, _ key: String, _ subject: String, _ location: SourceLocation?, _ fallback: String) {
+        func count(_ value: Int?, _ key: String, _ subject: @autoclosure () -> String, _ location: SourceLocation?, _ fallback: @autoclosure () -> String) {
             guard let value, !counts.contains(value) else { return }
-            problems.append("\(place(location, fallback)): '\(key)' in \(subject) must be between 1 and \(largestCount), found \(value)")
+            problems.append("\(place(location, fallback())): '\(key)' in \(subject()) must be between 1 and \(largestCount), found \(value)")
         }
         duration(catalog.settings.displayFrequency.interval, "displayFrequency", "catalog.json", catalog.settings.location, "catalog.json")
         for event in catalog.events {
-            let subject = "the donation limit of event '\(event.id.rawValue)'"
-            count(event.donationLimit?.maxCount, "maxCount", subject, event.location, "events.json")
-            duration(event.donationLimit?.maxAge, "maxAge", subject, event.location, "events.json")
+            let limit = event.donationLimit
+            count(limit?.maxCount, "maxCount", "the donation limit of event '\(event.id.rawValue)'", event.location, "events.json")
+            duration(limit?.maxAge, "maxAge", "the donation limit of event '\(event.id.rawValue)'", event.location, "events.json")
         }
         for tip in catalog.tips {
-            let subject = "the options of tip '\(tip.id.rawValue)'"
-            count(tip.options.maxDisplayCount, "maxDisplayCount", subject, tip.location, "tip \(tip.id.rawValue)")
-            duration(tip.options.maxDisplayDuration, "maxDisplayDuration", subject, tip.location, "tip \(tip.id.rawValue)")
+            let options = tip.options
+            count(options.maxDisplayCount, "maxDisplayCount", "the options of tip '\(tip.id.rawValue)'", tip.location, "tip \(tip.id.rawValue)")
+            duration(options.maxDisplayDuration, "maxDisplayDuration", "the options of tip '\(tip.id.rawValue)'", tip.location, "tip \(tip.id.rawValue)")
         }
         return problems
     }
