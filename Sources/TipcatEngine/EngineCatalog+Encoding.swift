@@ -28,6 +28,30 @@ public struct PreparedCatalog: Sendable {
 
     /// The compiled rules as bytes, for `init(_:compiledRules:)`.
     public var compiledRules: [UInt8] { compiled.encodedRules() }
+
+    /// Compiled rules read with the catalog's declarations alone (its settings, events and parameters), so a
+    /// reader can decode them while it decodes the tips.
+    package struct RulesReadAhead: Sendable {
+        let encoded: Result<EngineCatalog.EncodedRules, RuleProgram.DecodingError>
+    }
+
+    /// Reads `compiledRules` for a catalog with `declarations`' events and parameters.
+    package static func readAhead(_ compiledRules: [UInt8], declarations: Catalog) -> RulesReadAhead {
+        var parameters = Set<String>()
+        for parameter in declarations.parameters { parameters.insert(parameter.name.rawValue) }
+        return RulesReadAhead(encoded: Result { () throws(RuleProgram.DecodingError) in
+            try EngineCatalog.EncodedRules(compiledRules, events: EngineCatalog.events(of: declarations), parameterCount: parameters.count)
+        })
+    }
+
+    /// `catalog` with rules read ahead (`readAhead`), checked to fit its tips and declarations as
+    /// `init(_:compiledRules:)` checks them. `withinLimits` says `CatalogLimits` found no problem in `catalog`
+    /// (a prepared snapshot records it), so the engine does not look again when it starts.
+    package init(_ catalog: Catalog, rules: RulesReadAhead, withinLimits: Bool) throws(RuleProgram.DecodingError) {
+        var compiled = try EngineCatalog(catalog, encodedRules: rules.encoded.get())
+        compiled.withinLimits = withinLimits
+        self.compiled = compiled
+    }
 }
 
 extension EngineCatalog {
@@ -66,73 +90,114 @@ extension EngineCatalog {
         return writer.bytes
     }
 
-    /// `catalog` compiled with the rules `encodedRules` wrote for it.
-    init(_ catalog: Catalog, encodedRules bytes: [UInt8]) throws(RuleProgram.DecodingError) {
-        typealias Failure = RuleProgram.DecodingError
-        try self.init(catalog, checking: { (environment, slots) throws(Failure) -> Checked in
-            let tips = catalog.tips
+    /// What `encodedRules` wrote, read without the catalog's tips (only its declarations): per tip, the number
+    /// of programs (nil: checked again) and the slots its rules read, then the programs. Fitting it to the tips
+    /// (`init(_:encodedRules:)`) checks it belongs to them.
+    struct EncodedRules: Sendable {
+        /// The event ids and app parameter names the slots stand for (what the declarations gave).
+        var eventOrder: [String] = []
+        var parameterCount = 0
+        var programCounts: [Int?] = []
+        var eventSlots: [[Int]] = []
+        var parameterSlots: [[Int]] = []
+        var referencedTips: [[Int]] = []
+        var programs: [RuleProgram] = []
+
+        /// Reads `bytes` for a catalog with these events (by id) and app parameters.
+        init(_ bytes: [UInt8], events: [String: EventDeclaration], parameterCount: Int) throws(RuleProgram.DecodingError) {
+            typealias Failure = RuleProgram.DecodingError
             var reader = BinaryReader(bytes: bytes)
             guard bytes.count >= EngineCatalog.rulesMagic.count, Array(bytes[0..<EngineCatalog.rulesMagic.count]) == EngineCatalog.rulesMagic else {
                 throw Failure("not a catalog's compiled rules")
             }
             reader.position = EngineCatalog.rulesMagic.count
             guard try reader.varint() == EngineCatalog.rulesFormat else { throw Failure("written by another version") }
-            guard try reader.count() == tips.count else { throw Failure("for another catalog") }
-            var eventNames = [String](repeating: "", count: slots.events.count)
-            for (id, event) in slots.events where event.slot < eventNames.count { eventNames[event.slot] = id }
-            let parameterCount = slots.parameters.count
-            var result: [CheckedRules] = []
-            result.reserveCapacity(tips.count)
-            var programCounts: [Int?] = []
-            programCounts.reserveCapacity(tips.count)
-            var again: [Int] = []
-            for index in tips.indices {
-                guard try reader.bool() else {
-                    again.append(index)
-                    result.append(CheckedRules())
-                    programCounts.append(nil)
-                    continue
-                }
-                let count = try reader.count()
-                // Each rule compiles to one program.
-                guard count == tips[index].rules.count else { throw Failure("programs for other rules") }
-                var rules = CheckedRules(programs: nil, rulesChecked: false)
-                // Slots are written ascending and distinct: anything else is not what `encodedRules` wrote.
-                func ascending(below limit: Int, _ what: String) throws(Failure) -> [Int] {
-                    var slots: [Int] = []
-                    for _ in 0..<(try reader.count()) {
-                        let slot = try reader.index()
-                        guard slot < limit else { throw Failure("\(what) out of range") }
-                        guard slot > (slots.last ?? -1) else { throw Failure("\(what) listed twice") }
-                        slots.append(slot)
-                    }
-                    return slots
-                }
-                rules.eventSlots = try ascending(below: eventNames.count, "an event")
-                rules.parameterSlots = try ascending(below: parameterCount, "an app parameter")
-                var referenced = Set<String>()
+            let tipCount = try reader.count()
+            eventOrder = events.keys.sorted()
+            self.parameterCount = parameterCount
+            programCounts.reserveCapacity(tipCount)
+            eventSlots.reserveCapacity(tipCount)
+            parameterSlots.reserveCapacity(tipCount)
+            referencedTips.reserveCapacity(tipCount)
+            // Slots are written ascending and distinct: anything else is not what `encodedRules` wrote.
+            func ascending(below limit: Int, _ what: String) throws(Failure) -> [Int] {
+                var slots: [Int] = []
                 for _ in 0..<(try reader.count()) {
                     let slot = try reader.index()
-                    guard slot < tips.count else { throw Failure("a tip out of range") }
-                    referenced.insert(tips[slot].id.rawValue)
+                    guard slot < limit else { throw Failure("\(what) out of range") }
+                    guard slot > (slots.last ?? -1) else { throw Failure("\(what) listed twice") }
+                    slots.append(slot)
                 }
-                rules.referencedTips = Array(referenced)
-                result.append(rules)
-                programCounts.append(count)
+                return slots
+            }
+            for _ in 0..<tipCount {
+                guard try reader.bool() else {
+                    programCounts.append(nil)
+                    eventSlots.append([])
+                    parameterSlots.append([])
+                    referencedTips.append([])
+                    continue
+                }
+                programCounts.append(try reader.count())
+                eventSlots.append(try ascending(below: eventOrder.count, "an event"))
+                parameterSlots.append(try ascending(below: parameterCount, "an app parameter"))
+                var referenced: [Int] = []
+                for _ in 0..<(try reader.count()) {
+                    let slot = try reader.index()
+                    guard slot < tipCount else { throw Failure("a tip out of range") }
+                    referenced.append(slot)
+                }
+                referencedTips.append(referenced)
             }
             let length = try reader.count()
             let encoded = Array(bytes[reader.position..<(reader.position + length)])
             reader.position += length
             guard reader.isAtEnd else { throw Failure("trailing bytes") }
-            let programs = try RuleProgram.decode(encoded, eventFieldCounts: eventNames.map { slots.events[$0]?.fields.count ?? 0 })
+            programs = try RuleProgram.decode(encoded, eventFieldCounts: eventOrder.map { events[$0]?.fields.count ?? 0 })
             guard programs.count == programCounts.reduce(0, { $0 + ($1 ?? 0) }) else { throw Failure("programs missing") }
+        }
+    }
+
+    /// `catalog` compiled with the rules `encodedRules` wrote for it.
+    init(_ catalog: Catalog, encodedRules bytes: [UInt8]) throws(RuleProgram.DecodingError) {
+        var parameters = Set<String>()
+        for parameter in catalog.parameters { parameters.insert(parameter.name.rawValue) }
+        let encoded = try EncodedRules(bytes, events: EngineCatalog.events(of: catalog), parameterCount: parameters.count)
+        try self.init(catalog, encodedRules: encoded)
+    }
+
+    /// `catalog` compiled with rules read ahead of its tips (`EncodedRules`), checked to fit them.
+    init(_ catalog: Catalog, encodedRules encoded: EncodedRules) throws(RuleProgram.DecodingError) {
+        typealias Failure = RuleProgram.DecodingError
+        try self.init(catalog, checking: { (environment, slots) throws(Failure) -> Checked in
+            let tips = catalog.tips
+            guard encoded.programCounts.count == tips.count else { throw Failure("for another catalog") }
+            // The slots must stand for this catalog's events and parameters.
+            guard encoded.parameterCount == slots.parameters.count, encoded.eventOrder.count == slots.events.count,
+                  encoded.eventOrder.enumerated().allSatisfy({ slots.events[$1]?.slot == $0 })
+            else { throw Failure("for other declarations") }
+            var result: [CheckedRules] = []
+            result.reserveCapacity(tips.count)
+            var again: [Int] = []
             var start = 0
-            for (index, count) in programCounts.enumerated() {
-                guard let count else { continue }
-                result[index].programs = start..<(start + count)
+            for index in tips.indices {
+                guard let count = encoded.programCounts[index] else {
+                    again.append(index)
+                    result.append(CheckedRules())
+                    continue
+                }
+                // Each rule compiles to one program.
+                guard count == tips[index].rules.count else { throw Failure("programs for other rules") }
+                var rules = CheckedRules(programs: start..<(start + count), rulesChecked: false)
                 start += count
+                rules.eventSlots = encoded.eventSlots[index]
+                rules.parameterSlots = encoded.parameterSlots[index]
+                if !encoded.referencedTips[index].isEmpty {
+                    rules.referencedTips = Array(Set(encoded.referencedTips[index].map { tips[$0].id.rawValue }))
+                }
+                result.append(rules)
             }
-            var decoded = Checked(tips: result, programs: programs)
+            var decoded = Checked(tips: result, programs: encoded.programs)
             if !again.isEmpty {
                 // Checked again: their programs go after the decoded ones.
                 let checked = EngineCatalog.check(ArraySlice(again.map { tips[$0] }), in: environment(), slots: slots, cache: CheckedRuleCache())

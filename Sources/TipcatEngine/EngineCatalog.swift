@@ -69,6 +69,8 @@ struct EngineCatalog: Sendable {
     let parameterDependents: [String: [Int]]
     /// Rules that failed to check, located in their tip files.
     let diagnostics: [Diagnostic]
+    /// Whether `CatalogLimits` is known to find no problem in `catalog` (the engine checks when it is not).
+    var withinLimits = false
 
     init(_ catalog: Catalog) {
         self.init(catalog, alongside: nil)

@@ -85,6 +85,13 @@ struct EngineCore: Sendable {
         self.preloaded = preloaded
     }
 
+    /// An engine whose stored state was read (`store.load()`) while its catalog was being prepared.
+    init(compiled: EngineCatalog, revision: CatalogRevision?, store: any TipStateStore, loaded: Result<TipStateSnapshot, TipStateStoreError>) {
+        self.init(compiled: compiled, revision: revision, store: store)
+        let events = compiled.events
+        preloaded = loaded.map { ($0, EngineCore.logs(events, $0.donations)) }
+    }
+
     var now: Timestamp { clock.now }
 
     /// The longest interval the engine accepts (100 years): far beyond any real use, short enough that every
@@ -101,7 +108,7 @@ struct EngineCore: Sendable {
     /// applies republish policies. A second call fails.
     mutating func configure(_ configuration: TipEngineConfiguration) throws(TipEngineError) {
         guard !configured else { throw .alreadyConfigured }
-        let outOfRange = CatalogLimits.problems(in: compiled.catalog)
+        let outOfRange = compiled.withinLimits ? [] : CatalogLimits.problems(in: compiled.catalog)
         if !outOfRange.isEmpty {
             throw .invalidConfiguration("the catalog has values out of range (tipcat validate reports them): " + outOfRange.joined(separator: "; "))
         }

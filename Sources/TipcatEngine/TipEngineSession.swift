@@ -28,6 +28,16 @@ public struct TipEngineSession: Sendable {
         try core.configure(configuration)
     }
 
+    /// Creates and configures an engine over a prepared catalog and the state `store.load()` gave (read while the
+    /// catalog was being prepared); a reset in the configuration or the environment still wipes the store first.
+    package init(
+        prepared: PreparedCatalog, revision: CatalogRevision?, store: any TipStateStore, loaded: Result<TipStateSnapshot, TipStateStoreError>,
+        configuration: TipEngineConfiguration
+    ) throws(TipEngineError) {
+        core = EngineCore(compiled: prepared.compiled, revision: revision, store: store, loaded: loaded)
+        try core.configure(configuration)
+    }
+
     /// The catalog the engine runs.
     public var catalog: Catalog { core.compiled.catalog }
     /// Rules that failed to check (their tips never show).

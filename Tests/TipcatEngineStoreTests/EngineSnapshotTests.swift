@@ -329,6 +329,30 @@ import TipcatTestSupport
         #expect(warm.contains { $0.hasPrefix("[\"displayed\", \"FavoriteBackyardTip\"]: 0 FavoriteBackyardTip: displayed 1 time; available") }, "\(warm)")
     }
 
+    /// The state database is read while a snapshot is decoded; a state file that is not a database fails the
+    /// command exactly as it does when the version is read from the store, and the snapshot is kept.
+    @Test func aDamagedStateFailsTheSameWithASnapshot() throws {
+        let scratch = try TemporaryDirectory()
+        let store = try scratch.publishedStore()
+        let state = scratch.file("state.sqlite")
+        let snapshot = EngineSnapshot.path(forState: state)
+        let base = ["--store", store, "--state", state]
+        #expect(run(["engine", "next"] + base).status == .success)
+        let good = bytes(snapshot)
+        #expect(!good.isEmpty)
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: state + suffix) }
+        try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: state))
+        let warm = run(["engine", "next"] + base)
+        #expect(bytes(snapshot) == good)
+        try FileManager.default.removeItem(atPath: snapshot)
+        let cold = run(["engine", "next"] + base)
+        #expect(warm.status == .failure)
+        #expect(warm.status == cold.status)
+        #expect(warm.stdout == cold.stdout && warm.stdout.isEmpty)
+        #expect(warm.stderr == cold.stderr)
+        #expect(warm.stderr.contains("state database"), "\(warm.stderr)")
+    }
+
     /// Compiled rules that no longer read back (their bytes damaged, the engine section's checksum recomputed so
     /// the damage passes it) are refused: the snapshot is rebuilt and decisions equal a cold run.
     @Test func damagedCompiledRulesAreRefusedAndRebuilt() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TipcatArguments
 import TipcatCatalog
 import TipcatCore
@@ -28,6 +29,8 @@ struct EngineAccess {
         var prepared: PreparedCatalog?
         /// The version's pieces when they were read from the store (`catalog` then holds no translations).
         var pieces: CatalogPieces?
+        /// The state database, opened and read while the snapshot was decoded.
+        var state: StatePreload?
 
         /// The catalog with `tip`'s whole definition and translations (from a store, `catalog` holds only what
         /// the engine reads); nil when the snapshot's copy of the tip is damaged.
@@ -86,8 +89,15 @@ struct EngineAccess {
         let origin = "\(store.location)@\(record.number)"
         let contentHash = record.contentHash.hex
         let snapshotPath = EngineSnapshot.path(forState: statePath)
-        if useSnapshot, let snapshot = EngineSnapshot.load(path: snapshotPath, contentHash: contentHash, origin: origin) {
-            return Source(catalog: snapshot.catalog, revision: snapshot.revision, label: label, snapshot: snapshot, prepared: snapshot.prepared)
+        // The state is read while the snapshot is decoded: most engine calls need both.
+        let state = StatePreload()
+        let statePath = self.statePath
+        if useSnapshot, let snapshot = EngineSnapshot.load(
+            path: snapshotPath, contentHash: contentHash, origin: origin, alongside: { state.run { try Self.openStateStore(statePath) } })
+        {
+            return Source(
+                catalog: snapshot.catalog, revision: snapshot.revision, label: label, snapshot: snapshot, prepared: snapshot.prepared,
+                state: state)
         }
         // No usable snapshot for this version: read and verify the version, then prepare one for later calls.
         let pieces = try store.pieces(of: record)
@@ -162,7 +172,13 @@ struct EngineAccess {
 
     /// Opens (creating its directory and file when needed) the state database.
     func stateStore() throws -> SQLiteTipStateStore {
-        let path = statePath
+        var store = try Self.openStateStore(statePath)
+        store.clock = try clock()
+        return store
+    }
+
+    /// Opens the state database at `path`, creating its directory and file when needed.
+    static func openStateStore(_ path: String) throws -> SQLiteTipStateStore {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty && !FileManager.default.fileExists(atPath: directory) {
             do {
@@ -171,22 +187,61 @@ struct EngineAccess {
                 throw CommandError.failure("cannot create the state directory '\(directory)': \(error.localizedDescription)")
             }
         }
-        do {
-            var store = try SQLiteTipStateStore(path: path)
-            store.clock = try clock()
-            return store
-        } catch let error as TipStateStoreError {
+        let store: SQLiteTipStateStore
+        do throws(TipStateStoreError) {
+            store = try SQLiteTipStateStore(path: path)
+        } catch {
             throw CommandError.failure("state database \(error.message)")
         }
+        return store
     }
 
     /// A configured engine over the source and the state database.
     func session(_ source: Source) throws -> TipEngineSession {
         let configuration = TipEngineConfiguration(clock: try clock(), environment: context.environment, timeZone: try timeZone())
+        if let prepared = source.prepared, let preloaded = try source.state?.result() {
+            var store = preloaded.store
+            store.clock = configuration.clock
+            return try TipEngineSession(
+                prepared: prepared, revision: source.revision, store: store, loaded: preloaded.loaded, configuration: configuration)
+        }
         let store = try stateStore()
         if let prepared = source.prepared {
             return try TipEngineSession(prepared: prepared, revision: source.revision, store: store, configuration: configuration)
         }
         return try TipEngineSession(catalog: source.catalog, revision: source.revision, store: store, configuration: configuration)
+    }
+}
+
+/// The state database opened and read on another thread while the catalog is prepared: what it gave (or the
+/// error opening it threw, thrown again by `result`), or nil when it did not run.
+final class StatePreload: Sendable {
+    struct Opened: Sendable {
+        var store: SQLiteTipStateStore
+        var loaded: Result<TipStateSnapshot, TipStateStoreError>
+    }
+
+    private let outcome = Mutex<Result<Opened, any Error>?>(nil)
+
+    /// Opens the store with `open` and reads it.
+    func run(_ open: () throws -> SQLiteTipStateStore) {
+        let result: Result<Opened, any Error>
+        do {
+            let store = try open()
+            do {
+                result = .success(Opened(store: store, loaded: .success(try store.load())))
+            } catch {
+                result = .success(Opened(store: store, loaded: .failure(error)))
+            }
+        } catch {
+            result = .failure(error)
+        }
+        outcome.withLock { $0 = result }
+    }
+
+    /// The opened store and what reading it gave; nil when `run` did not run.
+    func result() throws -> Opened? {
+        guard let outcome = outcome.withLock({ $0 }) else { return nil }
+        return try outcome.get()
     }
 }

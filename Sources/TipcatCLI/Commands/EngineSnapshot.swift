@@ -25,7 +25,8 @@ import TipcatLocalization
 /// | 112 | E | engine section (below) |
 /// | 112+E | D | detail section: per tip, its canonical definition, a zero byte, its canonical translations |
 ///
-/// The engine section holds the settings and declarations (its first P bytes), the number of tips, the offset
+/// The engine section holds the settings and declarations (its first P bytes), whether `CatalogLimits` found
+/// no problem in the catalog (so the engine does not look again), the number of tips, the offset
 /// of every `chunkSize`-th tip's record (so runs of records are decoded on every core), the records (per tip
 /// what the engine reads; actions by id only), each tip's revision hash (32 bytes), where each tip's detail
 /// is, and last the compiled rules (`PreparedCatalog.compiledRules`). Hashes and detail positions are read
@@ -39,7 +40,7 @@ import TipcatLocalization
 struct EngineSnapshot: Sendable {
     static let magic: [UInt8] = Array("TCENGSNP".utf8)
     /// Raise when the layout or the engine section's contents change.
-    static let formatVersion: UInt32 = 5
+    static let formatVersion: UInt32 = 6
     static let headerSize = 112
 
     /// The snapshot file for a state database.
@@ -84,6 +85,7 @@ struct EngineSnapshot: Sendable {
         engine.blob(pieces.events.canonicalBytes)
         engine.blob(pieces.groups.canonicalBytes)
         let declarationsLength = engine.bytes.count
+        engine.bool(CatalogLimits.problems(in: catalog).isEmpty)
         // The revision hash of a tip: its definition, a zero byte, its translations (what republish compares);
         // those bytes are the tip's detail. Computed on every core: most of a first call's time.
         let tips = catalog.tips
@@ -165,11 +167,13 @@ struct EngineSnapshot: Sendable {
     // MARK: loading
 
     /// The snapshot at `path` for the version `contentHash`; nil when there is none or it is stale or damaged.
-    static func load(path: String, contentHash: String, origin: String) -> EngineSnapshot? {
+    /// `alongside` runs while the snapshot is decoded (on another core when there is one) whenever the file is
+    /// sound enough to be decoded.
+    static func load(path: String, contentHash: String, origin: String, alongside: (@Sendable () -> Void)? = nil) -> EngineSnapshot? {
         guard let section = checkedPart(.engine, path: path, contentHash: contentHash) else { return nil }
         do {
             return try decode(section.bytes, path: path, contentHash: contentHash, origin: origin,
-                              detailStart: section.detailStart, detailLength: section.detailLength)
+                              detailStart: section.detailStart, detailLength: section.detailLength, alongside: alongside)
         } catch {
             return nil
         }
@@ -229,11 +233,13 @@ struct EngineSnapshot: Sendable {
     }
 
     private static func decode(
-        _ bytes: [UInt8], path: String, contentHash: String, origin: String, detailStart: Int, detailLength: Int
+        _ bytes: [UInt8], path: String, contentHash: String, origin: String, detailStart: Int, detailLength: Int,
+        alongside: (@Sendable () -> Void)?
     ) throws -> EngineSnapshot {
         var reader = BinaryReader(bytes: bytes)
         let (settings, declared) = try declarations(&reader, origin: origin)
         var catalog = declared
+        let withinLimits = try reader.bool()
         let count = try reader.count()
         let chunks = (count + chunkSize - 1) / chunkSize
         guard try reader.count() == chunks else { throw BinaryReader.Failure("records in other runs") }
@@ -251,8 +257,22 @@ struct EngineSnapshot: Sendable {
         guard zip(offsets, ends).allSatisfy({ $0 <= $1 }), ends.last ?? 0 <= recordsLength else {
             throw BinaryReader.Failure("records out of order")
         }
-        let runs = concurrentChunks(count: chunks, chunkSize: 1) { run -> Result<[Tip], BinaryReader.Failure> in
-            let chunk = run.lowerBound
+        let rules = try reader.blob()
+        guard reader.isAtEnd else { throw BinaryReader.Failure("trailing bytes") }
+        // On every core: the compiled rules (they need only the declarations), the work alongside, and the runs
+        // of tip records.
+        enum Unit: Sendable {
+            case rules(PreparedCatalog.RulesReadAhead)
+            case tips(Result<[Tip], BinaryReader.Failure>)
+            case done
+        }
+        let units = concurrentChunks(count: chunks + 2, chunkSize: 1) { unit -> Unit in
+            if unit.lowerBound == 0 { return .rules(PreparedCatalog.readAhead(rules, declarations: declared)) }
+            if unit.lowerBound == 1 {
+                alongside?()
+                return .done
+            }
+            let chunk = unit.lowerBound - 2
             var records = BinaryReader(bytes: bytes)
             records.position = recordsStart + offsets[chunk]
             let end = recordsStart + ends[ends.startIndex + chunk]
@@ -263,21 +283,28 @@ struct EngineSnapshot: Sendable {
                 for _ in 0..<min(chunkSize, count - chunk * chunkSize) { tips.append(try records.tip(origin: origin, shapes: &shapes)) }
                 guard records.position == end else { throw BinaryReader.Failure("a record of another length") }
             } catch {
-                return .failure(error)
+                return .tips(.failure(error))
             }
-            return .success(tips)
+            return .tips(.success(tips))
         }
-        var tips: [Tip] = []
-        tips.reserveCapacity(count)
-        for run in runs { tips += try run.get() }
+        var decoded: [Tip] = []
+        decoded.reserveCapacity(count)
+        var ahead: PreparedCatalog.RulesReadAhead?
+        for unit in units {
+            switch unit {
+            case .rules(let rules): ahead = rules
+            case .tips(let run): decoded += try run.get()
+            case .done: break
+            }
+        }
+        guard let ahead else { throw BinaryReader.Failure("no compiled rules") }
+        let tips = decoded
         catalog.tips = tips
-        let prepared = try PreparedCatalog(catalog, compiledRules: reader.blob())
-        guard reader.isAtEnd else { throw BinaryReader.Failure("trailing bytes") }
-        let ids = tips.map(\.id)
+        let prepared = try PreparedCatalog(catalog, rules: ahead, withinLimits: withinLimits)
         let revision = CatalogRevision(version: contentHash, contentHashes: TipContentHashes(deferred: {
             var table: [TipID: String] = [:]
-            table.reserveCapacity(ids.count)
-            for (index, id) in ids.enumerated() { table[id] = Self.hash(index, in: hashes) }
+            table.reserveCapacity(tips.count)
+            for (index, tip) in tips.enumerated() { table[tip.id] = Self.hash(index, in: hashes) }
             return table
         }))
         return EngineSnapshot(
