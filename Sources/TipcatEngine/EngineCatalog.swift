@@ -154,7 +154,7 @@ struct EngineCatalog: Sendable {
 
         var groups: [CompiledGroup] = []
         var groupIndex: [GroupID: Int] = [:]
-        var groupOfTip: [Int: Int] = [:]
+        var groupOfTip = [Int?](repeating: nil, count: catalog.tips.count)
         for group in catalog.groups where groupIndex[group.id] == nil {
             var members: [Int] = []
             for id in group.tips {
