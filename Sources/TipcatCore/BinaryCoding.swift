@@ -66,6 +66,11 @@ package struct BinaryReader {
     }
 
     package mutating func varint() throws(Failure) -> UInt64 {
+        // One byte (most counts and slots) without the loop.
+        if position < bytes.count, bytes[position] < 0x80 {
+            defer { position += 1 }
+            return UInt64(bytes[position])
+        }
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {
@@ -128,7 +133,11 @@ package struct BinaryReader {
     package mutating func string() throws(Failure) -> String {
         let length = try count()
         defer { position += length }
-        return String(decoding: bytes[position..<(position + length)], as: UTF8.self)
+        // Decoded from the array's storage in place (no slice of the array to retain and release).
+        let start = position
+        return bytes.withUnsafeBufferPointer { buffer in
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<(start + length)]), as: UTF8.self)
+        }
     }
 
     package mutating func optionalString() throws(Failure) -> String? { try bool() ? try string() : nil }
