@@ -279,8 +279,11 @@ struct EngineSnapshot: Sendable {
             var tips: [Tip] = []
             tips.reserveCapacity(min(chunkSize, count - chunk * chunkSize))
             var shapes = BinaryReader.ParameterShapes()
+            // A copy of its own for each run: thousands of tips retaining one string from several cores at once
+            // would contend for its reference count.
+            let file = String(decoding: Array(origin.utf8), as: UTF8.self)
             do throws(BinaryReader.Failure) {
-                for _ in 0..<min(chunkSize, count - chunk * chunkSize) { tips.append(try records.tip(origin: origin, shapes: &shapes)) }
+                for _ in 0..<min(chunkSize, count - chunk * chunkSize) { tips.append(try records.tip(origin: file, shapes: &shapes)) }
                 guard records.position == end else { throw BinaryReader.Failure("a record of another length") }
             } catch {
                 return .tips(.failure(error))
@@ -503,7 +506,7 @@ extension BinaryReader {
 
     /// The parameter list last decoded, with its bytes: the next tip declaring the same shares it.
     struct ParameterShapes {
-        var bytes: ArraySlice<UInt8> = []
+        var bytes: [UInt8] = []
         var fields: [ValueType.RecordField] = []
     }
 
@@ -514,9 +517,18 @@ extension BinaryReader {
         let id = try string()
         let customID = try optionalString().map { LocalizedText(key: "", source: $0, message: nil) }
         let length = try count()
-        let parameterBytes = bytes[position..<(position + length)]
-        if parameterBytes != shapes.bytes {
-            var parameters = BinaryReader(bytes: Array(parameterBytes))
+        guard length <= bytes.count - position else { throw Failure("cut short") }
+        // Compared in place: a slice of the shared array would retain it (from every core at once).
+        let start = position
+        let same = length == shapes.bytes.count && bytes.withUnsafeBufferPointer { all in
+            shapes.bytes.withUnsafeBufferPointer { known in
+                guard let all = all.baseAddress, let known = known.baseAddress else { return length == 0 }
+                return memcmp(all + start, known, length) == 0
+            }
+        }
+        if !same {
+            let parameterBytes = bytes.withUnsafeBufferPointer { Array($0[start..<(start + length)]) }
+            var parameters = BinaryReader(bytes: parameterBytes)
             let fieldCount = try parameters.count()
             var fields: [ValueType.RecordField] = []
             fields.reserveCapacity(fieldCount)
