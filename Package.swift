@@ -49,10 +49,12 @@ let package = Package(
         .systemLibrary(name: "CPostgreSQL", path: "Sources/CPostgreSQL", providers: [.apt(["libpq-dev"])]),
         // A small libpq layer: connection, parameterised statements (binary bytea), typed errors, transactions.
         .target(name: "TipcatPostgreSQL", dependencies: ["CPostgreSQL"], swiftSettings: strict),
+        // SHA-256 block compression with the processor's SHA instructions, when it has them (x86-64).
+        .target(name: "CSHA256"),
         // The canonical catalog form without SQLite: canonical JSON, SHA-256, content tree, pieces, bundles.
         .target(
             name: "TipcatCodec",
-            dependencies: ["TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatCatalog"],
+            dependencies: ["TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatCatalog", "CSHA256"],
             swiftSettings: strict
         ),
         // Published catalog versions in SQLite or PostgreSQL: content-addressed objects, versions, channels, diff.

@@ -1,3 +1,5 @@
+import CSHA256
+
 /// SHA-256 (FIPS 180-4), written for this project: no Foundation, no system crypto library.
 ///
 /// ```swift
@@ -14,6 +16,8 @@ public struct SHA256: Sendable {
     private var pending: [UInt8] = []
     /// Message length so far, in bytes.
     private var length: UInt64 = 0
+    /// Compress in Swift even where the processor has SHA instructions (tests compare the two).
+    var inSoftware = false
 
     /// A hasher with nothing hashed yet.
     public init() {
@@ -88,7 +92,25 @@ public struct SHA256: Sendable {
     @inline(__always)
     private static func rotate(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 &- n)) }
 
+    /// Whether blocks are compressed with the processor's SHA instructions (checked once).
+    static let usesHardware = tipcat_sha256_hardware_available() == 1
+
     private mutating func compress(blocks: UnsafeRawPointer, count: Int) {
+        if SHA256.usesHardware && !inSoftware {
+            withUnsafeMutableBytes(of: &state) { words in
+                if let base = words.baseAddress?.assumingMemoryBound(to: UInt32.self) {
+                    tipcat_sha256_hardware_compress(base, blocks.assumingMemoryBound(to: UInt8.self), count)
+                }
+            }
+            return
+        }
+        SHA256.compressInSoftware(&state, blocks: blocks, count: count)
+    }
+
+    /// The compression function in Swift, for processors without SHA instructions (and to test them against).
+    static func compressInSoftware(
+        _ state: inout (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32), blocks: UnsafeRawPointer, count: Int
+    ) {
         var (h0, h1, h2, h3, h4, h5, h6, h7) = state
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
             SHA256.roundConstants.withUnsafeBufferPointer { k in

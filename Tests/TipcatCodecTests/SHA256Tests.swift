@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TipcatCore
-import TipcatCodec
+@testable import TipcatCodec
 import TipcatTestSupport
 
 @Suite struct SHA256Tests {
@@ -17,6 +17,28 @@ import TipcatTestSupport
     func fipsVectors(message: String, digest: String) {
         #expect(SHA256.hash(message).hex == digest)
         #expect(SHA256.hash(Array(message.utf8)).hex == digest)
+    }
+
+    /// The processor's SHA instructions (when it has them) and the Swift compression give the same digests, for
+    /// every length around block and padding boundaries and for long random messages; both give the NIST digests.
+    @Test func hardwareAndSoftwareAgree() {
+        print("SHA-256 compression: \(SHA256.usesHardware ? "the processor's SHA instructions" : "Swift (no SHA instructions here)")")
+        func digest(_ message: [UInt8], software: Bool) -> SHA256Digest {
+            var hasher = SHA256()
+            hasher.inSoftware = software
+            hasher.update(message)
+            return hasher.finalize()
+        }
+        var software = SHA256()
+        software.inSoftware = true
+        software.update(Array("abc".utf8))
+        #expect(software.finalize().hex == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        var random = SeededGenerator(seed: 256)
+        let lengths = Array(0...300) + [1_000, 4_095, 4_096, 65_537, 1_000_003]
+        for length in lengths {
+            let message = (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
+            #expect(digest(message, software: false) == digest(message, software: true), "length \(length)")
+        }
     }
 
     @Test func oneMillionTimesA() {
