@@ -10,7 +10,10 @@ import Darwin
 ///
 /// Parsing is strict RFC 8259 with one tolerance: a leading UTF-8 byte order mark (EF BB BF) is skipped
 /// (offsets still count it, so locations match the file). Anything else that is not JSON is an error.
-public struct JSONDocument: Sendable {
+///
+/// A class: decoders hand a document to every object they read, and one reference is cheaper to pass than
+/// the source, tree and duplicate list it holds (its properties never change).
+public final class JSONDocument: Sendable {
     public let source: SourceFile
     public let root: JSONNode
     /// Every key written twice in one object, with the member that has it first, in source order of the
