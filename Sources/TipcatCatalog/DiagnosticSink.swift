@@ -25,7 +25,12 @@ final class DiagnosticSink {
     /// more precise subject): `duplicate key 'x' in an object of tips/A.json`, with a note at the first one.
     /// `what` (the file's name for messages) is only worked out when there is a duplicate.
     func reportDuplicateKeys(in document: JSONDocument, what: @autoclosure () -> String) {
-        for (first, duplicate) in document.duplicateKeys() {
+        reportDuplicateKeys(document.duplicateKeys(), in: document, what: what())
+    }
+
+    /// `reportDuplicateKeys(in:what:)` for the given duplicates of `document` (in source order).
+    func reportDuplicateKeys(_ duplicates: [(first: JSONMember, duplicate: JSONMember)], in document: JSONDocument, what: @autoclosure () -> String) {
+        for (first, duplicate) in duplicates {
             let location = document.location(ofByte: duplicate.keyOffset)
             guard !duplicateKeyLocations.contains(location) else { continue }
             add(.duplicateKey(duplicate.key, in: "an object of \(what())", at: location, first: document.location(ofByte: first.keyOffset)))

@@ -11,9 +11,12 @@ struct StringCatalogDecoder {
 
     private var file: String { document.source.path }
 
-    func decode() -> LocalizationTable {
+    /// The table, with the duplicate keys found inside deferred entries (see `JSONDocument.parse(_:maxDepth:deferringMembersOf:)`;
+    /// the document's own `duplicateKeys()` has the others). Nil when a deferred entry is not valid JSON: the
+    /// file is then not a String Catalog at all, and what was reported to `sink` must be dropped.
+    func decode() -> (table: LocalizationTable, entryDuplicates: [(first: JSONMember, duplicate: JSONMember)])? {
         var table = LocalizationTable(sourceLanguage: settings.sourceLanguage, file: file)
-        guard let root = ObjectReader(document.root, in: document, subject: "the String Catalog", sink: sink) else { return table }
+        guard let root = ObjectReader(document.root, in: document, subject: "the String Catalog", sink: sink) else { return (table, []) }
         root.checkKeys(["generatesSymbols", "sourceLanguage", "strings", "version"])
         _ = root.bool("generatesSymbols")
         if let (language, node) = root.string("sourceLanguage", required: true) {
@@ -22,7 +25,7 @@ struct StringCatalogDecoder {
             }
         }
         _ = root.string("version")
-        guard let (strings, stringsNode) = root.objectNode("strings", required: true) else { return table }
+        guard let (strings, stringsNode) = root.objectNode("strings", required: true) else { return (table, []) }
         ObjectReader(stringsNode, in: document, subject: "the strings of the String Catalog", sink: sink)?.checkDuplicateKeys()
         // Each key's text and the index of its tip (not a copy of the tip: entries are many).
         let sources = Dictionary(self.tips.indices.flatMap { index in self.tips[index].localizableTexts.map { ($0.key, (text: $0, tip: index)) } },
@@ -30,24 +33,39 @@ struct StringCatalogDecoder {
         // Entries are independent: decode them on every core, each chunk with its own findings.
         let members = strings.members
         let (document, settings, tips) = (self.document, self.settings, self.tips)
-        let results = concurrentChunks(count: members.count, chunkSize: 512) { range in
-            let decoder = StringCatalogDecoder(document: document, sink: DiagnosticSink(), settings: settings, tips: tips)
+        // A deferred entry is parsed just before it is decoded, and its tree dropped right after.
+        typealias Chunk = (entries: [(String, LocalizationTable.Entry)], diagnostics: [Diagnostic], duplicates: [(first: JSONMember, duplicate: JSONMember)])
+        let results = concurrentChunks(count: members.count, chunkSize: 512) { range -> Chunk? in
+            let chunkSink = DiagnosticSink()
+            let decoder = StringCatalogDecoder(document: document, sink: chunkSink, settings: settings, tips: tips)
             let messages = MessageChecker(sourceLanguage: settings.sourceLanguage)
             var locales: [String: LocaleID?] = [:]
             var entries: [(String, LocalizationTable.Entry)] = []
+            var duplicates: [(first: JSONMember, duplicate: JSONMember)] = []
             for member in members[range] {
-                if let entry = decoder.decodeEntry(member, source: sources[member.key], messages: messages, locales: &locales) {
+                var entryDecoder = decoder
+                var entryMember = member
+                if document.isDeferred(member.value) {
+                    guard let parsed = try? document.parseDeferred(member.value) else { return nil }
+                    entryDecoder = StringCatalogDecoder(document: parsed, sink: chunkSink, settings: settings, tips: tips)
+                    entryMember.value = parsed.root
+                    duplicates += parsed.duplicateKeys()
+                }
+                if let entry = entryDecoder.decodeEntry(entryMember, source: sources[member.key], messages: messages, locales: &locales) {
                     entries.append((member.key, entry))
                 }
             }
-            return (entries, decoder.sink.diagnostics)
+            return (entries, chunkSink.diagnostics, duplicates)
         }
         table.entries.reserveCapacity(members.count)
-        for (entries, diagnostics) in results {
+        var entryDuplicates: [(first: JSONMember, duplicate: JSONMember)] = []
+        for result in results {
+            guard let (entries, diagnostics, duplicates) = result else { return nil }
             for (key, entry) in entries { table.entries[key] = entry }
             sink.add(contentsOf: diagnostics)
+            entryDuplicates += duplicates
         }
-        return table
+        return (table, entryDuplicates)
     }
 
     private func decodeEntry(

@@ -19,11 +19,14 @@ public final class JSONDocument: Sendable {
     /// Every key written twice in one object, with the member that has it first, in source order of the
     /// duplicates (found while parsing).
     let duplicates: [(first: JSONMember, duplicate: JSONMember)]
+    /// The values left unparsed by `parse(_:maxDepth:deferringMembersOf:)` (nil for documents parsed whole).
+    let deferred: Deferred?
 
-    init(source: SourceFile, root: JSONNode, duplicates: [(first: JSONMember, duplicate: JSONMember)] = []) {
+    init(source: SourceFile, root: JSONNode, duplicates: [(first: JSONMember, duplicate: JSONMember)] = [], deferred: Deferred? = nil) {
         self.source = source
         self.root = root
         self.duplicates = duplicates
+        self.deferred = deferred
     }
 
     /// The largest `maxDepth` accepted; larger requests are clamped to it. Parsing, comparing, hashing and
