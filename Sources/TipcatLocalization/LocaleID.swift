@@ -75,6 +75,12 @@ public struct LocaleID: Sendable, Hashable, Comparable, CustomStringConvertible 
         self.identifier = identifier
     }
 
+    /// The identifier determines the subtags (they are parsed from it), so it alone is compared and hashed: one
+    /// string instead of four, for the dictionaries keyed by locale that every catalog holds per key.
+    public static func == (lhs: LocaleID, rhs: LocaleID) -> Bool { lhs.identifier == rhs.identifier }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
+
     /// English (`en`), the default source language of a new catalog.
     public static let english = LocaleID(language: "en", script: nil, region: nil)
 
