@@ -3,7 +3,15 @@ extension Message {
     public static func parse(_ text: String) throws(MessageSyntaxError) -> Message {
         var parser = MessageParser(bytes: Array(text.utf8))
         let parts = try parser.parseMessage(openBrace: nil, inPlural: false, depth: 0)
-        return Message(text: text, parts: parts, placeholders: parser.placeholders)
+        return Message(text: text, parts: sharingText(text, parts), placeholders: parser.placeholders)
+    }
+
+    /// `parts`, with the text of a message that is one literal text equal to `text` as `text` itself: one string
+    /// stored, not two equal copies (most translations are plain text).
+    private static func sharingText(_ text: String, _ parts: [MessagePart]) -> [MessagePart] {
+        guard parts.count == 1, case .text(let literal) = parts[0], literal.utf8.count == text.utf8.count,
+              literal.utf8.elementsEqual(text.utf8) else { return parts }
+        return [.text(text)]
     }
 
     /// Parses one form of a String Catalog plural variation: a message in which `#` is the number, as inside a
@@ -11,7 +19,7 @@ extension Message {
     public static func parsePluralForm(_ text: String) throws(MessageSyntaxError) -> Message {
         var parser = MessageParser(bytes: Array(text.utf8))
         let parts = try parser.parseMessage(openBrace: nil, inPlural: true, depth: 1)
-        return Message(text: text, parts: parts, placeholders: parser.placeholders)
+        return Message(text: text, parts: sharingText(text, parts), placeholders: parser.placeholders)
     }
 
     /// One message equivalent to a String Catalog plural variation: `{argument, plural, one {…} other {…}}` built
