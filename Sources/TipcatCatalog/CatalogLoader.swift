@@ -172,7 +172,10 @@ public struct CatalogLoader: Sendable {
 
         // 5. Checks across files, then the house style of lint.json: content rules, and levels over every finding.
         whenDecoded?(catalog)
-        for rule in lintRules { sink.add(contentsOf: rule.check(catalog)) }
+        // The rules are independent: they run on every core, their findings added in the rules' order.
+        let (lintRules, decoded) = (self.lintRules, catalog)
+        let findings = concurrentChunks(count: lintRules.count, chunkSize: 1) { range in range.flatMap { lintRules[$0].check(decoded) } }
+        for ruleFindings in findings { sink.add(contentsOf: ruleFindings) }
         sink.add(contentsOf: ContentLinter(rules: catalog.lint.contentRules, sourceLanguage: catalog.settings.sourceLanguage).check(catalog))
         let diagnostics = catalog.lint.apply(to: sink.diagnostics)
         return LoadResult(catalog: catalog, diagnostics: diagnostics.sortedForOutput(), filesRead: filesRead, bytesRead: bytesRead,
