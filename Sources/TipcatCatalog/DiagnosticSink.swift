@@ -77,19 +77,24 @@ struct ObjectReader {
     let node: JSONNode
     let object: JSONObject
     /// What the object is, for messages: "tip", "event 'opened-map'", "catalog.json".
-    let subject: String
+    var subject: String { subjectPrefix.description + subjectBase }
+    /// `subject` is these two: a fixed prefix (often empty) and the rest, joined only for a message (an object
+    /// read for every translation of a String Catalog then costs no new string).
+    private let subjectPrefix: StaticString
+    private let subjectBase: String
     let sink: DiagnosticSink
 
-    /// Reads `node` as an object, or reports what it is instead.
-    init?(_ node: JSONNode, in document: JSONDocument, subject: String, sink: DiagnosticSink) {
+    /// Reads `node` as an object, or reports what it is instead; `subject` is `prefix` followed by `subject`.
+    init?(_ node: JSONNode, in document: JSONDocument, subject: String, prefix: StaticString = "", sink: DiagnosticSink) {
         guard case .object(let object) = node.value else {
-            sink.add(.notAnObject(subject, found: node.value.kindDescription, at: document.location(of: node)))
+            sink.add(.notAnObject(prefix.description + subject, found: node.value.kindDescription, at: document.location(of: node)))
             return nil
         }
         self.document = document
         self.node = node
         self.object = object
-        self.subject = subject
+        self.subjectPrefix = prefix
+        self.subjectBase = subject
         self.sink = sink
     }
 

@@ -39,7 +39,7 @@ struct StringCatalogDecoder {
             let chunkSink = DiagnosticSink()
             let decoder = StringCatalogDecoder(document: document, sink: chunkSink, settings: settings, tips: tips)
             let messages = MessageChecker(sourceLanguage: settings.sourceLanguage)
-            var locales: [String: LocaleID?] = [:]
+            var locales = LocaleCache()
             var entries: [(String, LocalizationTable.Entry)] = []
             var duplicates: [(first: JSONMember, duplicate: JSONMember)] = []
             for member in members[range] {
@@ -69,7 +69,7 @@ struct StringCatalogDecoder {
     }
 
     private func decodeEntry(
-        _ member: JSONMember, source: (text: LocalizedText, tip: Int)?, messages: MessageChecker, locales: inout [String: LocaleID?]
+        _ member: JSONMember, source: (text: LocalizedText, tip: Int)?, messages: MessageChecker, locales: inout LocaleCache
     ) -> LocalizationTable.Entry? {
         let key = member.key
         // A key no tip uses belongs to the app: whatever it holds is Xcode's business, so it is kept (for
@@ -86,17 +86,14 @@ struct StringCatalogDecoder {
         var entry = LocalizationTable.Entry(
             comment: reader.string("comment")?.value, location: document.location(ofByte: member.keyOffset))
         guard let (localizations, localizationsNode) = reader.objectNode("localizations") else { return entry }
-        ObjectReader(localizationsNode, in: document, subject: "the localizations of '\(key)'", sink: sink)?.checkDuplicateKeys()
+        // Only a file with a duplicate key anywhere has one here (the subject is then worth making).
+        if !document.duplicateKeys().isEmpty {
+            ObjectReader(localizationsNode, in: document, subject: "the localizations of '\(key)'", sink: sink)?.checkDuplicateKeys()
+        }
         var context = Context(key: key, locale: settings.sourceLanguage, source: source.text, tip: source.tip, messages: messages,
                               reportsState: shouldTranslate)
         for localization in localizations.members {
-            let parsed: LocaleID?
-            if let cached = locales[localization.key] {
-                parsed = cached
-            } else {
-                parsed = LocaleID(localization.key)
-                locales[localization.key] = parsed
-            }
+            let parsed = locales.locale(localization.key)
             guard let locale = parsed else {
                 sink.add(.invalidLocale(localization.key, inString: key, at: document.location(ofByte: localization.keyOffset)))
                 continue
@@ -118,6 +115,23 @@ struct StringCatalogDecoder {
             comment = text
         }
         return LocalizationTable.Entry(comment: comment, location: document.location(ofByte: member.keyOffset))
+    }
+
+    /// The locales of the keys read so far, by key text: a String Catalog names the same dozen locales in every
+    /// entry, compared faster than hashed.
+    struct LocaleCache {
+        private var known: [(key: String, locale: LocaleID?)] = []
+        private var byKey: [String: LocaleID?] = [:]
+
+        /// `LocaleID(key)`, parsed once per distinct key.
+        mutating func locale(_ key: String) -> LocaleID? {
+            for entry in known where entry.key == key { return entry.locale }
+            if let cached = byKey[key] { return cached }
+            let parsed = LocaleID(key)
+            // The first few dozen are scanned; a catalog with more locales hashes the rest.
+            if known.count < 32 { known.append((key, parsed)) } else { byKey[key] = parsed }
+            return parsed
+        }
     }
 
     /// What one localization of a key used by a tip is checked against.
@@ -229,7 +243,7 @@ struct StringCatalogDecoder {
     }
 
     private func stringUnit(_ node: JSONNode, what: String, reportsState: Bool) -> (String, JSONNode, Translation.State)? {
-        guard let unit = ObjectReader(node, in: document, subject: "the stringUnit of \(what)", sink: sink) else { return nil }
+        guard let unit = ObjectReader(node, in: document, subject: what, prefix: "the stringUnit of ", sink: sink) else { return nil }
         unit.checkKeys(Keys.stringUnit)
         let stateNode = unit.object["state"]
         // Without a `state`, Xcode counts a unit as translated only when it has a value: no value is no
