@@ -94,7 +94,8 @@ public struct CatalogLoader: Sendable {
         // The String Catalog is usually the largest file: parse it first, alongside the tips.
         let stringsPath = joinPath(directory, FileName.strings)
         let hasStrings = fileSystem.fileExists(stringsPath)
-        var parsedTips = parseAll((hasStrings ? [stringsPath] : []) + tipFiles)
+        // Unless it is kept whole, its entries are parsed one by one as they are decoded (see `decodeStrings`).
+        var parsedTips = parseAll((hasStrings ? [stringsPath] : []) + tipFiles, deferringEntriesOf: keepsStrings ? nil : stringsPath)
         let parsedStrings = hasStrings ? parsedTips.removeFirst() : nil
         var filesRead = 0
         var bytesRead = 0
@@ -160,9 +161,7 @@ public struct CatalogLoader: Sendable {
         }
         var strings: JSONDocument?
         if let parsedStrings, let document = take(parsedStrings) {
-            catalog.localizations = StringCatalogDecoder(
-                document: document, sink: sink, settings: catalog.settings, tips: catalog.tips).decode()
-            sink.reportDuplicateKeys(in: document, what: FileName.strings)
+            if let table = decodeStrings(document, settings: catalog.settings, tips: catalog.tips, sink: sink) { catalog.localizations = table }
             if keepsStrings { strings = document }
         }
 
@@ -173,7 +172,10 @@ public struct CatalogLoader: Sendable {
 
         // 5. Checks across files, then the house style of lint.json: content rules, and levels over every finding.
         whenDecoded?(catalog)
-        for rule in lintRules { sink.add(contentsOf: rule.check(catalog)) }
+        // The rules are independent: they run on every core, their findings added in the rules' order.
+        let (lintRules, decoded) = (self.lintRules, catalog)
+        let findings = concurrentChunks(count: lintRules.count, chunkSize: 1) { range in range.flatMap { lintRules[$0].check(decoded) } }
+        for ruleFindings in findings { sink.add(contentsOf: ruleFindings) }
         sink.add(contentsOf: ContentLinter(rules: catalog.lint.contentRules, sourceLanguage: catalog.settings.sourceLanguage).check(catalog))
         let diagnostics = catalog.lint.apply(to: sink.diagnostics)
         return LoadResult(catalog: catalog, diagnostics: diagnostics.sortedForOutput(), filesRead: filesRead, bytesRead: bytesRead,
@@ -191,7 +193,30 @@ public struct CatalogLoader: Sendable {
         var byteCount: Int
     }
 
-    func parse(_ path: String) -> ParsedFile {
+    /// Decodes the String Catalog into its table, reporting its findings and duplicate keys; nil when it turns out
+    /// not to be valid JSON (reported as such).
+    func decodeStrings(_ document: JSONDocument, settings: CatalogSettings, tips: [Tip], sink: DiagnosticSink) -> LocalizationTable? {
+        // Nothing is reported until every deferred entry has parsed: an invalid one makes the file a syntax error.
+        let local = DiagnosticSink()
+        if let (table, entryDuplicates) = StringCatalogDecoder(document: document, sink: local, settings: settings, tips: tips).decode() {
+            sink.add(contentsOf: local.diagnostics)
+            let duplicates = entryDuplicates.isEmpty
+                ? document.duplicateKeys()
+                : (document.duplicateKeys() + entryDuplicates).sorted { $0.duplicate.keyOffset < $1.duplicate.keyOffset }
+            sink.reportDuplicateKeys(duplicates, in: document, what: FileName.strings)
+            return table
+        }
+        // Parsed whole, the file reports its first syntax error exactly.
+        do {
+            let whole = try JSONDocument.parse(document.source)
+            return decodeStrings(whole, settings: settings, tips: tips, sink: sink)
+        } catch {
+            sink.add(Diagnostic(error.message, rule: .invalidJSON, at: document.source.location(ofByte: error.offset)))
+            return nil
+        }
+    }
+
+    func parse(_ path: String, deferringEntries: Bool = false) -> ParsedFile {
         let bytes: [UInt8]
         do {
             bytes = try fileSystem.read(path)
@@ -202,7 +227,8 @@ public struct CatalogLoader: Sendable {
         }
         let source = SourceFile(path: path, bytes: bytes)
         do {
-            return ParsedFile(outcome: .parsed(try JSONDocument.parse(source)), byteCount: bytes.count)
+            let document = deferringEntries ? try JSONDocument.parse(source, deferringMembersOf: "strings") : try JSONDocument.parse(source)
+            return ParsedFile(outcome: .parsed(document), byteCount: bytes.count)
         } catch {
             return ParsedFile(
                 outcome: .failed(Diagnostic(error.message, rule: .invalidJSON, at: source.location(ofByte: error.offset))),
@@ -210,9 +236,12 @@ public struct CatalogLoader: Sendable {
         }
     }
 
-    /// Parses files on every core; results keep the input order.
-    func parseAll(_ paths: [String]) -> [ParsedFile] {
-        concurrentChunks(count: paths.count, chunkSize: 16) { range in range.map { parse(paths[$0]) } }.flatMap { $0 }
+    /// Parses files on every core; results keep the input order. The file at `deferringEntriesOf` is a String
+    /// Catalog whose entries are left for `decodeStrings`.
+    func parseAll(_ paths: [String], deferringEntriesOf deferred: String? = nil) -> [ParsedFile] {
+        concurrentChunks(count: paths.count, chunkSize: 16) { range in
+            range.map { parse(paths[$0], deferringEntries: paths[$0] == deferred) }
+        }.flatMap { $0 }
     }
 
     /// `tips/A.json`, `catalog.json`: a document's file named from the catalog folder, for messages.

@@ -25,7 +25,12 @@ final class DiagnosticSink {
     /// more precise subject): `duplicate key 'x' in an object of tips/A.json`, with a note at the first one.
     /// `what` (the file's name for messages) is only worked out when there is a duplicate.
     func reportDuplicateKeys(in document: JSONDocument, what: @autoclosure () -> String) {
-        for (first, duplicate) in document.duplicateKeys() {
+        reportDuplicateKeys(document.duplicateKeys(), in: document, what: what())
+    }
+
+    /// `reportDuplicateKeys(in:what:)` for the given duplicates of `document` (in source order).
+    func reportDuplicateKeys(_ duplicates: [(first: JSONMember, duplicate: JSONMember)], in document: JSONDocument, what: @autoclosure () -> String) {
+        for (first, duplicate) in duplicates {
             let location = document.location(ofByte: duplicate.keyOffset)
             guard !duplicateKeyLocations.contains(location) else { continue }
             add(.duplicateKey(duplicate.key, in: "an object of \(what())", at: location, first: document.location(ofByte: first.keyOffset)))
@@ -72,19 +77,24 @@ struct ObjectReader {
     let node: JSONNode
     let object: JSONObject
     /// What the object is, for messages: "tip", "event 'opened-map'", "catalog.json".
-    let subject: String
+    var subject: String { subjectPrefix.description + subjectBase }
+    /// `subject` is these two: a fixed prefix (often empty) and the rest, joined only for a message (an object
+    /// read for every translation of a String Catalog then costs no new string).
+    private let subjectPrefix: StaticString
+    private let subjectBase: String
     let sink: DiagnosticSink
 
-    /// Reads `node` as an object, or reports what it is instead.
-    init?(_ node: JSONNode, in document: JSONDocument, subject: String, sink: DiagnosticSink) {
+    /// Reads `node` as an object, or reports what it is instead; `subject` is `prefix` followed by `subject`.
+    init?(_ node: JSONNode, in document: JSONDocument, subject: String, prefix: StaticString = "", sink: DiagnosticSink) {
         guard case .object(let object) = node.value else {
-            sink.add(.notAnObject(subject, found: node.value.kindDescription, at: document.location(of: node)))
+            sink.add(.notAnObject(prefix.description + subject, found: node.value.kindDescription, at: document.location(of: node)))
             return nil
         }
         self.document = document
         self.node = node
         self.object = object
-        self.subject = subject
+        self.subjectPrefix = prefix
+        self.subjectBase = subject
         self.sink = sink
     }
 

@@ -44,8 +44,9 @@ struct PrintfFormat {
     /// With `substitutions`, `%#@name@` is a substitution; with `substitutionForm`, `%arg` is its number.
     static func parse(_ text: String, substitutions allowsSubstitutions: Bool = false, substitutionForm: Bool = false) -> PrintfFormat? {
         let percent = UInt8(ascii: "%")
-        // Most values have no `%`: one pass over the UTF-8 view, no copy.
-        guard text.utf8.contains(percent) else { return nil }
+        // Most values have no `%`: one pass over the UTF-8 bytes in place, no copy.
+        let hasPercent = text.utf8.withContiguousStorageIfAvailable { $0.contains(percent) } ?? text.utf8.contains(percent)
+        guard hasPercent else { return nil }
         let bytes = Array(text.utf8)
         guard !bytes.contains(UInt8(ascii: "{")), !bytes.contains(UInt8(ascii: "}")) else { return nil }
         var pieces: [Piece] = []

@@ -11,9 +11,12 @@ struct StringCatalogDecoder {
 
     private var file: String { document.source.path }
 
-    func decode() -> LocalizationTable {
+    /// The table, with the duplicate keys found inside deferred entries (see `JSONDocument.parse(_:maxDepth:deferringMembersOf:)`;
+    /// the document's own `duplicateKeys()` has the others). Nil when a deferred entry is not valid JSON: the
+    /// file is then not a String Catalog at all, and what was reported to `sink` must be dropped.
+    func decode() -> (table: LocalizationTable, entryDuplicates: [(first: JSONMember, duplicate: JSONMember)])? {
         var table = LocalizationTable(sourceLanguage: settings.sourceLanguage, file: file)
-        guard let root = ObjectReader(document.root, in: document, subject: "the String Catalog", sink: sink) else { return table }
+        guard let root = ObjectReader(document.root, in: document, subject: "the String Catalog", sink: sink) else { return (table, []) }
         root.checkKeys(["generatesSymbols", "sourceLanguage", "strings", "version"])
         _ = root.bool("generatesSymbols")
         if let (language, node) = root.string("sourceLanguage", required: true) {
@@ -22,7 +25,7 @@ struct StringCatalogDecoder {
             }
         }
         _ = root.string("version")
-        guard let (strings, stringsNode) = root.objectNode("strings", required: true) else { return table }
+        guard let (strings, stringsNode) = root.objectNode("strings", required: true) else { return (table, []) }
         ObjectReader(stringsNode, in: document, subject: "the strings of the String Catalog", sink: sink)?.checkDuplicateKeys()
         // Each key's text and the index of its tip (not a copy of the tip: entries are many).
         let sources = Dictionary(self.tips.indices.flatMap { index in self.tips[index].localizableTexts.map { ($0.key, (text: $0, tip: index)) } },
@@ -30,35 +33,50 @@ struct StringCatalogDecoder {
         // Entries are independent: decode them on every core, each chunk with its own findings.
         let members = strings.members
         let (document, settings, tips) = (self.document, self.settings, self.tips)
-        let results = concurrentChunks(count: members.count, chunkSize: 512) { range in
-            let decoder = StringCatalogDecoder(document: document, sink: DiagnosticSink(), settings: settings, tips: tips)
+        // A deferred entry is parsed just before it is decoded, and its tree dropped right after.
+        typealias Chunk = (entries: [(String, LocalizationTable.Entry)], diagnostics: [Diagnostic], duplicates: [(first: JSONMember, duplicate: JSONMember)])
+        let results = concurrentChunks(count: members.count, chunkSize: 512) { range -> Chunk? in
+            let chunkSink = DiagnosticSink()
+            let decoder = StringCatalogDecoder(document: document, sink: chunkSink, settings: settings, tips: tips)
             let messages = MessageChecker(sourceLanguage: settings.sourceLanguage)
-            var locales: [String: LocaleID?] = [:]
+            var locales = LocaleCache()
             var entries: [(String, LocalizationTable.Entry)] = []
+            var duplicates: [(first: JSONMember, duplicate: JSONMember)] = []
             for member in members[range] {
-                if let entry = decoder.decodeEntry(member, source: sources[member.key], messages: messages, locales: &locales) {
+                var entryDecoder = decoder
+                var entryMember = member
+                if document.isDeferred(member.value) {
+                    guard let parsed = try? document.parseDeferred(member.value) else { return nil }
+                    entryDecoder = StringCatalogDecoder(document: parsed, sink: chunkSink, settings: settings, tips: tips)
+                    entryMember.value = parsed.root
+                    duplicates += parsed.duplicateKeys()
+                }
+                if let entry = entryDecoder.decodeEntry(entryMember, source: sources[member.key], messages: messages, locales: &locales) {
                     entries.append((member.key, entry))
                 }
             }
-            return (entries, decoder.sink.diagnostics)
+            return (entries, chunkSink.diagnostics, duplicates)
         }
         table.entries.reserveCapacity(members.count)
-        for (entries, diagnostics) in results {
+        var entryDuplicates: [(first: JSONMember, duplicate: JSONMember)] = []
+        for result in results {
+            guard let (entries, diagnostics, duplicates) = result else { return nil }
             for (key, entry) in entries { table.entries[key] = entry }
             sink.add(contentsOf: diagnostics)
+            entryDuplicates += duplicates
         }
-        return table
+        return (table, entryDuplicates)
     }
 
     private func decodeEntry(
-        _ member: JSONMember, source: (text: LocalizedText, tip: Int)?, messages: MessageChecker, locales: inout [String: LocaleID?]
+        _ member: JSONMember, source: (text: LocalizedText, tip: Int)?, messages: MessageChecker, locales: inout LocaleCache
     ) -> LocalizationTable.Entry? {
         let key = member.key
         // A key no tip uses belongs to the app: whatever it holds is Xcode's business, so it is kept (for
         // `orphan-translation`) but neither decoded nor checked.
         guard let source else { return unusedEntry(member) }
         guard let reader = ObjectReader(member.value, in: document, subject: "string '\(key)'", sink: sink) else { return nil }
-        reader.checkKeys(["comment", "extractionState", "isCommentAutoGenerated", "localizations", "shouldTranslate"])
+        reader.checkKeys(Keys.entry)
         if let (state, node) = reader.string("extractionState"), !Diagnostic.extractionStates.contains(state) {
             sink.add(.unknownExtractionState(state, key: key, at: document.location(of: node)))
         }
@@ -68,17 +86,14 @@ struct StringCatalogDecoder {
         var entry = LocalizationTable.Entry(
             comment: reader.string("comment")?.value, location: document.location(ofByte: member.keyOffset))
         guard let (localizations, localizationsNode) = reader.objectNode("localizations") else { return entry }
-        ObjectReader(localizationsNode, in: document, subject: "the localizations of '\(key)'", sink: sink)?.checkDuplicateKeys()
+        // Only a file with a duplicate key anywhere has one here (the subject is then worth making).
+        if !document.duplicateKeys().isEmpty {
+            ObjectReader(localizationsNode, in: document, subject: "the localizations of '\(key)'", sink: sink)?.checkDuplicateKeys()
+        }
         var context = Context(key: key, locale: settings.sourceLanguage, source: source.text, tip: source.tip, messages: messages,
                               reportsState: shouldTranslate)
         for localization in localizations.members {
-            let parsed: LocaleID?
-            if let cached = locales[localization.key] {
-                parsed = cached
-            } else {
-                parsed = LocaleID(localization.key)
-                locales[localization.key] = parsed
-            }
+            let parsed = locales.locale(localization.key)
             guard let locale = parsed else {
                 sink.add(.invalidLocale(localization.key, inString: key, at: document.location(ofByte: localization.keyOffset)))
                 continue
@@ -102,6 +117,23 @@ struct StringCatalogDecoder {
         return LocalizationTable.Entry(comment: comment, location: document.location(ofByte: member.keyOffset))
     }
 
+    /// The locales of the keys read so far, by key text: a String Catalog names the same dozen locales in every
+    /// entry, compared faster than hashed.
+    struct LocaleCache {
+        private var known: [(key: String, locale: LocaleID?)] = []
+        private var byKey: [String: LocaleID?] = [:]
+
+        /// `LocaleID(key)`, parsed once per distinct key.
+        mutating func locale(_ key: String) -> LocaleID? {
+            for entry in known where entry.key == key { return entry.locale }
+            if let cached = byKey[key] { return cached }
+            let parsed = LocaleID(key)
+            // The first few dozen are scanned; a catalog with more locales hashes the rest.
+            if known.count < 32 { known.append((key, parsed)) } else { byKey[key] = parsed }
+            return parsed
+        }
+    }
+
     /// What one localization of a key used by a tip is checked against.
     private struct Context {
         let key: String
@@ -112,6 +144,22 @@ struct StringCatalogDecoder {
         let messages: MessageChecker
         /// False for `shouldTranslate: false` keys: their states (`new`, …) are not reported.
         let reportsState: Bool
+    }
+
+    /// The keys each kind of object may have (made once: entries and translations are many).
+    private enum Keys {
+        static let entry = ["comment", "extractionState", "isCommentAutoGenerated", "localizations", "shouldTranslate"]
+        static let translation = ["stringUnit", "substitutions", "variations"]
+        static let stringUnit = ["state", "value"]
+        static let pluralForm = ["stringUnit"]
+        static let states = Translation.State.allCases.map { ($0.rawValue, $0) }
+    }
+
+    /// Whether `value` is empty once spaces, tabs and line breaks are trimmed (`trimmingWhitespace()`), without
+    /// making the trimmed copy in the usual case of a value with a byte that is none of them.
+    private static func isBlank(_ value: String) -> Bool {
+        let hasOtherByte = value.utf8.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+        return !hasOtherByte && value.trimmingWhitespace().isEmpty
     }
 
     /// The devices of `variations.device`.
@@ -130,7 +178,7 @@ struct StringCatalogDecoder {
         let what = (isSourceLanguage ? "the '\(locale)' string of '\(context.key)'" : "the '\(locale)' translation of '\(context.key)'")
             + (device.map { " (\($0))" } ?? "")
         guard let reader = ObjectReader(node, in: document, subject: what, sink: sink) else { return nil }
-        reader.checkKeys(["stringUnit", "substitutions", "variations"])
+        reader.checkKeys(Keys.translation)
         let ownSubstitutions = reader.node("substitutions", required: false)
         if device == nil, let variationsNode = reader.object["variations"], case .object(let variations) = variationsNode.value,
            let deviceNode = variations["device"] {
@@ -165,7 +213,9 @@ struct StringCatalogDecoder {
                 guard let parsed = messages.parse(text, node: valueNode, in: document, what: what, sink: sink) else { return nil }
                 message = parsed
                 if let sourceMessage = source.message {
-                    comparePlaceholders(message.placeholderPaths, with: sourceMessage, node: valueNode, what: what)
+                    if !Self.samePlaceholderPaths(message, sourceMessage) {
+                        comparePlaceholders(message.placeholderPaths, with: sourceMessage, node: valueNode, what: what)
+                    }
                     checkAbsentCases(message, source: sourceMessage, node: valueNode, what: what)
                 }
             }
@@ -193,18 +243,18 @@ struct StringCatalogDecoder {
     }
 
     private func stringUnit(_ node: JSONNode, what: String, reportsState: Bool) -> (String, JSONNode, Translation.State)? {
-        guard let unit = ObjectReader(node, in: document, subject: "the stringUnit of \(what)", sink: sink) else { return nil }
-        unit.checkKeys(["state", "value"])
+        guard let unit = ObjectReader(node, in: document, subject: what, prefix: "the stringUnit of ", sink: sink) else { return nil }
+        unit.checkKeys(Keys.stringUnit)
         let stateNode = unit.object["state"]
         // Without a `state`, Xcode counts a unit as translated only when it has a value: no value is no
         // translation (and no error).
         if stateNode == nil, unit.object["value"] == nil { return nil }
-        var state = unit.choice("state", Translation.State.allCases.map { ($0.rawValue, $0) }) ?? .translated
+        var state = unit.choice("state", Keys.states) ?? .translated
         if reportsState, state != .translated, let stateNode {
             sink.add(.notTranslated(what, state: state.rawValue, at: document.location(of: stateNode)))
         }
         guard let (value, valueNode) = unit.string("value", required: true) else { return nil }
-        if value.trimmingWhitespace().isEmpty, state == .translated {
+        if state == .translated, Self.isBlank(value) {
             // An empty translation is never shown: the source text is, as for an untranslated unit.
             if reportsState { sink.add(.emptyTranslation(what, at: document.location(of: valueNode))) }
             state = .new
@@ -258,7 +308,7 @@ struct StringCatalogDecoder {
 
     private func stringUnitWrapper(_ node: JSONNode, what: String, reportsState: Bool) -> (String, JSONNode, Translation.State)? {
         guard let form = ObjectReader(node, in: document, subject: what, sink: sink) else { return nil }
-        form.checkKeys(["stringUnit"])
+        form.checkKeys(Keys.pluralForm)
         guard let (_, unitNode) = form.objectNode("stringUnit", required: true) else { return nil }
         return stringUnit(unitNode, what: what, reportsState: reportsState)
     }
@@ -455,6 +505,15 @@ struct StringCatalogDecoder {
             sink.add(.optionalPlaceholder(placeholder.path, in: what, absent: path, type: nil,
                                           at: locator.location(atUTF8Offset: placeholder.offset)))
         }
+    }
+
+    /// Whether both messages use their placeholders in the same order, so their `placeholderPaths` are equal (a
+    /// check without building the sets; false says nothing).
+    private static func samePlaceholderPaths(_ message: Message, _ source: Message) -> Bool {
+        let (mine, theirs) = (message.placeholders, source.placeholders)
+        guard mine.count == theirs.count else { return false }
+        for index in mine.indices where mine[index].path != theirs[index].path { return false }
+        return true
     }
 
     private func comparePlaceholders(_ paths: Set<String>, with source: Message, node: JSONNode, what: String, inString: Bool = true) {

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A position in a source file, as people and editors count it.
 ///
 /// `line` and `column` are 1-based. Columns count Unicode scalars from the start of the line, so a
@@ -42,6 +36,10 @@ public struct SourceFile: Sendable {
     /// linear). Empty for files whose lines are all short, where a column scans at most `stride` bytes anyway.
     let scalarCounts: [Int]
     static let stride = 256
+    /// For large files: `lineBlocks[k]` is the index in `lineStarts` of the line holding byte `k << blockShift`, so
+    /// finding a line searches the few lines of one block instead of the whole table. Empty for small files.
+    let lineBlocks: [Int]
+    static let blockShift = 12
 
     public init(path: String, bytes: [UInt8]) {
         self.path = path
@@ -52,29 +50,69 @@ public struct SourceFile: Sendable {
         bytes.withUnsafeBufferPointer { buffer in
             var longestLine = 0
             var lineStart = 0
-            // memchr finds each newline with vector instructions: files of tens of megabytes are indexed in
-            // a few milliseconds.
+            // Eight bytes at a time: lines are short in pretty-printed JSON (a call per line, as with memchr, would
+            // cost more than the scan), and a file of tens of megabytes is indexed in a few milliseconds.
             if let base = buffer.baseAddress {
-                while lineStart < buffer.count,
-                      let found = memchr(base + lineStart, Int32(UInt8(ascii: "\n")), buffer.count - lineStart) {
-                    let index = UnsafeRawPointer(found) - UnsafeRawPointer(base)
-                    longestLine = max(longestLine, index - lineStart)
-                    lineStart = index + 1
-                    starts.append(lineStart)
+                let raw = UnsafeRawPointer(base)
+                var index = 0
+                while index + 8 <= buffer.count {
+                    // A 0x80 bit in each byte of the word that is '\n' (exact: no carry crosses bytes).
+                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ 0x0A0A_0A0A_0A0A_0A0A
+                    var found = ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word | 0x7F7F_7F7F_7F7F_7F7F)
+                    while found != 0 {
+                        let newline = index + found.trailingZeroBitCount >> 3
+                        longestLine = max(longestLine, newline - lineStart)
+                        lineStart = newline + 1
+                        starts.append(lineStart)
+                        found &= found &- 1
+                    }
+                    index += 8
+                }
+                while index < buffer.count {
+                    if buffer[index] == UInt8(ascii: "\n") {
+                        longestLine = max(longestLine, index - lineStart)
+                        lineStart = index + 1
+                        starts.append(lineStart)
+                    }
+                    index += 1
                 }
             }
             longestLine = max(longestLine, buffer.count - lineStart)
             guard longestLine > SourceFile.stride else { return }
             counts.reserveCapacity(buffer.count / SourceFile.stride + 1)
             var scalars = 0
-            for index in buffer.indices {
-                if index % SourceFile.stride == 0 { counts.append(scalars) }
-                if buffer[index] & 0xC0 != 0x80 { scalars += 1 }
+            guard let base = buffer.baseAddress else { return }
+            let raw = UnsafeRawPointer(base)
+            var index = 0
+            while index < buffer.count {
+                counts.append(scalars)
+                let blockEnd = min(buffer.count, index + SourceFile.stride)
+                // Eight bytes at a time: a byte is a continuation byte when its top bits are 10.
+                while index + 8 <= blockEnd {
+                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                    scalars += 8 - (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+                    index += 8
+                }
+                while index < blockEnd {
+                    if buffer[index] & 0xC0 != 0x80 { scalars += 1 }
+                    index += 1
+                }
             }
             counts.append(scalars)  // so an offset equal to the file's length has an entry
         }
         self.lineStarts = starts
         self.scalarCounts = counts
+        var blocks: [Int] = []
+        if bytes.count >= 16 << SourceFile.blockShift {
+            blocks.reserveCapacity(bytes.count >> SourceFile.blockShift + 1)
+            var line = 0
+            for block in 0...(bytes.count >> SourceFile.blockShift) {
+                let offset = block << SourceFile.blockShift
+                while line + 1 < starts.count, starts[line + 1] <= offset { line += 1 }
+                blocks.append(line)
+            }
+        }
+        self.lineBlocks = blocks
     }
 
     /// The number of Unicode scalars in `bytes[0 ..< offset]`, from the nearest checkpoint.
@@ -97,9 +135,14 @@ public struct SourceFile: Sendable {
     /// UTF-8 continuation bytes do not advance the column.
     public func location(ofByte offset: Int) -> SourceLocation {
         let offset = max(0, min(offset, bytes.count))
-        // Binary search for the last line start <= offset.
+        // Binary search for the last line start <= offset (within its block's lines, for large files).
         var low = 0
         var high = lineStarts.count - 1
+        if !lineBlocks.isEmpty {
+            let block = offset >> SourceFile.blockShift
+            low = lineBlocks[block]
+            if block + 1 < lineBlocks.count { high = lineBlocks[block + 1] }
+        }
         while low < high {
             let mid = (low + high + 1) / 2
             if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }

@@ -10,17 +10,23 @@ import Darwin
 ///
 /// Parsing is strict RFC 8259 with one tolerance: a leading UTF-8 byte order mark (EF BB BF) is skipped
 /// (offsets still count it, so locations match the file). Anything else that is not JSON is an error.
-public struct JSONDocument: Sendable {
+///
+/// A class: decoders hand a document to every object they read, and one reference is cheaper to pass than
+/// the source, tree and duplicate list it holds (its properties never change).
+public final class JSONDocument: Sendable {
     public let source: SourceFile
     public let root: JSONNode
     /// Every key written twice in one object, with the member that has it first, in source order of the
     /// duplicates (found while parsing).
     let duplicates: [(first: JSONMember, duplicate: JSONMember)]
+    /// The values left unparsed by `parse(_:maxDepth:deferringMembersOf:)` (nil for documents parsed whole).
+    let deferred: Deferred?
 
-    init(source: SourceFile, root: JSONNode, duplicates: [(first: JSONMember, duplicate: JSONMember)] = []) {
+    init(source: SourceFile, root: JSONNode, duplicates: [(first: JSONMember, duplicate: JSONMember)] = [], deferred: Deferred? = nil) {
         self.source = source
         self.root = root
         self.duplicates = duplicates
+        self.deferred = deferred
     }
 
     /// The largest `maxDepth` accepted; larger requests are clamped to it. Parsing, comparing, hashing and

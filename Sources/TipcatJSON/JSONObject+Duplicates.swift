@@ -1,10 +1,11 @@
 extension JSONObject {
     /// Every member whose key an earlier member of this object already has, with that first member, in source
-    /// order. Linear: small objects are scanned, larger ones hashed.
+    /// order. Linear: small objects are scanned, larger ones hashed (a String Catalog's dozen locales are
+    /// compared faster than they are hashed into a new dictionary).
     public func duplicateKeys() -> [(first: JSONMember, duplicate: JSONMember)] {
         guard members.count > 1 else { return [] }
         var found: [(first: JSONMember, duplicate: JSONMember)] = []
-        if members.count <= 8 {
+        if members.count <= 24 {
             for index in 1..<members.count {
                 let member = members[index]
                 if let first = members[..<index].first(where: { $0.key == member.key }) { found.append((first, member)) }

@@ -2,7 +2,53 @@
 /// and a slower path for strings with escapes that decodes into a reused scratch buffer.
 extension JSONParser {
     /// Reads the string whose opening quote is at `position`; leaves `position` after the closing quote.
+    ///
+    /// Most strings have no escape and no control character: they are scanned eight bytes at a time (text in any
+    /// script alike) and made into a `String` that the standard library validates as UTF-8 as it copies it. Any
+    /// other string, and any that is not valid UTF-8, is read again by `parseStringExactly`, whose errors say
+    /// exactly what is wrong and where.
     mutating func parseString() throws(JSONSyntaxError) -> String {
+        let start = position + 1
+        var index = start
+        var ascii = true
+        let raw = UnsafeRawPointer(base)
+        while true {
+            while index &+ 8 <= end {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if Self.endsPlainText(word) { break }
+                ascii = ascii && word & 0x8080_8080_8080_8080 == 0
+                index &+= 8
+            }
+            guard index < end else { break }
+            let byte = base[index]
+            if byte == UInt8(ascii: "\"") {
+                let bytes = UnsafeBufferPointer(start: base + start, count: index - start)
+                guard let string = ascii ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self) else { break }
+                position = index + 1
+                return string
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            if byte >= 0x80 { ascii = false }
+            index += 1
+        }
+        return try parseStringExactly()
+    }
+
+    /// Whether any byte of `word` is `"`, `\` or below 0x20 (SWAR; false positives are harmless, there are no
+    /// false negatives; bytes from 0x80 up are plain text here).
+    @inline(__always)
+    static func endsPlainText(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let hasQuote = (quote &- ones) & ~quote
+        let hasBackslash = (backslash &- ones) & ~backslash
+        let hasControl = (word &- ones &* 0x20) & ~word
+        return (hasQuote | hasBackslash | hasControl) & 0x8080_8080_8080_8080 != 0
+    }
+
+    /// `parseString`, byte by byte with every check in order: the first problem is the one reported.
+    mutating func parseStringExactly() throws(JSONSyntaxError) -> String {
         let quote = position
         let start = quote + 1
         var index = start

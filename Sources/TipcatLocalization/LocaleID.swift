@@ -5,15 +5,32 @@
 /// - `region`: 2 ASCII letters, stored uppercase (`CA`), or 3 digits (`419`).
 ///
 /// `_` is accepted as a separator (`pt_PT`, CLDR style); the normalized identifier always uses `-`.
+///
+/// Only the identifier is stored (the subtags are read from it): catalogs key a dictionary by locale for every
+/// string, and one string is a quarter of the four.
 public struct LocaleID: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The normalized identifier, e.g. `zh-Hant-TW`.
     public private(set) var identifier: String
     /// The language subtag, lowercase.
-    public private(set) var language: String
+    public var language: String { String(subtags.language) }
     /// The script subtag, title-case, if any.
-    public private(set) var script: String?
+    public var script: String? { subtags.script.map(String.init) }
     /// The region subtag, uppercase letters or three digits, if any.
-    public private(set) var region: String?
+    public var region: String? { subtags.region.map(String.init) }
+
+    /// The identifier's subtags (a script has four letters, a region two letters or three digits).
+    private var subtags: (language: Substring, script: Substring?, region: Substring?) {
+        let utf8 = identifier.utf8
+        let dash = UInt8(ascii: "-")
+        guard let first = utf8.firstIndex(of: dash) else { return (identifier[...], nil, nil) }
+        let language = identifier[..<first]
+        let afterFirst = utf8.index(after: first)
+        if let second = utf8[afterFirst...].firstIndex(of: dash) {
+            return (language, identifier[afterFirst..<second], identifier[utf8.index(after: second)...])
+        }
+        let only = identifier[afterFirst...]
+        return only.utf8.count == 4 ? (language, only, nil) : (language, nil, only)
+    }
 
     /// Whether text in this locale lays out right to left: a right-to-left script subtag (`Arab`, `Hebr`, `Thaa`,
     /// `Syrc`, `Nkoo`, `Adlm`, `Rohg`), else a language written right to left by default (Arabic, Hebrew, Persian,
@@ -66,14 +83,16 @@ public struct LocaleID: Sendable, Hashable, Comparable, CustomStringConvertible 
     }
 
     private init(language: String, script: String?, region: String?) {
-        self.language = language
-        self.script = script
-        self.region = region
         var identifier = language
         if let script { identifier += "-" + script }
         if let region { identifier += "-" + region }
         self.identifier = identifier
     }
+
+    /// The identifier is the whole value.
+    public static func == (lhs: LocaleID, rhs: LocaleID) -> Bool { lhs.identifier == rhs.identifier }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
 
     /// English (`en`), the default source language of a new catalog.
     public static let english = LocaleID(language: "en", script: nil, region: nil)
@@ -95,6 +114,7 @@ public struct LocaleID: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// This locale and its parents by dropping subtags: `zh-Hant-TW`, `zh-Hant`, `zh`.
     var truncations: [LocaleID] {
         var chain = [self]
+        let (language, script, region) = (self.language, self.script, self.region)
         if script != nil, region != nil {
             chain.append(LocaleID(language: language, script: script, region: nil))
         }

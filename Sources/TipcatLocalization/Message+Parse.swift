@@ -1,17 +1,38 @@
 extension Message {
     /// Parses `text`; errors carry the UTF-8 byte offset of the problem.
     public static func parse(_ text: String) throws(MessageSyntaxError) -> Message {
-        var parser = MessageParser(bytes: Array(text.utf8))
-        let parts = try parser.parseMessage(openBrace: nil, inPlural: false, depth: 0)
-        return Message(text: text, parts: parts, placeholders: parser.placeholders)
+        try parse(text, inPlural: false, depth: 0)
+    }
+
+    /// Parses `text` in place (its UTF-8 bytes are read where they are, not copied).
+    private static func parse(_ text: String, inPlural: Bool, depth: Int) throws(MessageSyntaxError) -> Message {
+        var bytes = text
+        let result: Result<([MessagePart], [Placeholder]), MessageSyntaxError> = bytes.withUTF8 { buffer in
+            var parser = MessageParser(bytes: buffer)
+            do throws(MessageSyntaxError) {
+                let parts = try parser.parseMessage(openBrace: nil, inPlural: inPlural, depth: depth)
+                return .success((parts, parser.placeholders))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let (parts, placeholders) = try result.get()
+        return Message(text: text, parts: sharingText(text, parts), placeholders: placeholders)
+    }
+
+    /// `parts`, with the text of a message that is one literal text equal to `text` as `text` itself: one string
+    /// stored, not two equal copies (most translations are plain text).
+    private static func sharingText(_ text: String, _ parts: [MessagePart]) -> [MessagePart] {
+        guard parts.count == 1, case .text(var literal) = parts[0], literal.utf8.count == text.utf8.count else { return parts }
+        var whole = text
+        let same = literal.withUTF8 { literalBytes in whole.withUTF8 { literalBytes.elementsEqual($0) } }
+        return same ? [.text(text)] : parts
     }
 
     /// Parses one form of a String Catalog plural variation: a message in which `#` is the number, as inside a
     /// plural branch. Errors carry offsets into `text`.
     public static func parsePluralForm(_ text: String) throws(MessageSyntaxError) -> Message {
-        var parser = MessageParser(bytes: Array(text.utf8))
-        let parts = try parser.parseMessage(openBrace: nil, inPlural: true, depth: 1)
-        return Message(text: text, parts: parts, placeholders: parser.placeholders)
+        try parse(text, inPlural: true, depth: 1)
     }
 
     /// One message equivalent to a String Catalog plural variation: `{argument, plural, one {…} other {…}}` built
@@ -41,16 +62,16 @@ extension Message {
     }
 }
 
-/// A recursive-descent parser over the message's UTF-8 bytes.
+/// A recursive-descent parser over the message's UTF-8 bytes (valid only while they are: see `Message.parse`).
 struct MessageParser {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
     var placeholders: [Placeholder] = []
 
     /// Nesting deeper than this is an error rather than a risk to the stack.
     static let maxDepth = 50
 
-    init(bytes: [UInt8]) {
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 

@@ -11,6 +11,35 @@ import Testing
         #expect(file.lineText(2) == "é日x")
         #expect(file.lineText(9) == nil)
     }
+
+    /// A large file (lines found eight bytes at a time, located through blocks of lines): every line start, and
+    /// every offset, agrees with a plain count — short and long lines, newlines at every position in a word,
+    /// blocks with no line start, a file not a multiple of eight bytes and ending without a newline.
+    @Test func largeFilesAgreeWithAPlainCount() {
+        var text = ""
+        var state: UInt64 = 7
+        while text.utf8.count < 200_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let length = Int(state >> 33) % 97 == 0 ? 9000 : Int(state >> 40) % 23
+            text += String(repeating: (state >> 20) % 3 == 0 ? "é" : "a", count: length) + "\n"
+        }
+        text += "tail"
+        let bytes = Array(text.utf8)
+        let file = SourceFile(path: "big", bytes: bytes)
+        var expected = [0]
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { expected.append(index + 1) }
+        #expect(file.lineStarts == expected)
+        var line = 1, column = 1
+        for offset in 0...bytes.count {
+            let location = file.location(ofByte: offset)
+            if location.line != line || location.column != column {
+                Issue.record("offset \(offset): \(location.line):\(location.column), expected \(line):\(column)")
+                break
+            }
+            guard offset < bytes.count else { break }
+            if bytes[offset] == UInt8(ascii: "\n") { line += 1; column = 1 } else if bytes[offset] & 0xC0 != 0x80 { column += 1 }
+        }
+    }
 }
 
 /// Columns on a very long line: every offset agrees with a plain count of scalars from the line start, and

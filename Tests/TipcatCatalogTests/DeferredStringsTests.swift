@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import TipcatCore
+import TipcatTestSupport
+@testable import TipcatCatalog
+
+/// The String Catalog's entries are parsed one by one as they are decoded unless the loader keeps the parsed
+/// file (`keepsStrings`, which parses it whole): both ways give the same table and the same findings, on the
+/// fixtures Xcode writes and on broken files.
+@Suite struct DeferredStringsTests {
+    /// (findings with their notes, table) for the sample catalog with `strings` as its String Catalog.
+    static func load(_ directory: String, keepsStrings: Bool) -> ([String], LocalizationTable) {
+        var loader = CatalogLoader()
+        loader.keepsStrings = keepsStrings
+        let result = loader.load(directory: directory)
+        let lines = result.diagnostics.map { diagnostic in
+            ([diagnostic.description] + diagnostic.notes.map { "  note: \($0.location.map(\.description) ?? "") \($0.message)" })
+                .joined(separator: "\n")
+        }
+        return (lines, result.catalog.localizations)
+    }
+
+    /// Loads the sample catalog with `strings` both ways; returns the findings (the same both ways).
+    @discardableResult
+    static func expectSame(_ strings: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> [String] {
+        let directory = try TemporaryDirectory()
+        let catalog = try directory.sampleCatalog()
+        try directory.write("Catalog/Localizable.xcstrings", strings)
+        let (deferred, deferredTable) = load(catalog, keepsStrings: false)
+        let (whole, wholeTable) = load(catalog, keepsStrings: true)
+        #expect(deferred == whole, sourceLocation: sourceLocation)
+        #expect(deferredTable == wholeTable, sourceLocation: sourceLocation)
+        return whole
+    }
+
+    @Test func fixturesDecodeTheSameBothWays() throws {
+        for name in ["xcode-features", "tip-findings", "plurals", "printf", "substitutions", "device-variations"] {
+            let text = try String(contentsOfFile: StringCatalogFixtureTests.fixtures + name + ".xcstrings", encoding: .utf8)
+            try Self.expectSame(text)
+        }
+        try Self.expectSame(try String(contentsOfFile: sampleCatalogPath + "/Localizable.xcstrings", encoding: .utf8))
+    }
+
+    @Test func brokenFilesReportTheSameBothWays() throws {
+        let entry = #""localizations": {"fr": {"stringUnit": {"state": "translated", "value": "Trouver"}}}"#
+        // A syntax error inside an entry is the file's first syntax error, and nothing else of the file is reported.
+        let invalid = try Self.expectSame(#"{"sourceLanguage": "de", "strings": {"FindTrailheadTip.title": {"# + entry + #", "x": tru}}, "version": "1.0"}"#)
+        #expect(invalid.contains { $0.contains("Localizable.xcstrings:1:") && $0.hasSuffix("[invalid-json]") })
+        #expect(!invalid.contains { $0.contains("[source-language-mismatch]") })
+        // A syntax error outside the entries, after one.
+        try Self.expectSame(#"{"strings": {"FindTrailheadTip.title": {"# + entry + #"}} "version": "1.0"}"#)
+        // An unfinished entry, and an entry never closed.
+        try Self.expectSame(#"{"strings": {"FindTrailheadTip.title": {"# + entry + #", "comment": "}"#)
+        try Self.expectSame(#"{"strings": {"FindTrailheadTip.title": {"comment": "a\"}}}"#)
+        // Duplicate keys inside entries, among entries and at the top; a second "strings".
+        try Self.expectSame(#"""
+            {"sourceLanguage": "en", "strings": {
+              "FindTrailheadTip.title": {"comment": "a", "comment": "b", "localizations": {"fr": {"stringUnit": {"state": "translated", "value": "x", "value": "y"}}, "fr": {}}},
+              "FindTrailheadTip.title": {"localizations": {}},
+              "Unused.key": {"localizations": {"fr": {"a": 1, "a": 2}}}
+            }, "strings": {"X": {"y": 1, "y": 2}}, "version": "1.0", "version": "1.0"}
+            """#)
+        // Entries that are not objects, and a String Catalog that is not an object.
+        try Self.expectSame(#"{"strings": {"FindTrailheadTip.title": [1, {"a": 1, "a": 2}], "FindTrailheadTip.message": 3, "Unused": null}}"#)
+        try Self.expectSame(#"[{"strings": {"FindTrailheadTip.title": {}}}]"#)
+        try Self.expectSame(#"{"strings": []}"#)
+        try Self.expectSame("")
+    }
+}
