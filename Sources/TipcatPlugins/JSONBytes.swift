@@ -109,15 +109,37 @@ struct JSONBytes {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// Whether one of the eight bytes of `word` may be a control character, `"` or `\` (never false when one is;
+    /// sometimes true when none is, and the bytes are then looked at one by one).
+    @inline(__always)
+    static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        // A byte below 0x20: subtracting 0x20 borrows into its high bit (bytes of 0x80 and above never count).
+        let control = (word &- 0x2020_2020_2020_2020) & ~word & highs != 0
+        return control || hasZero(word ^ 0x2222_2222_2222_2222) || hasZero(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+    }
+
     private mutating func appendStringContents(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in
             var runStart = 0
-            for index in 0..<utf8.count {
+            var index = 0
+            while index < utf8.count {
+                // Eight bytes at a time while none needs escaping (most text needs none).
+                if index + 8 <= utf8.count, let base = utf8.baseAddress {
+                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                    if !JSONBytes.mayNeedEscape(word) {
+                        index += 8
+                        continue
+                    }
+                }
                 let byte = utf8[index]
+                index += 1
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
-                runStart = index + 1
+                let start = index - 1
+                if runStart < start { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<start])) }
+                runStart = index
                 switch byte {
                 case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
                 case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+import TipcatCore
+import TipcatTestSupport
+@testable import TipcatPlugins
+
+/// Strings are escaped for JSON eight bytes at a time where no byte needs it; the result is byte for byte that
+/// of a byte-by-byte escaper, and JSONSerialization reads every string back unchanged.
+@Suite struct JSONBytesTests {
+    /// The plain escaper: `"`, `\`, \n, \r, \t as two-character escapes, other control bytes as \u00XX.
+    static func reference(_ text: String) -> [UInt8] {
+        var out: [UInt8] = [UInt8(ascii: "\"")]
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out += Array("\\\"".utf8)
+            case UInt8(ascii: "\\"): out += Array("\\\\".utf8)
+            case 0x0A: out += Array("\\n".utf8)
+            case 0x0D: out += Array("\\r".utf8)
+            case 0x09: out += Array("\\t".utf8)
+            case ..<0x20: out += Array(String(format: "\\u%04x", byte).utf8)
+            default: out.append(byte)
+            }
+        }
+        return out + [UInt8(ascii: "\"")]
+    }
+
+    @Test func escapingMatchesTheByteByByteEscaper() throws {
+        var random = SeededGenerator(seed: 0x15C)
+        let pieces = ["a", "Zz9", "\"", "\\", "\n", "\r", "\t", "\u{1}", "\u{1F}", " ", "~", "\u{7F}", "é", "日本", "🙂", "\u{2028}", "!#$%"]
+        var texts = ["", "plain ascii text without any escapes", String(repeating: "x", count: 64) + "\"", "\"" + String(repeating: "y", count: 15)]
+        for _ in 0..<3_000 {
+            let count = Int.random(in: 0...40, using: &random)
+            texts.append((0..<count).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &random)] }.joined())
+        }
+        for text in texts {
+            var writer = JSONBytes()
+            writer.string(text)
+            #expect(writer.bytes == Self.reference(text), "\(text.debugDescription)")
+            let decoded = try JSONSerialization.jsonObject(with: Data(writer.bytes), options: .fragmentsAllowed) as? String
+            #expect(decoded == text, "\(text.debugDescription)")
+        }
+    }
+
+    @Test func everyByteValueIsDetectedInEveryPositionOfAWord() {
+        for byte in UInt8(0)...UInt8(255) {
+            let needs = byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+            for position in 0..<8 {
+                var word = UInt64(0x6161_6161_6161_6161)  // "aaaaaaaa"
+                word &= ~(UInt64(0xFF) << (8 * UInt64(position)))
+                word |= UInt64(byte) << (8 * UInt64(position))
+                if needs { #expect(JSONBytes.mayNeedEscape(word), "byte \(byte) at \(position)") }
+            }
+            if !needs && byte < 0x80 {
+                #expect(!JSONBytes.mayNeedEscape(UInt64(byte) * 0x0101_0101_0101_0101), "byte \(byte) everywhere")
+            }
+        }
+    }
+}
