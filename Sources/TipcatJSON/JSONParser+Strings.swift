@@ -1,3 +1,5 @@
+import TipcatCore
+
 /// Strings: a fast path that scans 8 bytes at a time and builds the `String` once from the byte slice,
 /// and a slower path for strings with escapes that decodes into a reused scratch buffer.
 extension JSONParser {
@@ -15,7 +17,7 @@ extension JSONParser {
         while true {
             while index &+ 8 <= end {
                 let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                if Self.endsPlainText(word) { break }
+                if WordBytes.hasJSONSpecial(word) { break }
                 ascii = ascii && word & 0x8080_8080_8080_8080 == 0
                 index &+= 8
             }
@@ -34,18 +36,6 @@ extension JSONParser {
         return try parseStringExactly()
     }
 
-    /// Whether any byte of `word` is `"`, `\` or below 0x20 (SWAR; false positives are harmless, there are no
-    /// false negatives; bytes from 0x80 up are plain text here).
-    @inline(__always)
-    static func endsPlainText(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        let hasQuote = (quote &- ones) & ~quote
-        let hasBackslash = (backslash &- ones) & ~backslash
-        let hasControl = (word &- ones &* 0x20) & ~word
-        return (hasQuote | hasBackslash | hasControl) & 0x8080_8080_8080_8080 != 0
-    }
 
     /// `parseString`, byte by byte with every check in order: the first problem is the one reported.
     mutating func parseStringExactly() throws(JSONSyntaxError) -> String {
@@ -228,17 +218,9 @@ extension JSONParser {
         return index
     }
 
-    /// Whether any byte of `word` is `"`, `\`, below 0x20 or at least 0x80 (SWAR; false positives are
-    /// harmless, there are no false negatives).
+    /// Whether any byte of `word` is `"`, `\`, below 0x20 or at least 0x80.
     @inline(__always)
     static func needsAttention(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        let hasQuote = (quote &- ones) & ~quote
-        let hasBackslash = (backslash &- ones) & ~backslash
-        let hasControl = (word &- ones &* 0x20) & ~word
-        return (hasQuote | hasBackslash | hasControl | word) & highBits != 0
+        WordBytes.hasJSONSpecial(word) || word & WordBytes.highBits != 0
     }
 }

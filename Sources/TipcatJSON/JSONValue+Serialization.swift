@@ -1,3 +1,5 @@
+import TipcatCore
+
 extension JSONValue {
     /// The value as JSON text, deterministically.
     ///
@@ -116,13 +118,7 @@ struct JSONWriter {
     /// False positives only cost time.
     @inline(__always)
     private static func mayNeedEscape(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        let e2 = word ^ (ones &* 0xE2)
-        let found = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((e2 &- ones) & ~e2)
-            | ((word &- ones &* 0x20) & ~word)
-        return found & (ones &* 0x80) != 0
+        WordBytes.hasJSONSpecial(word) || WordBytes.equal(word, 0xE2) != 0
     }
 
     private mutating func writeString(_ text: String) {

@@ -1,5 +1,7 @@
+import TipcatCore
+
 /// A minimal, fast JSON writer into a byte buffer, for requests of tens of megabytes (5,000 tips × 12 locales):
-/// no intermediate tree, strings escaped a byte at a time (RFC 8259: `"`, `\`, and controls below 0x20).
+/// no intermediate tree, strings escaped as RFC 8259 asks (`"`, `\`, and controls below 0x20).
 struct JSONBytes {
     var bytes: [UInt8] = []
     private var needsComma: [Bool] = [false]
@@ -109,16 +111,6 @@ struct JSONBytes {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// Whether one of the eight bytes of `word` may be a control character, `"` or `\` (never false when one is;
-    /// sometimes true when none is, and the bytes are then looked at one by one).
-    @inline(__always)
-    static func mayNeedEscape(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
-        // A byte below 0x20: subtracting 0x20 borrows into its high bit (bytes of 0x80 and above never count).
-        let control = (word &- 0x2020_2020_2020_2020) & ~word & highs != 0
-        return control || hasZero(word ^ 0x2222_2222_2222_2222) || hasZero(word ^ 0x5C5C_5C5C_5C5C_5C5C)
-    }
 
     private mutating func appendStringContents(_ value: String) {
         var value = value
@@ -129,7 +121,7 @@ struct JSONBytes {
                 // Eight bytes at a time while none needs escaping (most text needs none).
                 if index + 8 <= utf8.count, let base = utf8.baseAddress {
                     let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                    if !JSONBytes.mayNeedEscape(word) {
+                    if !WordBytes.hasJSONSpecial(word) {
                         index += 8
                         continue
                     }

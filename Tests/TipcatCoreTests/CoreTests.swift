@@ -131,3 +131,21 @@ import Testing
         #expect(TimeSpan(seconds: 5400).description == "90m")
     }
 }
+
+/// The eight-bytes-at-once tests say exactly whether a word holds such a byte, whatever its position.
+@Suite struct WordBytesTests {
+    @Test func everyByteValueIsFoundInEveryPositionOfAWord() {
+        for byte in UInt8(0)...UInt8(255) {
+            let special = byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+            for position in 0..<8 {
+                var word = UInt64(0x6161_6161_6161_6161)  // "aaaaaaaa"
+                word &= ~(UInt64(0xFF) << (8 * UInt64(position)))
+                word |= UInt64(byte) << (8 * UInt64(position))
+                #expect(WordBytes.hasJSONSpecial(word) == special, "byte \(byte) at \(position)")
+                #expect((WordBytes.equal(word, 0xE2) != 0) == (byte == 0xE2), "byte \(byte) at \(position)")
+                #expect((WordBytes.below(word, 0x20) != 0) == (byte < 0x20), "byte \(byte) at \(position)")
+            }
+            #expect(WordBytes.hasJSONSpecial(UInt64(byte) &* WordBytes.ones) == special, "byte \(byte) everywhere")
+        }
+    }
+}

@@ -40,19 +40,4 @@ import TipcatTestSupport
             #expect(decoded == text, "\(text.debugDescription)")
         }
     }
-
-    @Test func everyByteValueIsDetectedInEveryPositionOfAWord() {
-        for byte in UInt8(0)...UInt8(255) {
-            let needs = byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-            for position in 0..<8 {
-                var word = UInt64(0x6161_6161_6161_6161)  // "aaaaaaaa"
-                word &= ~(UInt64(0xFF) << (8 * UInt64(position)))
-                word |= UInt64(byte) << (8 * UInt64(position))
-                if needs { #expect(JSONBytes.mayNeedEscape(word), "byte \(byte) at \(position)") }
-            }
-            if !needs && byte < 0x80 {
-                #expect(!JSONBytes.mayNeedEscape(UInt64(byte) * 0x0101_0101_0101_0101), "byte \(byte) everywhere")
-            }
-        }
-    }
 }

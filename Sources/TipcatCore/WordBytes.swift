@@ -1,0 +1,27 @@
+/// Tests on the eight bytes of a little-endian word at once (SWAR), for scans that skip plain text eight bytes
+/// at a time. Each test is exact about whether such a byte is there (never a false answer either way); the
+/// masks it returns may mark other bytes after a match, so they are only tested against zero.
+package enum WordBytes {
+    package static let ones: UInt64 = 0x0101_0101_0101_0101
+    package static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// Non-zero when a byte of `word` equals `byte`.
+    @inline(__always)
+    package static func equal(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let x = word ^ (ones &* UInt64(byte))
+        return (x &- ones) & ~x & highBits
+    }
+
+    /// Non-zero when a byte of `word` is below `limit` (at most 0x80; bytes from 0x80 up never count).
+    @inline(__always)
+    package static func below(_ word: UInt64, _ limit: UInt8) -> UInt64 {
+        (word &- ones &* UInt64(limit)) & ~word & highBits
+    }
+
+    /// Whether a byte of `word` is `"`, `\` or a control character (below 0x20): the bytes a JSON string must
+    /// escape, and that end its plain text.
+    @inline(__always)
+    package static func hasJSONSpecial(_ word: UInt64) -> Bool {
+        equal(word, 0x22) | equal(word, 0x5C) | below(word, 0x20) != 0
+    }
+}
