@@ -37,10 +37,8 @@ public struct PreparedCatalog: Sendable {
 
     /// Reads `compiledRules` for a catalog with `declarations`' events and parameters.
     package static func readAhead(_ compiledRules: [UInt8], declarations: Catalog) -> RulesReadAhead {
-        var parameters = Set<String>()
-        for parameter in declarations.parameters { parameters.insert(parameter.name.rawValue) }
-        return RulesReadAhead(encoded: Result { () throws(RuleProgram.DecodingError) in
-            try EngineCatalog.EncodedRules(compiledRules, events: EngineCatalog.events(of: declarations), parameterCount: parameters.count)
+        RulesReadAhead(encoded: Result { () throws(RuleProgram.DecodingError) in
+            try EngineCatalog.EncodedRules(compiledRules, declarations: declarations)
         })
     }
 
@@ -103,9 +101,11 @@ extension EngineCatalog {
         var referencedTips: [[Int]] = []
         var programs: [RuleProgram] = []
 
-        /// Reads `bytes` for a catalog with these events (by id) and app parameters.
-        init(_ bytes: [UInt8], events: [String: EventDeclaration], parameterCount: Int) throws(RuleProgram.DecodingError) {
+        /// Reads `bytes` for a catalog with `declarations`' events and app parameters (its tips are not read).
+        init(_ bytes: [UInt8], declarations: Catalog) throws(RuleProgram.DecodingError) {
             typealias Failure = RuleProgram.DecodingError
+            let events = EngineCatalog.events(of: declarations)
+            let parameterCount = Set(declarations.parameters.map(\.name.rawValue)).count
             var reader = BinaryReader(bytes: bytes)
             guard bytes.count >= EngineCatalog.rulesMagic.count, Array(bytes[0..<EngineCatalog.rulesMagic.count]) == EngineCatalog.rulesMagic else {
                 throw Failure("not a catalog's compiled rules")
@@ -160,10 +160,7 @@ extension EngineCatalog {
 
     /// `catalog` compiled with the rules `encodedRules` wrote for it.
     init(_ catalog: Catalog, encodedRules bytes: [UInt8]) throws(RuleProgram.DecodingError) {
-        var parameters = Set<String>()
-        for parameter in catalog.parameters { parameters.insert(parameter.name.rawValue) }
-        let encoded = try EncodedRules(bytes, events: EngineCatalog.events(of: catalog), parameterCount: parameters.count)
-        try self.init(catalog, encodedRules: encoded)
+        try self.init(catalog, encodedRules: EncodedRules(bytes, declarations: catalog))
     }
 
     /// `catalog` compiled with rules read ahead of its tips (`EncodedRules`), checked to fit them.
@@ -201,12 +198,7 @@ extension EngineCatalog {
             if !again.isEmpty {
                 // Checked again: their programs go after the decoded ones.
                 let checked = EngineCatalog.check(ArraySlice(again.map { tips[$0] }), in: environment(), slots: slots, cache: CheckedRuleCache())
-                let offset = decoded.programs.count
-                decoded.programs += checked.programs
-                for (index, var rules) in zip(again, checked.tips) {
-                    rules.programs = rules.programs.map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
-                    decoded.tips[index] = rules
-                }
+                for (index, rules) in zip(again, decoded.adopt(checked)) { decoded.tips[index] = rules }
             }
             return decoded
         })

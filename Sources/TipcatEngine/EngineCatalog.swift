@@ -252,13 +252,18 @@ struct EngineCatalog: Sendable {
         init(joining parts: [Checked]) {
             tips.reserveCapacity(parts.reduce(0) { $0 + $1.tips.count })
             programs.reserveCapacity(parts.reduce(0) { $0 + $1.programs.count })
-            for part in parts {
-                let offset = programs.count
-                programs += part.programs
-                for var rules in part.tips {
-                    rules.programs = rules.programs.map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
-                    tips.append(rules)
-                }
+            for part in parts { tips += adopt(part) }
+        }
+
+        /// Appends `part`'s programs to these and returns its tips' rules with their program ranges moved to
+        /// match (placing the rules is the caller's).
+        mutating func adopt(_ part: Checked) -> [CheckedRules] {
+            let offset = programs.count
+            programs += part.programs
+            return part.tips.map { rules in
+                var rules = rules
+                rules.programs = rules.programs.map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
+                return rules
             }
         }
     }
