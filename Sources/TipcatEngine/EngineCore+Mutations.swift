@@ -183,11 +183,15 @@ extension EngineCore {
 
     /// The custom ID template formatted with the parameters, or the tip's id. An absent optional value is empty
     /// text (`Tip-{trail.id}-{nickname}` with no nickname is `Tip-butler-fork-`).
+    /// A custom-ID template's message. A catalog may give the template's text alone (a prepared snapshot parses
+    /// it only when needed); a text that does not parse is nil here as it was when loaded.
+    static func parsedTemplate(_ template: LocalizedText) -> Message? {
+        template.message ?? (try? Message.parse(template.source))
+    }
+
     func instanceID(of tip: Tip, parameters: [String: Value]) throws(TipEngineError) -> TipInstanceID {
         guard let template = tip.customID else { return TipInstanceID(tip.id.rawValue) }
-        // A catalog may give the template's text alone (a prepared snapshot parses it only when needed); one
-        // whose text does not parse fails here as it did when loaded.
-        guard let message = template.message ?? (try? Message.parse(template.source)) else {
+        guard let message = EngineCore.parsedTemplate(template) else {
             throw .invalidCustomID(tip.id, reason: "the template '\(template.source)' does not parse")
         }
         let text: String

@@ -157,7 +157,7 @@ struct EngineCore: Sendable {
         guard !overrides.showTips.isEmpty || !overrides.hideTips.isEmpty else { return }
         let tipIDs = compiled.catalog.tips.map(\.id.rawValue)
         let prefixes: [String] = compiled.catalog.tips.compactMap { tip in
-            guard let customID = tip.customID, let template = customID.message ?? (try? Message.parse(customID.source)),
+            guard let customID = tip.customID, let template = EngineCore.parsedTemplate(customID),
                   case .text(let prefix)? = template.parts.first
             else { return nil }
             return prefix.isEmpty ? nil : prefix
