@@ -98,8 +98,6 @@ struct EngineSnapshot: Sendable {
         }.flatMap { $0 }
         var detail: [UInt8] = []
         detail.reserveCapacity(revisions.reduce(0) { $0 + $1.bytes.count })
-        var hashes: [TipID: String] = [:]
-        hashes.reserveCapacity(tips.count)
         var records = BinaryWriter()
         var chunkOffsets: [Int] = []
         var hashBytes: [UInt8] = []
@@ -108,7 +106,6 @@ struct EngineSnapshot: Sendable {
         for (index, (tip, (bytes, hash))) in zip(tips, revisions).enumerated() {
             if index % chunkSize == 0 { chunkOffsets.append(records.bytes.count) }
             records.record(tip)
-            hashes[tip.id] = hash.hex
             hashBytes += hash.bytes
             detailTable.count(detail.count)
             detailTable.count(bytes.count)
@@ -133,7 +130,7 @@ struct EngineSnapshot: Sendable {
         file.reserveCapacity(file.count + engine.bytes.count + detail.count)
         file += engine.bytes
         file += detail
-        return Prepared(catalog: prepared, revision: CatalogRevision(version: contentHash, contentHashes: hashes), bytes: file)
+        return Prepared(catalog: prepared, revision: revision(contentHash, tips: tips, hashes: hashBytes), bytes: file)
     }
 
     /// Writes `bytes` to `path` through a temporary file and a rename; failures leave no snapshot (the engine
@@ -254,7 +251,7 @@ struct EngineSnapshot: Sendable {
         guard hashes.count == 32 * count else { throw BinaryReader.Failure("hashes for other tips") }
         // Each run of records from its offset to the next run's (the last to the end of the records).
         let ends = offsets.dropFirst() + [recordsLength]
-        guard zip(offsets, ends).allSatisfy({ $0 <= $1 }), ends.last ?? 0 <= recordsLength else {
+        guard zip(offsets, ends).allSatisfy({ $0 <= $1 }) else {
             throw BinaryReader.Failure("records out of order")
         }
         let rules = try reader.blob()
@@ -304,15 +301,20 @@ struct EngineSnapshot: Sendable {
         let tips = decoded
         catalog.tips = tips
         let prepared = try PreparedCatalog(catalog, rules: ahead, withinLimits: withinLimits)
-        let revision = CatalogRevision(version: contentHash, contentHashes: TipContentHashes(deferred: {
+        return EngineSnapshot(
+            prepared: prepared, revision: revision(contentHash, tips: tips, hashes: hashes), settings: settings, path: path,
+            detailStart: detailStart, detailLength: detailLength, hashes: hashes, detailTable: detailTable)
+    }
+
+    /// The revision of the version `contentHash` whose tips' revision hashes are `hashes` (32 bytes a tip, in
+    /// `tips`' order), made into hex strings only if the engine asks for them (when the channel moved).
+    static func revision(_ contentHash: String, tips: [Tip], hashes: [UInt8]) -> CatalogRevision {
+        CatalogRevision(version: contentHash, contentHashes: TipContentHashes(deferred: {
             var table: [TipID: String] = [:]
             table.reserveCapacity(tips.count)
-            for (index, tip) in tips.enumerated() { table[tip.id] = Self.hash(index, in: hashes) }
+            for (index, tip) in tips.enumerated() { table[tip.id] = hash(index, in: hashes) }
             return table
         }))
-        return EngineSnapshot(
-            prepared: prepared, revision: revision, settings: settings, path: path,
-            detailStart: detailStart, detailLength: detailLength, hashes: hashes, detailTable: detailTable)
     }
 
     /// The hex revision hash of the tip at `index` in `hashes` (32 bytes a tip).
@@ -517,7 +519,6 @@ extension BinaryReader {
         let id = try string()
         let customID = try optionalString().map { LocalizedText(key: "", source: $0, message: nil) }
         let length = try count()
-        guard length <= bytes.count - position else { throw Failure("cut short") }
         // Compared in place: a slice of the shared array would retain it (from every core at once).
         let start = position
         let same = length == shapes.bytes.count && bytes.withUnsafeBufferPointer { all in
