@@ -89,11 +89,6 @@ public struct LocaleID: Sendable, Hashable, Comparable, CustomStringConvertible 
         self.identifier = identifier
     }
 
-    /// The identifier is the whole value.
-    public static func == (lhs: LocaleID, rhs: LocaleID) -> Bool { lhs.identifier == rhs.identifier }
-
-    public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
-
     /// English (`en`), the default source language of a new catalog.
     public static let english = LocaleID(language: "en", script: nil, region: nil)
 
