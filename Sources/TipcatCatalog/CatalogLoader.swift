@@ -36,6 +36,10 @@ public struct CatalogLoader: Sendable {
     /// Whether the result keeps the parsed String Catalog (`LoadResult.strings`), for commands that read its entries
     /// as they are written; otherwise it is released once decoded.
     public var keepsStrings = false
+    /// Where what decoding the String Catalog produced is kept between loads (not used when the loader
+    /// `keepsStrings`): an unchanged file is then not parsed again, and only the entries whose tip file changed
+    /// are decoded and checked again. The result is the same as without a cache.
+    public var stringsCache: (any StringsDecodingCache)?
 
     /// The files of a catalog directory.
     public enum FileName {
@@ -95,8 +99,18 @@ public struct CatalogLoader: Sendable {
         let stringsPath = joinPath(directory, FileName.strings)
         let hasStrings = fileSystem.fileExists(stringsPath)
         // Unless it is kept whole, its entries are parsed one by one as they are decoded (see `decodeStrings`).
-        var parsedTips = parseAll((hasStrings ? [stringsPath] : []) + tipFiles, deferringEntriesOf: keepsStrings ? nil : stringsPath)
+        // With a cache, the String Catalog is only read here: the cache may hold what it decodes to.
+        let cache = keepsStrings ? nil : stringsCache
+        var parsedTips = parseAll(
+            (hasStrings ? [stringsPath] : []) + tipFiles, deferringEntriesOf: keepsStrings ? nil : stringsPath,
+            readingOnly: cache == nil ? nil : stringsPath, fingerprints: cache)
         let parsedStrings = hasStrings ? parsedTips.removeFirst() : nil
+        var tipFingerprints: [String: [UInt8]] = [:]
+        if cache != nil {
+            for (path, parsed) in zip(tipFiles, parsedTips) { tipFingerprints[path] = parsed.fingerprint }
+        }
+        // The context an entry's decoding depends on besides its tip: the settings and declarations, the path.
+        var stringsContext = Array(stringsPath.utf8) + [0]
         var filesRead = 0
         var bytesRead = 0
         func take(_ parsed: ParsedFile) -> JSONDocument? {
@@ -104,6 +118,7 @@ public struct CatalogLoader: Sendable {
             bytesRead += parsed.byteCount
             switch parsed.outcome {
             case .parsed(let document): return document
+            case .read: return nil
             case .failed(let diagnostic):
                 sink.add(diagnostic)
                 return nil
@@ -117,7 +132,12 @@ public struct CatalogLoader: Sendable {
                 }
                 return nil
             }
-            return take(parse(path))
+            let parsed = parse(path)
+            if let cache, [FileName.catalog, FileName.parameters, FileName.events].contains(name) {
+                // Whether the file is there and what it holds (a file that does not parse is decoded as none).
+                stringsContext += Array(name.utf8) + [1] + cache.fingerprint(parsed.bytes ?? [])
+            }
+            return take(parsed)
         }
 
         // 2. Settings and declarations.
@@ -160,8 +180,18 @@ public struct CatalogLoader: Sendable {
             sink.reportDuplicateKeys(in: document, what: FileName.groups)
         }
         var strings: JSONDocument?
-        if let parsedStrings, let document = take(parsedStrings) {
-            if let table = decodeStrings(document, settings: catalog.settings, tips: catalog.tips, sink: sink) { catalog.localizations = table }
+        if let parsedStrings, case .read(let bytes) = parsedStrings.outcome, let cache {
+            filesRead += 1
+            bytesRead += parsedStrings.byteCount
+            let byTip = catalog.tips.map { tipFingerprints[$0.file] ?? [] }
+            let fingerprint: @Sendable (Int) -> [UInt8] = { index in byTip[index] }
+            if let table = decodeStrings(
+                bytes, path: stringsPath, settings: catalog.settings, tips: catalog.tips, fingerprint: fingerprint, cache: cache,
+                context: stringsContext, sink: sink) {
+                catalog.localizations = table
+            }
+        } else if let parsedStrings, let document = take(parsedStrings) {
+            if let (table, _) = decodeStrings(document, settings: catalog.settings, tips: catalog.tips, sink: sink) { catalog.localizations = table }
             if keepsStrings { strings = document }
         }
 
@@ -187,36 +217,90 @@ public struct CatalogLoader: Sendable {
     struct ParsedFile: Sendable {
         enum Outcome: Sendable {
             case parsed(JSONDocument)
+            /// Read, left unparsed.
+            case read([UInt8])
             case failed(Diagnostic)
         }
         var outcome: Outcome
         var byteCount: Int
+        /// `StringsDecodingCache.fingerprint` of the file's path and bytes, when asked for.
+        var fingerprint: [UInt8]? = nil
+
+        /// The bytes read, parsed or not; nil when the file could not be read.
+        var bytes: [UInt8]? {
+            switch outcome {
+            case .parsed(let document): document.source.bytes
+            case .read(let bytes): bytes
+            case .failed: nil
+            }
+        }
     }
 
     /// Decodes the String Catalog into its table, reporting its findings and duplicate keys; nil when it turns out
-    /// not to be valid JSON (reported as such).
-    func decodeStrings(_ document: JSONDocument, settings: CatalogSettings, tips: [Tip], sink: DiagnosticSink) -> LocalizationTable? {
+    /// not to be valid JSON (reported as such). With `recording`, also what it produced, for a cache (nil when
+    /// the file is not valid JSON).
+    func decodeStrings(
+        _ document: JSONDocument, settings: CatalogSettings, tips: [Tip], sink: DiagnosticSink, recording fingerprint: (@Sendable (Int) -> [UInt8])? = nil
+    ) -> (table: LocalizationTable, record: StringsDecoding?)? {
         // Nothing is reported until every deferred entry has parsed: an invalid one makes the file a syntax error.
         let local = DiagnosticSink()
-        if let (table, entryDuplicates) = StringCatalogDecoder(document: document, sink: local, settings: settings, tips: tips).decode() {
+        if let (table, entryDuplicates, record) = StringCatalogDecoder(document: document, sink: local, settings: settings, tips: tips)
+            .decode(recording: fingerprint) {
             sink.add(contentsOf: local.diagnostics)
             let duplicates = entryDuplicates.isEmpty
                 ? document.duplicateKeys()
                 : (document.duplicateKeys() + entryDuplicates).sorted { $0.duplicate.keyOffset < $1.duplicate.keyOffset }
             sink.reportDuplicateKeys(duplicates, in: document, what: FileName.strings)
-            return table
+            let kept = record.map { record in
+                StringsDecoding(
+                    leadingFindings: record.leading, entries: record.entries,
+                    duplicates: duplicates.map { first, duplicate in
+                        StringsDecoding.Duplicate(
+                            key: duplicate.key, location: document.location(ofByte: duplicate.keyOffset), first: document.location(ofByte: first.keyOffset))
+                    })
+            }
+            return (table, kept)
         }
         // Parsed whole, the file reports its first syntax error exactly.
         do {
             let whole = try JSONDocument.parse(document.source)
-            return decodeStrings(whole, settings: settings, tips: tips, sink: sink)
+            return decodeStrings(whole, settings: settings, tips: tips, sink: sink).map { ($0.table, nil) }
         } catch {
             sink.add(Diagnostic(error.message, rule: .invalidJSON, at: document.source.location(ofByte: error.offset)))
             return nil
         }
     }
 
-    func parse(_ path: String, deferringEntries: Bool = false) -> ParsedFile {
+    /// `decodeStrings` through `cache`: what it kept for these bytes in this context, with the entries whose tip
+    /// file changed decoded again; otherwise the whole file, kept for next time.
+    func decodeStrings(
+        _ bytes: [UInt8], path: String, settings: CatalogSettings, tips: [Tip], fingerprint: @escaping @Sendable (Int) -> [UInt8],
+        cache: any StringsDecodingCache, context: [UInt8], sink: DiagnosticSink
+    ) -> LocalizationTable? {
+        let file = cache.fingerprint(bytes)
+        if let kept = cache.decoding(ofFile: path, fingerprint: file, context: context) {
+            let local = DiagnosticSink()
+            if let (table, updated, changed) = StringCatalogDecoder.replay(
+                kept, bytes: bytes, path: path, settings: settings, tips: tips, fingerprint: fingerprint, sink: local) {
+                sink.add(contentsOf: local.diagnostics)
+                if let updated { cache.keep(updated, ofFile: path, fingerprint: file, context: context, changed: changed) }
+                return table
+            }
+        }
+        let source = SourceFile(path: path, bytes: bytes)
+        let document: JSONDocument
+        do {
+            document = try JSONDocument.parse(source, deferringMembersOf: "strings")
+        } catch {
+            sink.add(Diagnostic(error.message, rule: .invalidJSON, at: source.location(ofByte: error.offset)))
+            return nil
+        }
+        guard let (table, record) = decodeStrings(document, settings: settings, tips: tips, sink: sink, recording: fingerprint) else { return nil }
+        if let record { cache.keep(record, ofFile: path, fingerprint: file, context: context, changed: nil) }
+        return table
+    }
+
+    func parse(_ path: String, deferringEntries: Bool = false, readingOnly: Bool = false, fingerprints: (any StringsDecodingCache)? = nil) -> ParsedFile {
         let bytes: [UInt8]
         do {
             bytes = try fileSystem.read(path)
@@ -225,6 +309,13 @@ public struct CatalogLoader: Sendable {
                 outcome: .failed(.unreadableFile(path, reason: error.reason)),
                 byteCount: 0)
         }
+        if readingOnly { return ParsedFile(outcome: .read(bytes), byteCount: bytes.count) }
+        var parsed = parseDocument(path, bytes: bytes, deferringEntries: deferringEntries)
+        if let fingerprints { parsed.fingerprint = fingerprints.fingerprint(Array(path.utf8) + [0] + bytes) }
+        return parsed
+    }
+
+    private func parseDocument(_ path: String, bytes: [UInt8], deferringEntries: Bool) -> ParsedFile {
         let source = SourceFile(path: path, bytes: bytes)
         do {
             let document = deferringEntries ? try JSONDocument.parse(source, deferringMembersOf: "strings") : try JSONDocument.parse(source)
@@ -238,9 +329,13 @@ public struct CatalogLoader: Sendable {
 
     /// Parses files on every core; results keep the input order. The file at `deferringEntriesOf` is a String
     /// Catalog whose entries are left for `decodeStrings`.
-    func parseAll(_ paths: [String], deferringEntriesOf deferred: String? = nil) -> [ParsedFile] {
+    /// The file at `readingOnly` is read and left unparsed; with `fingerprints`, each file parsed has its
+    /// fingerprint.
+    func parseAll(
+        _ paths: [String], deferringEntriesOf deferred: String? = nil, readingOnly: String? = nil, fingerprints: (any StringsDecodingCache)? = nil
+    ) -> [ParsedFile] {
         concurrentChunks(count: paths.count, chunkSize: 16) { range in
-            range.map { parse(paths[$0], deferringEntries: paths[$0] == deferred) }
+            range.map { parse(paths[$0], deferringEntries: paths[$0] == deferred, readingOnly: paths[$0] == readingOnly, fingerprints: fingerprints) }
         }.flatMap { $0 }
     }
 

@@ -5,7 +5,7 @@ import TipcatJSON
 final class DiagnosticSink {
     private(set) var diagnostics: [Diagnostic] = []
     /// Where `duplicate-key` was reported, so `reportDuplicateKeys(in:what:)` reports each duplicate once.
-    private var duplicateKeyLocations = Set<SourceLocation>()
+    fileprivate var duplicateKeyLocations = Set<SourceLocation>()
 
     func add(_ diagnostic: Diagnostic) {
         if diagnostic.ruleID == DiagnosticRule.duplicateKey.id, let location = diagnostic.location { duplicateKeyLocations.insert(location) }
@@ -34,6 +34,15 @@ final class DiagnosticSink {
             let location = document.location(ofByte: duplicate.keyOffset)
             guard !duplicateKeyLocations.contains(location) else { continue }
             add(.duplicateKey(duplicate.key, in: "an object of \(what())", at: location, first: document.location(ofByte: first.keyOffset)))
+        }
+    }
+}
+
+extension DiagnosticSink {
+    /// `reportDuplicateKeys(_:in:what:)` for duplicates kept by a `StringsDecodingCache`.
+    func reportDuplicateKeys(_ duplicates: [StringsDecoding.Duplicate], what: String) {
+        for duplicate in duplicates where !duplicateKeyLocations.contains(duplicate.location) {
+            add(.duplicateKey(duplicate.key, in: "an object of \(what)", at: duplicate.location, first: duplicate.first))
         }
     }
 }

@@ -66,20 +66,24 @@ public struct DiskFileSystem: CatalogFileSystem {
         if size > maxFileSize {
             throw FileReadError(path: path, reason: "the file is \(size) bytes; the limit is \(maxFileSize)")
         }
-        var bytes = [UInt8](repeating: 0, count: size)
-        var filled = 0
-        while filled < size {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(fd, buffer.baseAddress.map { $0 + filled }, size - filled)
+        // Read straight into the array's storage: no zero fill first (a file of tens of megabytes would be
+        // written twice). A file that shrank since `fstat` gives what it holds.
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            var filled = 0
+            while filled < size, let base = buffer.baseAddress {
+                let count = Glibc.read(fd, base + filled, size - filled)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    break
+                }
+                if count == 0 { break }
+                filled += count
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileReadError(path: path, reason: DiskFileSystem.describe(errno))
-            }
-            if count == 0 { break }
-            filled += count
+            initialized = failure == 0 ? filled : 0
         }
-        if filled < size { bytes.removeLast(size - filled) }
+        if failure != 0 { throw FileReadError(path: path, reason: DiskFileSystem.describe(failure)) }
         return bytes
     }
 

@@ -14,9 +14,15 @@ struct StringCatalogDecoder {
     /// The table, with the duplicate keys found inside deferred entries (see `JSONDocument.parse(_:maxDepth:deferringMembersOf:)`;
     /// the document's own `duplicateKeys()` has the others). Nil when a deferred entry is not valid JSON: the
     /// file is then not a String Catalog at all, and what was reported to `sink` must be dropped.
-    func decode() -> (table: LocalizationTable, entryDuplicates: [(first: JSONMember, duplicate: JSONMember)])? {
+    ///
+    /// With `recording` (a tip's index → the fingerprint of its file), also what each entry produced, for a
+    /// `StringsDecodingCache` (`leadingFindings` are `sink`'s findings before the entries').
+    func decode(recording fingerprint: (@Sendable (Int) -> [UInt8])? = nil) -> (
+        table: LocalizationTable, entryDuplicates: [(first: JSONMember, duplicate: JSONMember)],
+        record: (leading: [Diagnostic], entries: [StringsDecoding.Entry])?
+    )? {
         var table = LocalizationTable(sourceLanguage: settings.sourceLanguage, file: file)
-        guard let root = ObjectReader(document.root, in: document, subject: "the String Catalog", sink: sink) else { return (table, []) }
+        guard let root = ObjectReader(document.root, in: document, subject: "the String Catalog", sink: sink) else { return (table, [], nil) }
         root.checkKeys(["generatesSymbols", "sourceLanguage", "strings", "version"])
         _ = root.bool("generatesSymbols")
         if let (language, node) = root.string("sourceLanguage", required: true) {
@@ -25,16 +31,17 @@ struct StringCatalogDecoder {
             }
         }
         _ = root.string("version")
-        guard let (strings, stringsNode) = root.objectNode("strings", required: true) else { return (table, []) }
+        guard let (strings, stringsNode) = root.objectNode("strings", required: true) else { return (table, [], nil) }
         ObjectReader(stringsNode, in: document, subject: "the strings of the String Catalog", sink: sink)?.checkDuplicateKeys()
-        // Each key's text and the index of its tip (not a copy of the tip: entries are many).
-        let sources = Dictionary(self.tips.indices.flatMap { index in self.tips[index].localizableTexts.map { ($0.key, (text: $0, tip: index)) } },
-                                 uniquingKeysWith: { first, _ in first })
+        let sources = StringCatalogDecoder.sourcesByKey(tips)
         // Entries are independent: decode them on every core, each chunk with its own findings.
         let members = strings.members
         let (document, settings, tips) = (self.document, self.settings, self.tips)
         // A deferred entry is parsed just before it is decoded, and its tree dropped right after.
-        typealias Chunk = (entries: [(String, LocalizationTable.Entry)], diagnostics: [Diagnostic], duplicates: [(first: JSONMember, duplicate: JSONMember)])
+        typealias Chunk = (
+            entries: [(String, LocalizationTable.Entry)], diagnostics: [Diagnostic], duplicates: [(first: JSONMember, duplicate: JSONMember)],
+            record: [StringsDecoding.Entry]
+        )
         let results = concurrentChunks(count: members.count, chunkSize: 512) { range -> Chunk? in
             let chunkSink = DiagnosticSink()
             let decoder = StringCatalogDecoder(document: document, sink: chunkSink, settings: settings, tips: tips)
@@ -42,6 +49,7 @@ struct StringCatalogDecoder {
             var locales = LocaleCache()
             var entries: [(String, LocalizationTable.Entry)] = []
             var duplicates: [(first: JSONMember, duplicate: JSONMember)] = []
+            var record: [StringsDecoding.Entry] = []
             for member in members[range] {
                 var entryDecoder = decoder
                 var entryMember = member
@@ -51,21 +59,111 @@ struct StringCatalogDecoder {
                     entryMember.value = parsed.root
                     duplicates += parsed.duplicateKeys()
                 }
-                if let entry = entryDecoder.decodeEntry(entryMember, source: sources[member.key], messages: messages, locales: &locales) {
-                    entries.append((member.key, entry))
+                let source = sources[member.key]
+                let findingsBefore = chunkSink.diagnostics.count
+                let entry = entryDecoder.decodeEntry(entryMember, source: source, messages: messages, locales: &locales)
+                if let entry { entries.append((member.key, entry)) }
+                if let fingerprint {
+                    let keyLocation = document.location(ofByte: member.keyOffset)
+                    record.append(StringsDecoding.Entry(
+                        key: member.key, keyOffset: member.keyOffset, keyLine: keyLocation.line, keyColumn: keyLocation.column,
+                        valueOffset: member.value.offset, valueEnd: document.deferredEnd(of: member.value) ?? -1,
+                        checkedAgainst: source.map { fingerprint($0.tip) } ?? [],
+                        findings: Array(chunkSink.diagnostics[findingsBefore...]), entry: entry))
                 }
             }
-            return (entries, chunkSink.diagnostics, duplicates)
+            return (entries, chunkSink.diagnostics, duplicates, record)
         }
         table.entries.reserveCapacity(members.count)
         var entryDuplicates: [(first: JSONMember, duplicate: JSONMember)] = []
+        var record: (leading: [Diagnostic], entries: [StringsDecoding.Entry])? = fingerprint == nil ? nil : (sink.diagnostics, [])
         for result in results {
-            guard let (entries, diagnostics, duplicates) = result else { return nil }
+            guard let (entries, diagnostics, duplicates, chunkRecord) = result else { return nil }
             for (key, entry) in entries { table.entries[key] = entry }
             sink.add(contentsOf: diagnostics)
             entryDuplicates += duplicates
+            record?.entries += chunkRecord
         }
-        return (table, entryDuplicates)
+        return (table, entryDuplicates, record)
+    }
+
+    /// Each key's text and the index of its tip (not a copy of the tip: entries are many); the first tip that
+    /// names a key has it.
+    private static func sourcesByKey(_ tips: [Tip]) -> [String: (text: LocalizedText, tip: Int)] {
+        Dictionary(tips.indices.flatMap { index in tips[index].localizableTexts.map { ($0.key, (text: $0, tip: index)) } },
+                   uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The table from what an earlier decoding of the same bytes produced (`kept`), every entry whose tip file
+    /// is not the one it was checked against decoded again from its bytes in `bytes` (the file's). Reports each
+    /// entry's findings in file order, then the duplicate keys, as `decode` does. Nil when an entry cannot be
+    /// decoded alone (the file is then decoded whole). `updated` is the record with the entries decoded again
+    /// (nil when none was).
+    static func replay(
+        _ kept: StringsDecoding, bytes: [UInt8], path: String, settings: CatalogSettings, tips: [Tip], fingerprint: @Sendable (Int) -> [UInt8],
+        sink: DiagnosticSink
+    ) -> (table: LocalizationTable, updated: StringsDecoding?, changed: [Int])? {
+        // Each key's tip (its text is looked up only for the few entries decoded again).
+        var owners: [String: Int] = [:]
+        owners.reserveCapacity(tips.count * 4)
+        for index in tips.indices {
+            for text in tips[index].localizableTexts where owners[text.key] == nil { owners[text.key] = index }
+        }
+        let entries = kept.entries
+        let ownerOf = owners
+        // Decoded again: entries checked against another tip file than the one that names their key now.
+        let results = concurrentChunks(count: entries.count, chunkSize: 1024) { range -> [StringsDecoding.Entry]? in
+            let messages = MessageChecker(sourceLanguage: settings.sourceLanguage)
+            var locales = LocaleCache()
+            var fresh: [StringsDecoding.Entry] = []
+            for index in range {
+                let kept = entries[index]
+                let owner = ownerOf[kept.key]
+                let checkedAgainst = owner.map(fingerprint) ?? []
+                guard checkedAgainst != kept.checkedAgainst else { continue }
+                let source = owner.flatMap { tip in tips[tip].localizableTexts.first { $0.key == kept.key }.map { (text: $0, tip: tip) } }
+                guard kept.valueEnd > kept.valueOffset, kept.keyOffset >= 0, kept.keyOffset < kept.valueOffset, kept.valueEnd <= bytes.count
+                else { return nil }
+                let piece = SourceFile(
+                    path: path, bytes: Array(bytes[kept.keyOffset..<kept.valueEnd]), firstLine: kept.keyLine, firstColumn: kept.keyColumn)
+                // Two levels (the root object and `strings`) are above an entry.
+                guard let document = try? JSONDocument.parse(piece, valueAt: kept.valueOffset - kept.keyOffset, maxDepth: 510) else { return nil }
+                let entrySink = DiagnosticSink()
+                let decoder = StringCatalogDecoder(document: document, sink: entrySink, settings: settings, tips: tips)
+                let entry = decoder.decodeEntry(
+                    JSONMember(key: kept.key, keyOffset: 0, value: document.root), source: source, messages: messages, locales: &locales)
+                var updated = kept
+                updated.checkedAgainst = checkedAgainst
+                updated.findings = entrySink.diagnostics
+                updated.entry = entry
+                fresh.append(updated)
+            }
+            return fresh
+        }
+        var decodedAgain: [Int: StringsDecoding.Entry] = [:]
+        for result in results {
+            guard let result else { return nil }
+            // Keyed by offset: a key written twice has two entries.
+            for entry in result { decodedAgain[entry.keyOffset] = entry }
+        }
+        var table = LocalizationTable(sourceLanguage: settings.sourceLanguage, file: path)
+        table.entries.reserveCapacity(entries.count)
+        sink.add(contentsOf: kept.leadingFindings)
+        var updatedEntries = decodedAgain.isEmpty ? nil : entries
+        var changed: [Int] = []
+        for index in entries.indices {
+            var entry = entries[index]
+            if let again = decodedAgain[entry.keyOffset] {
+                entry = again
+                updatedEntries?[index] = again
+                changed.append(index)
+            }
+            if let decoded = entry.entry { table.entries[entry.key] = decoded }
+            sink.add(contentsOf: entry.findings)
+        }
+        sink.reportDuplicateKeys(kept.duplicates, what: CatalogLoader.FileName.strings)
+        let updated = updatedEntries.map { StringsDecoding(leadingFindings: kept.leadingFindings, entries: $0, duplicates: kept.duplicates) }
+        return (table, updated, changed)
     }
 
     private func decodeEntry(

@@ -128,7 +128,8 @@ extension CatalogCodec {
                 // `{locale: {device: translation}}`, only when some locale varies by device.
                 w.key("devices", first: firstMember)
                 w.byte(UInt8(ascii: "{"))
-                for (localeIndex, (locale, variations)) in sortedByLocale(entry.devices).enumerated() {
+                for (localeIndex, (locale, position)) in sortedByLocale(entry.devices).enumerated() {
+                    let variations = entry.devices.values[position]
                     w.key(locale, first: localeIndex == 0)
                     w.byte(UInt8(ascii: "{"))
                     for (deviceIndex, device) in variations.keys.sorted(by: { $0.precedesCanonically($1) }).enumerated() {
@@ -143,9 +144,9 @@ extension CatalogCodec {
             }
             w.key("localizations", first: firstMember)
             w.byte(UInt8(ascii: "{"))
-            for (localeIndex, (locale, translation)) in sortedByLocale(entry.translations).enumerated() {
+            for (localeIndex, (locale, position)) in sortedByLocale(entry.translations).enumerated() {
                 w.key(locale, first: localeIndex == 0)
-                writeTranslation(translation, to: &w)
+                writeTranslation(entry.translations.values[position], to: &w)
             }
             w.raw("}}")
         }
@@ -153,11 +154,16 @@ extension CatalogCodec {
         return w.bytes
     }
 
-    /// A dictionary by locale as (identifier, value) pairs in canonical order.
-    private static func sortedByLocale<Value>(_ values: [LocaleID: Value]) -> [(String, Value)] {
-        var pairs: [(String, Value)] = []
+    /// A dictionary's locales in canonical order, each with its value's position (values are not copied: a
+    /// translation is large, and there are hundreds of thousands).
+    private static func sortedByLocale<Value>(_ values: [LocaleID: Value]) -> [(String, Dictionary<LocaleID, Value>.Index)] {
+        var pairs: [(String, Dictionary<LocaleID, Value>.Index)] = []
         pairs.reserveCapacity(values.count)
-        for (locale, value) in values { pairs.append((locale.identifier, value)) }
+        var position = values.startIndex
+        while position != values.endIndex {
+            pairs.append((values.keys[position].identifier, position))
+            position = values.index(after: position)
+        }
         pairs.sort { $0.0.precedesCanonically($1.0) }
         return pairs
     }

@@ -40,10 +40,23 @@ public struct SourceFile: Sendable {
     /// finding a line searches the few lines of one block instead of the whole table. Empty for small files.
     let lineBlocks: [Int]
     static let blockShift = 12
+    /// Where `bytes[0]` is in the file `bytes` come from: line 1, column 1, unless they are a piece cut from a
+    /// larger file (so a piece parsed alone gives the whole file's locations).
+    public let firstLine: Int
+    public let firstColumn: Int
 
+    /// A whole file.
     public init(path: String, bytes: [UInt8]) {
+        self.init(path: path, bytes: bytes, firstLine: 1, firstColumn: 1)
+    }
+
+    /// `bytes` cut from the file at `path` where its line `firstLine` and column `firstColumn` are (1-based):
+    /// locations are the file's.
+    public init(path: String, bytes: [UInt8], firstLine: Int, firstColumn: Int) {
         self.path = path
         self.bytes = bytes
+        self.firstLine = max(1, firstLine)
+        self.firstColumn = max(1, firstColumn)
         var starts = [0]
         starts.reserveCapacity(bytes.count / 32 + 1)
         var counts: [Int] = []
@@ -148,21 +161,26 @@ public struct SourceFile: Sendable {
             if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
         }
         let lineStart = lineStarts[low]
+        // A piece of a larger file starts inside its first line.
+        let firstColumn = low == 0 ? self.firstColumn : 1
         if offset - lineStart > SourceFile.stride, !scalarCounts.isEmpty {
-            return SourceLocation(file: path, line: low + 1, column: 1 + scalars(before: offset) - scalars(before: lineStart))
+            return SourceLocation(
+                file: path, line: low + firstLine, column: firstColumn + scalars(before: offset) - scalars(before: lineStart))
         }
-        var column = 1
+        var column = firstColumn
         var index = lineStart
         while index < offset {
             if bytes[index] & 0xC0 != 0x80 { column += 1 }
             index += 1
         }
-        return SourceLocation(file: path, line: low + 1, column: column)
+        return SourceLocation(file: path, line: low + firstLine, column: column)
     }
 
     /// The text of the 1-based `line` without its line terminator, for excerpts under a diagnostic.
+    /// Nil for a line this piece of a file does not hold whole (see `firstLine`).
     public func lineText(_ line: Int) -> String? {
-        guard line >= 1, line <= lineStarts.count else { return nil }
+        let line = line - firstLine + 1
+        guard line >= 1, line <= lineStarts.count, line > 1 || firstColumn == 1 else { return nil }
         let start = lineStarts[line - 1]
         var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
         if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }

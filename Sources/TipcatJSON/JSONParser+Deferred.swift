@@ -70,6 +70,37 @@ extension JSONDocument {
         let (root, duplicates) = try result.get()
         return JSONDocument(source: source, root: root, duplicates: duplicates)
     }
+
+    /// Where the deferred value whose placeholder is `node` ends (the offset just past its last byte); nil when
+    /// `node` is not a placeholder.
+    public func deferredEnd(of node: JSONNode) -> Int? {
+        guard case .null = node.value, let deferred else { return nil }
+        return deferred.ends[node.offset]
+    }
+
+    /// Parses the one value that starts at `offset` in `source` and ends exactly at its end: a value cut from a
+    /// larger file (see `SourceFile(path:bytes:firstLine:firstColumn:)`), such as a deferred value whose bytes
+    /// were kept. The result's root is that value; its duplicate keys are its own.
+    public static func parse(_ source: SourceFile, valueAt offset: Int, maxDepth: Int = 512) throws(JSONSyntaxError) -> JSONDocument {
+        let depth = Swift.min(Swift.max(1, maxDepth), depthLimit)
+        let result: Result<(JSONNode, [(first: JSONMember, duplicate: JSONMember)]), JSONSyntaxError> = source.bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, offset >= 0, offset < buffer.count else {
+                return .failure(JSONSyntaxError("no value at byte \(offset)", at: max(0, offset)))
+            }
+            var parser = JSONParser(base: base, count: buffer.count, maxDepth: depth, stackCapacity: 16)
+            parser.position = offset
+            parser.context = .afterColon
+            do throws(JSONSyntaxError) {
+                let root = try parser.parseValueTree()
+                guard parser.position == buffer.count else { return .failure(JSONSyntaxError("the value ends early", at: parser.position)) }
+                return .success((root, parser.duplicates.sorted { $0.duplicate.keyOffset < $1.duplicate.keyOffset }))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let (root, duplicates) = try result.get()
+        return JSONDocument(source: source, root: root, duplicates: duplicates)
+    }
 }
 
 extension JSONParser {

@@ -23,7 +23,7 @@ public struct Message: Sendable, Hashable {
     /// Every argument reference in source order, including those nested in plural and select branches.
     public private(set) var placeholders: [Placeholder]
 
-    init(text: String, parts: [MessagePart], placeholders: [Placeholder]) {
+    package init(text: String, parts: [MessagePart], placeholders: [Placeholder]) {
         self.text = text
         self.parts = parts
         self.placeholders = placeholders

@@ -4,8 +4,10 @@ import TipcatJSON
 import TipcatSQLite
 import TipcatTestSupport
 
-/// A republish into a store that already holds earlier versions gives the same version as publishing the same
-/// files into an empty store: the same content hash and the same stored objects, byte for byte.
+/// A republish into a store that already holds earlier versions — an incremental publish, through the String
+/// Catalog cache the first publish left beside the store (`<store>-cache/`) — gives the same version as publishing the same files
+/// from scratch (`--no-cache`) into an empty store: the same content hash and the same stored objects, byte for
+/// byte.
 @Suite struct RepublishEquivalenceTests {
     /// The content hash of the channel's head, from `versions --json`.
     func headHash(store: String) throws -> String? {
@@ -39,6 +41,8 @@ import TipcatTestSupport
         ]
         let first = storeCLI(["publish", "--catalog", catalog, "--store", store, "--author", "Ada"])
         #expect(first.status == .success, "\(first.stderr)")
+        let cacheFiles = { (try? FileManager.default.contentsOfDirectory(atPath: store + "-cache")) ?? [] }
+        #expect(cacheFiles().contains { $0.hasSuffix(".cache") }, "the first publish keeps the decoded String Catalog")
         var hashes: Set<String> = []
         for (index, (what, edit)) in edits.enumerated() {
             try edit()
@@ -46,7 +50,7 @@ import TipcatTestSupport
             #expect(kept.status == .success, "\(what): \(kept.stderr)")
             #expect(kept.stdout.hasPrefix("Published version \(index + 2) to production:"), "\(what): \(kept.stdout)")
             let fresh = scratch.file("fresh-\(index).sqlite")
-            let scratchPublish = storeCLI(["publish", "--catalog", catalog, "--store", fresh, "--author", "Ada"])
+            let scratchPublish = storeCLI(["publish", "--catalog", catalog, "--store", fresh, "--author", "Ada", "--no-cache"])
             #expect(scratchPublish.status == .success, "\(what): \(scratchPublish.stderr)")
             #expect(scratchPublish.stdout.hasPrefix("Published version 1 to production: initial version:"))
 
@@ -64,5 +68,7 @@ import TipcatTestSupport
         }
         // Each edit made a new version; deleting the added tip returns to the content before it was added.
         #expect(hashes.count == edits.count - 1)
+        // The tip edits were kept as a delta beside the decoded String Catalog.
+        #expect(cacheFiles().contains { $0.hasSuffix(".cache.delta") })
     }
 }

@@ -13,6 +13,8 @@ struct CatalogCheck {
     let externalPlugins: Bool
     /// Whether the outcome's load result keeps the parsed String Catalog (`LoadResult.strings`).
     var keepsStrings = false
+    /// Where the decoded String Catalog is kept between runs (`CatalogLoader.stringsCache`).
+    var stringsCache: (any StringsDecodingCache)?
 
     init(directory: String, context: CommandContext, externalPlugins: Bool) {
         self.directory = directory
@@ -45,6 +47,7 @@ struct CatalogCheck {
         let pluginFindings = BackgroundResult<[Diagnostic]>()
         var loader = CatalogLoader(lintRules: registry.lintRules, knownRuleIDs: DiagnosticRules.allIDs)
         loader.keepsStrings = keepsStrings
+        loader.stringsCache = stringsCache
         if pending.isEmpty {
             pluginFindings.set([])
         } else {

@@ -24,8 +24,10 @@ struct PublishCommand {
 
         progress.show("loading and validating \(access.catalogDirectory)…")
         let checked: CatalogCheck.Outcome
+        // Read as the catalog loads; written only once the publish succeeds (or finds its content published).
+        let stringsCache = access.stringsCache
         do {
-            checked = try access.checkedCatalog(purpose: "nothing was published", lintPlugins: true)
+            checked = try access.checkedCatalog(purpose: "nothing was published", lintPlugins: true, stringsCache: stringsCache)
         } catch {
             progress.clear()
             throw error
@@ -63,6 +65,7 @@ struct PublishCommand {
             throw error
         }
         progress.clear()
+        stringsCache?.writePending()
         switch outcome {
         case .unchanged(let head):
             context.stdout.line(

@@ -36,6 +36,7 @@ extension CommandTree {
             authorOption, expectVersionOption,
             .flag("force", help: "Publish even over a version mismatch or unchanged content; the version is recorded as forced."),
             .flag("dry-run", help: "Validate, run the pre-publish hooks and print the diff against the channel's head; write nothing."),
+            .flag("no-cache", help: "Decode the whole String Catalog and keep no cache (default: .tipcat/cache beside the catalog, or TIPCAT_CACHE_DIR)."),
             noPluginsFlag,
         ],
         examples: [

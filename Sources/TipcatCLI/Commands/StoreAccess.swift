@@ -32,6 +32,12 @@ struct StoreAccess {
 
     /// `Catalog` → `.tipcat/store.sqlite`; `app/Catalog/` → `app/.tipcat/store.sqlite`; `.` → `../.tipcat/store.sqlite`.
     static func defaultStorePath(catalog: String) -> String {
+        tipcatDirectory(catalog: catalog) + "/store.sqlite"
+    }
+
+    /// `.tipcat` in the directory that contains the catalog directory: `Catalog` → `.tipcat`; `app/Catalog/` →
+    /// `app/.tipcat`; `.` → `../.tipcat`.
+    static func tipcatDirectory(catalog: String) -> String {
         var directory = catalog
         while directory.count > 1 && directory.hasSuffix("/") { directory.removeLast() }
         let last = directory.split(separator: "/").last.map(String.init) ?? directory
@@ -43,9 +49,43 @@ struct StoreAccess {
         } else {
             parent = ""
         }
-        if parent.isEmpty { return ".tipcat/store.sqlite" }
-        return parent.hasSuffix("/") ? parent + ".tipcat/store.sqlite" : parent + "/.tipcat/store.sqlite"
+        if parent.isEmpty { return ".tipcat" }
+        return parent.hasSuffix("/") ? parent + ".tipcat" : parent + "/.tipcat"
     }
+
+    /// The String Catalog cache `publish` keeps (see `StringsCacheDirectory`), written only once the publish
+    /// succeeds: `TIPCAT_CACHE_DIR`; else beside an SQLite store, `<store>-cache/` (as SQLite keeps `<store>-wal`);
+    /// else `$XDG_CACHE_HOME/tipcat` or `~/.cache/tipcat`. Nil with `--no-cache` (or no place to keep it).
+    var stringsCache: StringsCacheDirectory? {
+        guard !arguments.flag("no-cache") else { return nil }
+        let environment = context.environment
+        let directory: String
+        if let given = environment["TIPCAT_CACHE_DIR"], !given.isEmpty {
+            directory = given
+        } else if case .sqlite(let path)? = try? location() {
+            directory = path + "-cache"
+        } else if let home = environment["XDG_CACHE_HOME"], home.hasPrefix("/") {
+            directory = home + "/tipcat"
+        } else if let home = environment["HOME"], home.hasPrefix("/") {
+            directory = home + "/.cache/tipcat"
+        } else {
+            return nil
+        }
+        return StringsCacheDirectory(directory: directory, build: StoreAccess.buildIdentity, writesWhenAsked: true)
+    }
+
+    /// This tipcat: its version and its executable's size and modification time (a rebuilt tipcat may decode
+    /// differently, so its caches are its own).
+    static let buildIdentity: [UInt8] = {
+        var identity = "tipcat \(tipcatVersion)"
+        var info = stat()
+        if stat("/proc/self/exe", &info) == 0 {
+            identity += " \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino)"
+        } else if let path = CommandLine.arguments.first, stat(path, &info) == 0 {
+            identity += " \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino)"
+        }
+        return Array(identity.utf8)
+    }()
 
     /// Where the store is: an SQLite file, or a PostgreSQL database (`postgresql://…`); any other URL scheme
     /// is a usage error.
@@ -128,9 +168,10 @@ struct StoreAccess {
         try checkedCatalog(purpose: purpose, lintPlugins: lintPlugins).result.catalog
     }
 
-    func checkedCatalog(purpose: String, lintPlugins: Bool) throws -> CatalogCheck.Outcome {
-        try CatalogCheck(directory: catalogDirectory, context: context, externalPlugins: lintPlugins && !arguments.flag("no-plugins"))
-            .requireValid(purpose: purpose)
+    func checkedCatalog(purpose: String, lintPlugins: Bool, stringsCache: (any StringsDecodingCache)? = nil) throws -> CatalogCheck.Outcome {
+        var check = CatalogCheck(directory: catalogDirectory, context: context, externalPlugins: lintPlugins && !arguments.flag("no-plugins"))
+        check.stringsCache = stringsCache
+        return try check.requireValid(purpose: purpose)
     }
 
     /// One side of a diff or a `show-version` argument.

@@ -1,0 +1,83 @@
+public import TipcatCore
+
+/// What decoding a String Catalog produced, entry by entry: what a `StringsDecodingCache` keeps so that the next
+/// load of the same bytes decodes again only the entries whose tip changed.
+///
+/// An entry's findings and decoded form depend on its bytes, the catalog's settings and declarations (the cache's
+/// context) and the tip file whose text it translates (`checkedAgainst`); nothing else.
+public struct StringsDecoding: Sendable, Hashable {
+    /// One member of `strings`, in file order.
+    public struct Entry: Sendable, Hashable {
+        public var key: String
+        /// Where the key's opening quote is in the file, and its line and column there.
+        public var keyOffset: Int
+        public var keyLine: Int
+        public var keyColumn: Int
+        /// Where the entry's value starts and ends (just past its last byte); `valueEnd` is -1 for a value that
+        /// cannot be decoded alone (not an object or array: the file is then decoded whole).
+        public var valueOffset: Int
+        public var valueEnd: Int
+        /// The fingerprint of the tip file the entry was checked against (`StringsDecodingCache.fingerprint`);
+        /// empty when no tip used the key.
+        public var checkedAgainst: [UInt8]
+        /// The entry's own findings, in the order they were reported.
+        public var findings: [Diagnostic]
+        /// The decoded entry; nil when it was not an object.
+        public var entry: LocalizationTable.Entry?
+
+        public init(
+            key: String, keyOffset: Int, keyLine: Int, keyColumn: Int, valueOffset: Int, valueEnd: Int, checkedAgainst: [UInt8],
+            findings: [Diagnostic], entry: LocalizationTable.Entry?
+        ) {
+            self.key = key
+            self.keyOffset = keyOffset
+            self.keyLine = keyLine
+            self.keyColumn = keyColumn
+            self.valueOffset = valueOffset
+            self.valueEnd = valueEnd
+            self.checkedAgainst = checkedAgainst
+            self.findings = findings
+            self.entry = entry
+        }
+    }
+
+    /// A key written twice in one object of the file: reported unless the entry's own checks already did.
+    public struct Duplicate: Sendable, Hashable {
+        public var key: String
+        public var location: SourceLocation
+        public var first: SourceLocation
+
+        public init(key: String, location: SourceLocation, first: SourceLocation) {
+            self.key = key
+            self.location = location
+            self.first = first
+        }
+    }
+
+    /// The findings about the file as a whole (its root object), reported before the entries'.
+    public var leadingFindings: [Diagnostic]
+    public var entries: [Entry]
+    /// Every duplicate key of the file, inside entries or not, in source order.
+    public var duplicates: [Duplicate]
+
+    public init(leadingFindings: [Diagnostic], entries: [Entry], duplicates: [Duplicate]) {
+        self.leadingFindings = leadingFindings
+        self.entries = entries
+        self.duplicates = duplicates
+    }
+}
+
+/// Keeps `StringsDecoding`s between loads, keyed by content: the String Catalog's bytes and a context (the
+/// catalog's settings and declarations as bytes, the file's path). `CatalogLoader.stringsCache` uses one; a
+/// cache that cannot trust what it holds returns nil, and the file is decoded as if there were none.
+public protocol StringsDecodingCache: Sendable {
+    /// A content hash of `bytes` (a tip file's, the String Catalog's): equal hashes mean equal bytes.
+    func fingerprint(_ bytes: [UInt8]) -> [UInt8]
+    /// What decoding the String Catalog at `path` with `fingerprint` under `context` produced, when kept.
+    func decoding(ofFile path: String, fingerprint: [UInt8], context: [UInt8]) -> StringsDecoding?
+    /// Keeps `decoding` for the String Catalog at `path` with `fingerprint` under `context` (best effort:
+    /// failures are silent). `changed` are the indices of the entries that differ from the decoding this cache
+    /// gave for the same file and context in this process (nil: it gave none, everything is new), so that a
+    /// cache can write just those.
+    func keep(_ decoding: StringsDecoding, ofFile path: String, fingerprint: [UInt8], context: [UInt8], changed: [Int]?)
+}

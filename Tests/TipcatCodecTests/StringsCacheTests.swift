@@ -1,0 +1,203 @@
+import Foundation
+import Synchronization
+import Testing
+import TipcatCatalog
+import TipcatCore
+import TipcatTestSupport
+@testable import TipcatCodec
+
+/// The String Catalog cache (`CatalogLoader.stringsCache`, `StringsCacheDirectory`): a load through it — cold,
+/// warm, after edits to tips, translations or settings, with damaged cache files — gives exactly the findings
+/// and the catalog a load without it gives; and a warm load decodes again only the entries whose tip changed.
+@Suite struct StringsCacheTests {
+    /// Forwards to a cache directory and counts what it was asked.
+    final class Spy: StringsDecodingCache {
+        let inner: StringsCacheDirectory
+        struct Counts { var hits = 0, misses = 0, keeps = 0, changed: [Int]? = nil }
+        let counts = Mutex(Counts())
+
+        init(_ directory: String) { inner = StringsCacheDirectory(directory: directory, build: Array("test build".utf8)) }
+
+        func fingerprint(_ bytes: [UInt8]) -> [UInt8] { inner.fingerprint(bytes) }
+        func decoding(ofFile path: String, fingerprint: [UInt8], context: [UInt8]) -> StringsDecoding? {
+            let kept = inner.decoding(ofFile: path, fingerprint: fingerprint, context: context)
+            counts.withLock { kept == nil ? ($0.misses += 1) : ($0.hits += 1) }
+            return kept
+        }
+        func keep(_ decoding: StringsDecoding, ofFile path: String, fingerprint: [UInt8], context: [UInt8], changed: [Int]?) {
+            counts.withLock {
+                $0.keeps += 1
+                $0.changed = changed
+            }
+            inner.keep(decoding, ofFile: path, fingerprint: fingerprint, context: context, changed: changed)
+        }
+        func reset() { counts.withLock { $0 = Counts() } }
+        var now: Counts { counts.withLock { $0 } }
+    }
+
+    /// Findings with their notes, one string each.
+    static func lines(_ result: LoadResult) -> [String] {
+        result.diagnostics.map { diagnostic in
+            ([diagnostic.description] + diagnostic.notes.map { "  note: \($0.location.map(\.description) ?? "") \($0.message)" })
+                .joined(separator: "\n")
+        }
+    }
+
+    static func load(_ directory: String, cache: (any StringsDecodingCache)?) -> LoadResult {
+        var loader = CatalogLoader()
+        loader.stringsCache = cache
+        return loader.load(directory: directory)
+    }
+
+    /// Loads `catalog` through `cache` and without one: the same findings and the same catalog.
+    static func expectSame(_ catalog: String, _ cache: Spy, _ what: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let reference = load(catalog, cache: nil)
+        let cached = load(catalog, cache: cache)
+        #expect(lines(cached) == lines(reference), "\(what)", sourceLocation: sourceLocation)
+        #expect(cached.catalog.localizations == reference.catalog.localizations, "\(what)", sourceLocation: sourceLocation)
+        #expect(cached.catalog.tips == reference.catalog.tips, "\(what)", sourceLocation: sourceLocation)
+        // What would be published: the same content hash.
+        #expect(ContentTree(catalog: cached.catalog).root == ContentTree(catalog: reference.catalog).root, "\(what)", sourceLocation: sourceLocation)
+        #expect(cached.filesRead == reference.filesRead && cached.bytesRead == reference.bytesRead, "\(what)", sourceLocation: sourceLocation)
+    }
+
+    static let fixtureNames = ["xcode-features", "tip-findings", "plurals", "printf", "substitutions", "device-variations"]
+
+    @Test func coldWarmAndEditedLoadsEqualLoadsWithoutTheCache() throws {
+        var stringsFiles = try Self.fixtureNames.map {
+            try String(contentsOfFile: repositoryRoot + "/Tests/Fixtures/xcstrings/" + $0 + ".xcstrings", encoding: .utf8)
+        }
+        stringsFiles.append(try String(contentsOfFile: sampleCatalogPath + "/Localizable.xcstrings", encoding: .utf8))
+        for (index, strings) in stringsFiles.enumerated() {
+            let directory = try TemporaryDirectory()
+            let catalog = try directory.sampleCatalog()
+            try directory.write("Catalog/Localizable.xcstrings", strings)
+            let cache = Spy(directory.file("cache"))
+            Self.expectSame(catalog, cache, "file \(index), cold")
+            #expect(cache.now.misses == 1 && cache.now.keeps == 1)
+            cache.reset()
+            Self.expectSame(catalog, cache, "file \(index), warm")
+            #expect(cache.now.hits == 1 && cache.now.keeps == 0, "file \(index): a warm load writes nothing")
+
+            // A tip's texts edited: a placeholder the translations lack, then a text without one.
+            try directory.edit("Catalog/tips/NewTrailTip.json", replacing: "To see key trail info, tap {trail.region} on the map.",
+                               with: "Tap {trail.name} to see {trail.region}.")
+            cache.reset()
+            Self.expectSame(catalog, cache, "file \(index), tip edited")
+            #expect(cache.now.hits == 1)
+            try directory.edit("Catalog/tips/NewTrailTip.json", replacing: "Tap {trail.name} to see {trail.region}.", with: "No placeholder.")
+            Self.expectSame(catalog, cache, "file \(index), tip edited again")
+            // A tip whose texts stay: nothing decoded again.
+            try directory.edit("Catalog/tips/NewTrailTip.json", replacing: "No placeholder.", with: "No placeholder here.")
+            try directory.edit("Catalog/tips/NewTrailTip.json", replacing: "No placeholder here.", with: "No placeholder.")
+            cache.reset()
+            Self.expectSame(catalog, cache, "file \(index), tip edited back")
+            #expect(cache.now.hits == 1 && cache.now.keeps == 0)
+
+            // A removed tip, an added one (its keys change owner), a settings change, a translation edit.
+            try FileManager.default.removeItem(atPath: directory.file("Catalog/tips/FindTrailheadTip.json"))
+            Self.expectSame(catalog, cache, "file \(index), tip removed")
+            try directory.write("Catalog/tips/FindTrailheadTip.json", try String(contentsOfFile: sampleCatalogPath + "/tips/FindTrailheadTip.json", encoding: .utf8))
+            Self.expectSame(catalog, cache, "file \(index), tip added")
+            try directory.edit("Catalog/catalog.json", replacing: "\"sourceLanguage\": \"en\"", with: "\"sourceLanguage\": \"de\"")
+            Self.expectSame(catalog, cache, "file \(index), source language changed")
+            try directory.edit("Catalog/catalog.json", replacing: "\"sourceLanguage\": \"de\"", with: "\"sourceLanguage\": \"en\"")
+            try directory.write("Catalog/Localizable.xcstrings", strings.replacingOccurrences(of: "\"translated\"", with: "\"needs_review\""))
+            Self.expectSame(catalog, cache, "file \(index), translations edited")
+        }
+    }
+
+    @Test func aWarmLoadDecodesAgainOnlyTheEditedTipsEntriesAndWritesADelta() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try directory.sampleCatalog()
+        let cache = Spy(directory.file("cache"))
+        _ = Self.load(catalog, cache: cache)
+        let main = cache.inner.file(for: catalog + "/Localizable.xcstrings")
+        let mainBytes = try Data(contentsOf: URL(fileURLWithPath: main))
+        #expect(!FileManager.default.fileExists(atPath: main + ".delta"))
+
+        try directory.edit("Catalog/tips/NewTrailTip.json", replacing: "To see key trail info", with: "For key trail info")
+        cache.reset()
+        Self.expectSame(catalog, cache, "one tip edited")
+        let changed = try #require(cache.now.changed)
+        // The tip's title and message have entries; its other keys (actions) are decoded again too when present.
+        let kept = try #require(cache.inner.decoding(
+            ofFile: catalog + "/Localizable.xcstrings",
+            fingerprint: cache.inner.fingerprint(Array(try Data(contentsOf: URL(fileURLWithPath: catalog + "/Localizable.xcstrings")))),
+            context: Self.context(catalog)))
+        #expect(!changed.isEmpty && changed.allSatisfy { kept.entries[$0].key.hasPrefix("NewTrailTip.") })
+        #expect(Set(changed.map { kept.entries[$0].key }) == Set(kept.entries.map(\.key).filter { $0.hasPrefix("NewTrailTip.") }))
+        // The main file is left as it was; the delta holds the entries decoded again.
+        #expect(try Data(contentsOf: URL(fileURLWithPath: main)) == mainBytes)
+        #expect(FileManager.default.fileExists(atPath: main + ".delta"))
+
+        // Another edit: the delta grows (both tips' entries), still equal to a load without the cache.
+        try directory.edit("Catalog/tips/FindTrailheadTip.json", replacing: "\"title\": \"", with: "\"title\": \"New: ")
+        Self.expectSame(catalog, cache, "a second tip edited")
+        cache.reset()
+        Self.expectSame(catalog, cache, "warm after two edits")
+        #expect(cache.now.hits == 1 && cache.now.keeps == 0)
+    }
+
+    /// The context `CatalogLoader` gives the cache for the sample catalog's files (mirrors the loader).
+    static func context(_ catalog: String) throws -> [UInt8] {
+        let cache = StringsCacheDirectory(directory: "/nonexistent", build: [])
+        var context = Array((catalog + "/Localizable.xcstrings").utf8) + [0]
+        for name in ["catalog.json", "parameters.json", "events.json"] where FileManager.default.fileExists(atPath: catalog + "/" + name) {
+            context += Array(name.utf8) + [1] + cache.fingerprint(Array(try Data(contentsOf: URL(fileURLWithPath: catalog + "/" + name))))
+        }
+        return context
+    }
+
+    @Test func damagedCacheFilesAreNeverTrusted() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try directory.sampleCatalog()
+        let cache = Spy(directory.file("cache"))
+        _ = Self.load(catalog, cache: cache)
+        let main = cache.inner.file(for: catalog + "/Localizable.xcstrings")
+        let good = try Data(contentsOf: URL(fileURLWithPath: main))
+        var damages: [(String, Data)] = [
+            ("empty", Data()), ("truncated", good.prefix(good.count / 2)), ("header only", good.prefix(StringsCacheFile.headerLength)),
+            ("one byte more", good + Data([0])),
+        ]
+        for offset in [0, 9, 20, 50, 80, 90, StringsCacheFile.headerLength + 3, good.count / 3, good.count - 2] {
+            var flipped = good
+            flipped[offset] ^= 0x20
+            damages.append(("byte \(offset) flipped", flipped))
+        }
+        for (what, bytes) in damages {
+            try bytes.write(to: URL(fileURLWithPath: main))
+            cache.reset()
+            Self.expectSame(catalog, cache, what)
+            #expect(cache.now.misses == 1 && cache.now.keeps == 1, "\(what): decoded whole and kept again")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: main)) == good, "\(what): rewritten")
+        }
+
+        // A damaged delta is ignored (its entries are decoded again from the file).
+        try directory.edit("Catalog/tips/NewTrailTip.json", replacing: "To see key trail info", with: "For key trail info")
+        _ = Self.load(catalog, cache: cache)
+        let delta = try Data(contentsOf: URL(fileURLWithPath: main + ".delta"))
+        for offset in [0, 13, 30, 60, 100, delta.count - 1] where offset < delta.count {
+            var flipped = delta
+            flipped[offset] ^= 0x01
+            try flipped.write(to: URL(fileURLWithPath: main + ".delta"))
+            Self.expectSame(catalog, Spy(directory.file("cache")), "delta byte \(offset) flipped")
+        }
+        // Another build's cache is not this one's.
+        let other = StringsCacheDirectory(directory: directory.file("cache"), build: Array("another build".utf8))
+        var loader = CatalogLoader()
+        loader.stringsCache = other
+        #expect(Self.lines(loader.load(directory: catalog)) == Self.lines(Self.load(catalog, cache: nil)))
+    }
+
+    @Test func aCatalogThatIsNotValidJSONIsReportedTheSameAndNotKept() throws {
+        for strings in [#"{"strings": {"FindTrailheadTip.title": {"comment": "a\"}}}"#, "", #"{"strings": []}"#, #"[1]"#] {
+            let directory = try TemporaryDirectory()
+            let catalog = try directory.sampleCatalog()
+            try directory.write("Catalog/Localizable.xcstrings", strings)
+            let cache = Spy(directory.file("cache"))
+            Self.expectSame(catalog, cache, strings)
+            Self.expectSame(catalog, cache, strings + " again")
+        }
+    }
+}
