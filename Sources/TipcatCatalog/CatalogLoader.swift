@@ -16,6 +16,22 @@ public struct LoadResult: Sendable {
     public var stringsDocument: JSONDocument?
     /// `stringsDocument`'s root.
     public var strings: JSONNode? { stringsDocument?.root }
+    /// With a `stringsCache`: the content fingerprints of what was read, for caches of later work (nil without).
+    public var fingerprints: LoadFingerprints?
+}
+
+/// What a load read, by content (`StringsDecodingCache.fingerprint`).
+public struct LoadFingerprints: Sendable, Hashable {
+    /// Each tip file's fingerprint (of its path and bytes), by path.
+    public var tipFiles: [String: [UInt8]]
+    /// The fingerprint of the String Catalog's bytes (empty when there is none), then the context it was
+    /// decoded in: its path and the settings and declarations files.
+    public var shared: [UInt8]
+
+    public init(tipFiles: [String: [UInt8]], shared: [UInt8]) {
+        self.tipFiles = tipFiles
+        self.shared = shared
+    }
 }
 
 /// Reads a catalog directory into a `Catalog`, never stopping at the first problem.
@@ -180,13 +196,17 @@ public struct CatalogLoader: Sendable {
             sink.reportDuplicateKeys(in: document, what: FileName.groups)
         }
         var strings: JSONDocument?
+        var fingerprints: LoadFingerprints?
+        if let cache { fingerprints = LoadFingerprints(tipFiles: tipFingerprints, shared: stringsContext) }
         if let parsedStrings, case .read(let bytes) = parsedStrings.outcome, let cache {
             filesRead += 1
             bytesRead += parsedStrings.byteCount
             let byTip = catalog.tips.map { tipFingerprints[$0.file] ?? [] }
             let fingerprint: @Sendable (Int) -> [UInt8] = { index in byTip[index] }
+            let file = cache.fingerprint(bytes)
+            fingerprints?.shared = file + stringsContext
             if let table = decodeStrings(
-                bytes, path: stringsPath, settings: catalog.settings, tips: catalog.tips, fingerprint: fingerprint, cache: cache,
+                bytes, path: stringsPath, file: file, settings: catalog.settings, tips: catalog.tips, fingerprint: fingerprint, cache: cache,
                 context: stringsContext, sink: sink) {
                 catalog.localizations = table
             }
@@ -209,7 +229,7 @@ public struct CatalogLoader: Sendable {
         sink.add(contentsOf: ContentLinter(rules: catalog.lint.contentRules, sourceLanguage: catalog.settings.sourceLanguage).check(catalog))
         let diagnostics = catalog.lint.apply(to: sink.diagnostics)
         return LoadResult(catalog: catalog, diagnostics: diagnostics.sortedForOutput(), filesRead: filesRead, bytesRead: bytesRead,
-                          stringsDocument: strings)
+                          stringsDocument: strings, fingerprints: fingerprints)
     }
 
     // MARK: Parsing files
@@ -274,10 +294,9 @@ public struct CatalogLoader: Sendable {
     /// `decodeStrings` through `cache`: what it kept for these bytes in this context, with the entries whose tip
     /// file changed decoded again; otherwise the whole file, kept for next time.
     func decodeStrings(
-        _ bytes: [UInt8], path: String, settings: CatalogSettings, tips: [Tip], fingerprint: @escaping @Sendable (Int) -> [UInt8],
+        _ bytes: [UInt8], path: String, file: [UInt8], settings: CatalogSettings, tips: [Tip], fingerprint: @escaping @Sendable (Int) -> [UInt8],
         cache: any StringsDecodingCache, context: [UInt8], sink: DiagnosticSink
     ) -> LocalizationTable? {
-        let file = cache.fingerprint(bytes)
         if let kept = cache.decoding(ofFile: path, fingerprint: file, context: context) {
             let local = DiagnosticSink()
             if let (table, updated, changed) = StringCatalogDecoder.replay(

@@ -60,47 +60,97 @@ public struct ContentTree: Sendable {
 
     /// The root object's digest: the content hash.
     public var root: SHA256Digest
-    /// Every object of the tree by digest.
+    /// The objects of the tree by digest, except those `object(_:)` makes when asked (see `init(catalog:memo:)`).
     public var objects: [SHA256Digest: ContentObject]
+    /// Objects known by digest from a memo, by the index of the tip whose objects they are in `catalog`.
+    private var deferred: [SHA256Digest: Int] = [:]
+    private var catalog: Catalog?
+    /// What a later `init(catalog:memo:)` may reuse: each tip's objects by its key (nil without keys).
+    public private(set) var memo: OwnerObjectsMemo?
 
     /// The tree of `catalog`; pieces are encoded and hashed on every core.
-    public init(catalog: Catalog) {
-        let owners = ContentTree.ownersByTipKeys(catalog) ?? ContentTree.ownersByGrouping(catalog)
+    ///
+    /// With `memo` (its `keys` one per tip, in `catalog.tips` order: a digest of everything a tip's objects
+    /// are made from), a tip whose key the memo's `records` hold is not encoded again: its objects are known by
+    /// digest, and made from the catalog only when `object(_:)` is asked for them (a store that lacks them).
+    public init(catalog: Catalog, memo: OwnerObjectsMemo? = nil) {
+        let owners = ContentTree.ownersByTipKeys(catalog, memo: memo) ?? ContentTree.ownersByGrouping(catalog)
         let pieces = CatalogPieces(
             settings: CatalogCodec.encode(catalog.settings), parameters: .array(catalog.parameters.map(CatalogCodec.encode)),
             events: .array(catalog.events.map(CatalogCodec.encode)), groups: .array(catalog.groups.map(CatalogCodec.encode)),
             owners: [:])
         self.init(pieces: pieces, owners: owners)
+        if let memo, owners.count == memo.keys.count, owners.allSatisfy({ $0.tipIndex != nil }) {
+            var records: [[UInt8]: OwnerObjectsMemo.Record] = [:]
+            for owner in owners {
+                guard let index = owner.tipIndex else { continue }
+                records[memo.keys[index]] = OwnerObjectsMemo.Record(name: owner.name, tip: owner.tip, strings: owner.strings, republish: owner.republish)
+                if owner.tipObject == nil, let tip = owner.tip { deferred[tip] = index }
+                if owner.stringsObject == nil, let strings = owner.strings { deferred[strings] = index }
+            }
+            self.memo = OwnerObjectsMemo(keys: memo.keys, records: records)
+            if !deferred.isEmpty { self.catalog = catalog }
+        }
     }
+
+    /// The object with `digest`: from `objects`, or made again from the catalog for a tip the memo knew. Nil when
+    /// the tree has no such object (or a memo named a digest its tip no longer makes: never trusted).
+    public func object(_ digest: SHA256Digest) -> ContentObject? {
+        if let object = objects[digest] { return object }
+        guard let index = deferred[digest], let catalog else { return nil }
+        let owner = ContentTree.owner(catalog, index: index, entries: catalog.localizations.entries).owner
+        return [owner.tipObject, owner.stringsObject].compactMap { $0 }.first { $0.digest == digest }
+    }
+
+    /// Whether the tree has an object with `digest` (made or known).
+    public func contains(_ digest: SHA256Digest) -> Bool { objects[digest] != nil || deferred[digest] != nil }
 
     /// The usual case, fully parallel: every translation key is one a tip names (`<TipID>.title`, `.message`,
     /// `.customID`, `.action.<id>`), so each tip finds its own keys. Nil when some key belongs to no tip's
     /// list, so the slower grouping below must place it.
-    static func ownersByTipKeys(_ catalog: Catalog) -> [OwnerObjects]? {
+    static func ownersByTipKeys(_ catalog: Catalog, memo: OwnerObjectsMemo? = nil) -> [OwnerObjects]? {
         let tips = catalog.tips
         let entries = catalog.localizations.entries
         guard Set(tips.map(\.id)).count == tips.count else { return nil }
+        let memo = memo.flatMap { $0.keys.count == tips.count ? $0 : nil }
         let chunks = concurrentChunks(count: tips.count, chunkSize: 64) { range in
             var claimed = 0
             let owners = range.map { index -> OwnerObjects in
-                let tip = tips[index]
-                let id = tip.id.rawValue
-                var keys = tip.localizableTexts.map(\.key)
-                keys.append(id + ".customID")
-                var found: [(String, LocalizationTable.Entry)] = []
-                for key in keys {
-                    if let entry = entries[key] { found.append((key, entry)) }
+                if let memo, let record = memo.records[memo.keys[index]], record.name == tips[index].id.rawValue {
+                    claimed += owner(catalog, index: index, entries: entries, encoding: false).claimed
+                    var owner = OwnerObjects(name: record.name, knownTip: record.tip, knownStrings: record.strings, republish: record.republish)
+                    owner.tipIndex = index
+                    return owner
                 }
-                claimed += found.count
-                found.sort { $0.0.precedesCanonically($1.0) }
-                return OwnerObjects(
-                    name: id, tipBytes: CatalogCodec.tipBytes(tip), stringsBytes: found.isEmpty ? nil : CatalogCodec.stringsBytes(found),
-                    republish: tip.republish.rawValue)
+                let (owner, found) = owner(catalog, index: index, entries: entries)
+                claimed += found
+                return owner
             }
             return (owners, claimed)
         }
         guard chunks.reduce(0, { $0 + $1.1 }) == entries.count else { return nil }
         return chunks.flatMap(\.0)
+    }
+
+    /// The objects of the tip at `index` (not encoded without `encoding`), and how many translation keys it has.
+    static func owner(
+        _ catalog: Catalog, index: Int, entries: [String: LocalizationTable.Entry], encoding: Bool = true
+    ) -> (owner: OwnerObjects, claimed: Int) {
+        let tip = catalog.tips[index]
+        let id = tip.id.rawValue
+        var keys = tip.localizableTexts.map(\.key)
+        keys.append(id + ".customID")
+        guard encoding else { return (OwnerObjects(name: id, knownTip: nil, knownStrings: nil, republish: nil), keys.count { entries[$0] != nil }) }
+        var found: [(String, LocalizationTable.Entry)] = []
+        for key in keys {
+            if let entry = entries[key] { found.append((key, entry)) }
+        }
+        found.sort { $0.0.precedesCanonically($1.0) }
+        var owner = OwnerObjects(
+            name: id, tipBytes: CatalogCodec.tipBytes(tip), stringsBytes: found.isEmpty ? nil : CatalogCodec.stringsBytes(found),
+            republish: tip.republish.rawValue)
+        owner.tipIndex = index
+        return (owner, found.count)
     }
 
     /// Any catalog: translations grouped by owner first.
@@ -170,7 +220,7 @@ public struct ContentTree: Sendable {
         if owners.count <= leafCapacity || depth >= 64 {
             var children: [SHA256Digest] = []
             let entries: [(String, JSONValue)] = owners.map { owner in
-                children.append(contentsOf: [owner.tipObject?.digest, owner.stringsObject?.digest].compactMap { $0 })
+                children.append(contentsOf: [owner.tip, owner.strings].compactMap { $0 })
                 return (owner.name, owner.entry)
             }
             return add(ContentObject(kind: .leaf, value: .object([("leaf", .object(entries))]), children: children))
@@ -194,7 +244,21 @@ struct OwnerObjects: Sendable {
     var nameHash: SHA256Digest
     var tipObject: ContentObject?
     var stringsObject: ContentObject?
+    /// The objects' digests (also for objects a memo knows, not made).
+    var tip: SHA256Digest?
+    var strings: SHA256Digest?
     var republish: String?
+    /// The index of the owner's tip in the catalog, for a tip's own objects (not a grouping's).
+    var tipIndex: Int?
+
+    /// An owner known from a memo: digests only.
+    init(name: String, knownTip tip: SHA256Digest?, knownStrings strings: SHA256Digest?, republish: String?) {
+        self.name = name
+        self.nameHash = SHA256.hash(name)
+        self.tip = tip
+        self.strings = strings
+        self.republish = republish
+    }
 
     init(name: String, tip: JSONValue?, strings: JSONValue?, republish: String?) {
         self.init(name: name, tipBytes: tip?.canonicalBytes, stringsBytes: strings?.canonicalBytes, republish: republish)
@@ -205,6 +269,8 @@ struct OwnerObjects: Sendable {
         self.nameHash = SHA256.hash(name)
         self.tipObject = tipBytes.map { ContentObject(kind: .tip, bytes: $0) }
         self.stringsObject = stringsBytes.map { ContentObject(kind: .strings, bytes: $0) }
+        self.tip = tipObject?.digest
+        self.strings = stringsObject?.digest
         self.republish = republish
     }
 
@@ -212,8 +278,37 @@ struct OwnerObjects: Sendable {
     var entry: JSONValue {
         var pairs: [(String, JSONValue)] = []
         if let republish { pairs.append(("republish", .string(republish))) }
-        if let stringsObject { pairs.append(("strings", .string(stringsObject.digest.hex))) }
-        if let tipObject { pairs.append(("tip", .string(tipObject.digest.hex))) }
+        if let strings { pairs.append(("strings", .string(strings.hex))) }
+        if let tip { pairs.append(("tip", .string(tip.hex))) }
         return .object(pairs)
+    }
+}
+
+/// What `ContentTree(catalog:memo:)` remembers of each tip's objects between publishes: for each tip (in the
+/// catalog's order) a key — a digest of everything its objects are made from (its file, the String Catalog, the
+/// settings and declarations, the set of tips) — and, by key, the objects' digests.
+public struct OwnerObjectsMemo: Sendable, Hashable {
+    public struct Record: Sendable, Hashable {
+        public var name: String
+        public var tip: SHA256Digest?
+        public var strings: SHA256Digest?
+        public var republish: String?
+
+        public init(name: String, tip: SHA256Digest?, strings: SHA256Digest?, republish: String?) {
+            self.name = name
+            self.tip = tip
+            self.strings = strings
+            self.republish = republish
+        }
+    }
+
+    /// One per tip of the catalog the memo is used with, in order.
+    public var keys: [[UInt8]]
+    /// What earlier trees made, by key.
+    public var records: [[UInt8]: Record]
+
+    public init(keys: [[UInt8]], records: [[UInt8]: Record]) {
+        self.keys = keys
+        self.records = records
     }
 }

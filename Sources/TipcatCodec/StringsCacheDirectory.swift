@@ -1,6 +1,7 @@
 public import TipcatCatalog
 import TipcatCore
 import Synchronization
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -22,9 +23,9 @@ public final class StringsCacheDirectory: StringsDecodingCache {
     public let build: [UInt8]
     /// What `decoding` returned last: the main file it came from and the delta's entries.
     private let loaded = Mutex<Loaded?>(nil)
-    /// With `writesWhenAsked`, what `keep` was given, written by `writePending`.
-    private let pending = Mutex<[@Sendable () -> Void]>([])
-    /// Whether `keep` waits for `writePending` (a command that may still fail writes nothing until it succeeds).
+    /// With `writesWhenAsked`, what `keep` was given: each makes its files, written by `startWrites`.
+    private let pending = Mutex<[@Sendable () -> [StagedFile]]>([])
+    /// Whether `keep` waits for `startWrites` (a command that may still fail keeps nothing unless it succeeds).
     public let writesWhenAsked: Bool
 
     private struct Loaded {
@@ -41,9 +42,67 @@ public final class StringsCacheDirectory: StringsDecodingCache {
         self.writesWhenAsked = writesWhenAsked
     }
 
-    /// Writes what `keep` was given since (with `writesWhenAsked`).
-    public func writePending() {
-        for write in pending.withLock({ writes in defer { writes = [] }; return writes }) { write() }
+    /// Starts writing what `keep` was given (with `writesWhenAsked`) on another thread, beside the files' places:
+    /// the command goes on meanwhile, then `commit`s (the files take their places) or `discard`s them.
+    public func startWrites() -> PendingWrites {
+        let writes = pending.withLock { writes in defer { writes = [] }; return writes }
+        return PendingWrites(writes)
+    }
+
+    /// Files being written beside their places (`StringsCacheDirectory.startWrites`).
+    public final class PendingWrites: Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        private let staged = Mutex<[StagedFile]>([])
+
+        init(_ writes: [@Sendable () -> [StagedFile]]) {
+            guard !writes.isEmpty else {
+                done.signal()
+                return
+            }
+            DispatchQueue.global().async {
+                for write in writes {
+                    let files = write()
+                    self.staged.withLock { $0 += files }
+                }
+                self.done.signal()
+            }
+        }
+
+        /// Waits for the files, then moves each into its place.
+        public func commit() {
+            for file in finished() { file.commit() }
+        }
+
+        /// Waits for the files, then removes them.
+        public func discard() {
+            for file in finished() { unlink(file.temporary) }
+        }
+
+        private func finished() -> [StagedFile] {
+            done.wait()
+            done.signal()
+            return staged.withLock { files in defer { files = [] }; return files }
+        }
+    }
+
+    /// A file written beside `path`, renamed over it by `commit` (then `afterwards` runs).
+    struct StagedFile: Sendable {
+        var temporary: String
+        var path: String
+        var afterwards: @Sendable () -> Void = {}
+
+        func commit() {
+            if rename(temporary, path) == 0 { afterwards() } else { unlink(temporary) }
+        }
+    }
+
+    /// Stages `files` now, or keeps them for `startWrites` (with `writesWhenAsked`).
+    private func write(_ files: @escaping @Sendable () -> [StagedFile]) {
+        if writesWhenAsked {
+            pending.withLock { $0.append(files) }
+        } else {
+            for file in files() { file.commit() }
+        }
     }
 
     /// The file kept for the String Catalog at `path`.
@@ -100,16 +159,10 @@ public final class StringsCacheDirectory: StringsDecodingCache {
     }
 
     public func keep(_ decoding: StringsDecoding, ofFile path: String, fingerprint: [UInt8], context: [UInt8], changed: [Int]?) {
-        guard !writesWhenAsked else {
-            pending.withLock {
-                $0.append { self.write(decoding, ofFile: path, fingerprint: fingerprint, context: context, changed: changed) }
-            }
-            return
-        }
-        write(decoding, ofFile: path, fingerprint: fingerprint, context: context, changed: changed)
+        write { self.stage(decoding, ofFile: path, fingerprint: fingerprint, context: context, changed: changed) }
     }
 
-    private func write(_ decoding: StringsDecoding, ofFile path: String, fingerprint: [UInt8], context: [UInt8], changed: [Int]?) {
+    private func stage(_ decoding: StringsDecoding, ofFile path: String, fingerprint: [UInt8], context: [UInt8], changed: [Int]?) -> [StagedFile] {
         let file = file(for: path)
         let context = contextDigest(context)
         let previous = loaded.withLock { $0 }
@@ -118,31 +171,57 @@ public final class StringsCacheDirectory: StringsDecodingCache {
             if delta.count <= max(64, decoding.entries.count / 8) {
                 let bytes = StringsCacheFile.encodeDelta(
                     delta.map { ($0, decoding.entries[$0]) }, path: path, file: fingerprint, context: context, checksum: previous.checksum)
-                if StringsCacheDirectory.writeReplacing(bytes, at: file + ".delta") {
-                    loaded.withLock { $0?.delta = Set(delta) }
-                }
-                return
+                guard var staged = StringsCacheDirectory.stage(bytes, at: file + ".delta") else { return [] }
+                staged.afterwards = { self.loaded.withLock { $0?.delta = Set(delta) } }
+                return [staged]
             }
         }
         let (bytes, checksum) = StringsCacheFile.encodeIdentified(decoding, path: path, file: fingerprint, context: context)
-        guard StringsCacheDirectory.writeReplacing(bytes, at: file) else { return }
-        // A delta is bound to the main file it was written for: the old one is void now; removed all the same.
-        unlink(file + ".delta")
-        loaded.withLock { $0 = Loaded(path: path, fingerprint: fingerprint, context: context, checksum: checksum, delta: []) }
+        guard var staged = StringsCacheDirectory.stage(bytes, at: file) else { return [] }
+        staged.afterwards = {
+            // A delta is bound to the main file it was written for: the old one is void now; removed all the same.
+            unlink(file + ".delta")
+            self.loaded.withLock { $0 = Loaded(path: path, fingerprint: fingerprint, context: context, checksum: checksum, delta: []) }
+        }
+        return [staged]
     }
 
-    /// Writes `bytes` to a temporary file beside `path` and renames it over `path`, creating the directory (and
-    /// its parents) first; false (and nothing left behind) when any step fails.
-    static func writeReplacing(_ bytes: [UInt8], at path: String) -> Bool {
+    // MARK: The owners' objects memo
+
+    /// The file of `ContentTree` memo records for the catalog whose String Catalog is at `path`.
+    public func ownersFile(for path: String) -> String {
+        let name = "owners-" + String(SHA256.hash(Array(path.utf8)).hex.prefix(16)) + ".cache"
+        return directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    /// A memo for a catalog whose tips have `keys` (see `OwnerObjectsMemo`): the records kept for `path`, or none.
+    public func ownersMemo(for path: String, keys: [[UInt8]]) -> OwnerObjectsMemo {
+        let records = (try? DiskFileSystem().read(ownersFile(for: path))).flatMap {
+            StringsCacheFile.decodeOwners($0, context: contextDigest([]))
+        }
+        return OwnerObjectsMemo(keys: keys, records: records ?? [:])
+    }
+
+    /// Keeps `memo`'s records for `path` (see `writesWhenAsked`).
+    public func keep(_ memo: OwnerObjectsMemo, for path: String) {
+        write {
+            StringsCacheDirectory.stage(StringsCacheFile.encodeOwners(memo.records, context: self.contextDigest([])), at: self.ownersFile(for: path))
+                .map { [$0] } ?? []
+        }
+    }
+
+    /// Writes `bytes` to a temporary file beside `path`, creating the directory (and its parents) first; nil
+    /// (and nothing left behind) when any step fails.
+    static func stage(_ bytes: [UInt8], at path: String) -> StagedFile? {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         var prefix = path.hasPrefix("/") ? "" : "."
         for part in parts.dropLast() where !part.isEmpty {
             prefix += "/" + part
-            if mkdir(prefix, 0o755) != 0 && errno != EEXIST { return false }
+            if mkdir(prefix, 0o755) != 0 && errno != EEXIST { return nil }
         }
         let temporary = path + ".tmp.\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return false }
+        guard descriptor >= 0 else { return nil }
         let complete = bytes.withUnsafeBytes { buffer -> Bool in
             var written = 0
             while written < buffer.count, let base = buffer.baseAddress {
@@ -154,10 +233,10 @@ public final class StringsCacheDirectory: StringsDecodingCache {
             return true
         }
         close(descriptor)
-        guard complete, rename(temporary, path) == 0 else {
+        guard complete else {
             unlink(temporary)
-            return false
+            return nil
         }
-        return true
+        return StagedFile(temporary: temporary, path: path)
     }
 }

@@ -476,3 +476,71 @@ extension BinaryReader {
         return cases
     }
 }
+
+// MARK: The owners' objects memo
+
+extension StringsCacheFile {
+    static let ownersMagic = Array("TCOWNERS".utf8)
+    static let ownersHeaderLength = 8 + 4 + 32 + 8 + 8
+
+    /// A file of `ContentTree` memo records (their keys and the objects' digests), for the build with `context`.
+    static func encodeOwners(_ records: [[UInt8]: OwnerObjectsMemo.Record], context: [UInt8]) -> [UInt8] {
+        var payload = BinaryWriter()
+        payload.count(records.count)
+        for (key, record) in records.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
+            payload.blob(key)
+            payload.string(record.name)
+            payload.optionalDigest(record.tip)
+            payload.optionalDigest(record.strings)
+            payload.optionalString(record.republish)
+        }
+        var bytes = ownersMagic
+        appendWord(UInt64(format), count: 4, to: &bytes)
+        bytes += context.count == 32 ? context : [UInt8](repeating: 0, count: 32)
+        appendWord(UInt64(payload.bytes.count), count: 8, to: &bytes)
+        appendWord(FastChecksum.of(payload.bytes[...]), count: 8, to: &bytes)
+        return bytes + payload.bytes
+    }
+
+    /// The records of a memo file for the build with `context`; nil when `bytes` are anything else.
+    static func decodeOwners(_ bytes: [UInt8], context: [UInt8]) -> [[UInt8]: OwnerObjectsMemo.Record]? {
+        guard bytes.count >= ownersHeaderLength, Array(bytes[0..<8]) == ownersMagic, word(bytes, at: 8, count: 4) == UInt64(format),
+              Array(bytes[12..<44]) == context, word(bytes, at: 44, count: 8) == UInt64(bytes.count - ownersHeaderLength),
+              FastChecksum.of(bytes[ownersHeaderLength...]) == word(bytes, at: 52, count: 8)
+        else { return nil }
+        var reader = BinaryReader(bytes: bytes)
+        reader.position = ownersHeaderLength
+        var records: [[UInt8]: OwnerObjectsMemo.Record] = [:]
+        do {
+            let count = try reader.count()
+            records.reserveCapacity(count)
+            for _ in 0..<count {
+                let key = try reader.blob()
+                records[key] = OwnerObjectsMemo.Record(
+                    name: try reader.string(), tip: try reader.optionalDigest(), strings: try reader.optionalDigest(),
+                    republish: try reader.optionalString())
+            }
+        } catch {
+            return nil
+        }
+        return reader.isAtEnd ? records : nil
+    }
+}
+
+extension BinaryWriter {
+    fileprivate mutating func optionalDigest(_ digest: SHA256Digest?) {
+        bool(digest != nil)
+        if let digest { bytes += digest.bytes }
+    }
+}
+
+extension BinaryReader {
+    fileprivate mutating func optionalDigest() throws(Failure) -> SHA256Digest? {
+        guard try bool() else { return nil }
+        guard position + 32 <= bytes.count, let digest = SHA256Digest(bytes: Array(bytes[position..<(position + 32)])) else {
+            throw Failure("cut short")
+        }
+        position += 32
+        return digest
+    }
+}

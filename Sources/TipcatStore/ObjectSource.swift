@@ -23,7 +23,7 @@ extension ObjectSource {
 }
 
 extension ContentTree: ObjectSource {
-    public func bytes(of digest: SHA256Digest) throws(StoreError) -> [UInt8]? { objects[digest]?.bytes }
+    public func bytes(of digest: SHA256Digest) throws(StoreError) -> [UInt8]? { object(digest)?.bytes }
 }
 
 /// Objects from a built tree first, then from a store: the working catalog next to published versions.

@@ -18,7 +18,7 @@ extension PostgreSQLCatalogStore {
         try write("cannot copy into '\(location)'") {
             var objects: [SHA256Digest: ContentObject] = [:]
             for object in history.objects { objects[object.digest] = object }
-            try insertObjects(Array(objects.keys), from: objects)
+            try insertObjects(Array(objects.values))
             for record in history.versions {
                 try connection.update("""
                     INSERT INTO versions (\(Self.versionColumns))

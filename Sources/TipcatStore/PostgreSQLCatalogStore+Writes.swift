@@ -25,16 +25,20 @@ extension PostgreSQLCatalogStore: TransactionalCatalogStore {
         var level = [tree.root]
         var seen = Set<SHA256Digest>()
         while !level.isEmpty {
-            let candidates = level.filter { seen.insert($0).inserted && tree.objects[$0] != nil }
+            let candidates = level.filter { seen.insert($0).inserted }
             let present = Set(try objectRows("hash", of: candidates, perQuery: 2_000).compactMap { $0.bytes(0).flatMap(SHA256Digest.init(bytes:)) })
-            let missing = candidates.filter { !present.contains($0) }
-            try insertObjects(missing, from: tree.objects)
-            level = missing.flatMap { tree.objects[$0]?.children ?? [] }
+            // Every object a tree names is in it (made again from the catalog when a memo knew it).
+            let missing = try candidates.filter { !present.contains($0) }.map { digest in
+                guard let object = tree.object(digest) else { throw StoreError.missingObject(digest.hex) }
+                return object
+            }
+            try insertObjects(missing)
+            level = missing.flatMap(\.children)
         }
     }
 
     /// Multi-row inserts of at most 500 objects or about 4 MB each.
-    func insertObjects(_ digests: [SHA256Digest], from objects: [SHA256Digest: ContentObject]) throws {
+    func insertObjects(_ objects: [ContentObject]) throws {
         var rows: [String] = []
         var values: [PostgreSQLValue] = []
         var size = 0
@@ -46,8 +50,8 @@ extension PostgreSQLCatalogStore: TransactionalCatalogStore {
             values.removeAll(keepingCapacity: true)
             size = 0
         }
-        for digest in digests {
-            guard let object = objects[digest] else { continue }
+        for object in objects {
+            let digest = object.digest
             let base = values.count
             rows.append("($\(base + 1), $\(base + 2), $\(base + 3), $\(base + 4))")
             values += [.bytes(digest.bytes), .text(object.kind.rawValue), .int(object.bytes.count), .bytes(object.bytes)]

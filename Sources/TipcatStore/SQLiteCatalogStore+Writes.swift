@@ -26,7 +26,9 @@ extension SQLiteCatalogStore: TransactionalCatalogStore {
         var stack = [tree.root]
         var seen = Set<SHA256Digest>()
         while let digest = stack.popLast() {
-            guard seen.insert(digest).inserted, let object = tree.objects[digest] else { continue }
+            guard seen.insert(digest).inserted else { continue }
+            // Every object a tree names is in it (made again from the catalog when a memo knew it).
+            guard let object = tree.object(digest) else { throw StoreError.missingObject(digest.hex) }
             try exists.bind(bytes: digest.bytes, at: 1)
             let present = try exists.step()
             exists.reset()

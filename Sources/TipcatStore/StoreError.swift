@@ -20,6 +20,8 @@ public enum StoreError: TipcatError, Sendable, Hashable, CustomStringConvertible
     case invalidChannelName(String, reason: String)
     /// A stored object is missing or does not match its hash, or its content does not decode.
     case damagedObject(digest: String, reason: String)
+    /// The catalog being published does not make an object its own tree names (a stale publish cache).
+    case missingObject(String)
     /// `--store` or `TIPCAT_STORE` is a URL whose scheme names no backend (`mysql://…`).
     case unsupportedStoreURL(scheme: String)
     /// The store's server cannot be reached (refused, no such host or socket, no such database) or went away
@@ -61,6 +63,8 @@ public enum StoreError: TipcatError, Sendable, Hashable, CustomStringConvertible
             "invalid channel name '\(name)': \(reason)"
         case .damagedObject(let digest, let reason):
             "stored object \(digest) is damaged: \(reason)"
+        case .missingObject(let digest):
+            "the catalog does not make object \(digest) that its own tree names (a stale publish cache?); run again with --no-cache"
         case .unsupportedStoreURL(let scheme):
             "unsupported store URL scheme '\(scheme)://': use postgresql:// or postgres:// for PostgreSQL, or a file path for SQLite"
         case .unavailable(let location, let reason):

@@ -35,7 +35,8 @@ struct PublishCommand {
         let catalog = checked.result.catalog
         let hooks = PluginHost(registry: checked.registry, catalogDirectory: access.catalogDirectory)
         progress.show("encoding and hashing \(catalog.tips.count) \(plural(catalog.tips.count, "tip"))…")
-        let tree = ContentTree(catalog: catalog)
+        let memo = stringsCache.flatMap { PublishCommand.ownersMemo(checked.result, cache: $0, catalog: access.catalogDirectory) }
+        let tree = ContentTree(catalog: catalog, memo: memo)
 
         let preHooks = !checked.registry.external(.prePublish).isEmpty
         if dryRun || preHooks {
@@ -57,15 +58,19 @@ struct PublishCommand {
             channel: channel, tree: tree, message: arguments.value("message"), author: access.author, time: try access.now(),
             tipcatVersion: tipcatVersion, expectedVersion: expected, force: force)
         progress.show("writing to \(access.storeDescription)…")
+        // The caches are written beside their places meanwhile, and take them only once the publish succeeds.
+        if let memo = tree.memo { stringsCache?.keep(memo, for: access.catalogDirectory) }
+        let cacheWrites = stringsCache?.startWrites()
         let outcome: PublishOutcome
         do {
             outcome = try access.open(.readWrite).publish(request)
         } catch {
             progress.clear()
+            cacheWrites?.discard()
             throw error
         }
         progress.clear()
-        stringsCache?.writePending()
+        cacheWrites?.commit()
         switch outcome {
         case .unchanged(let head):
             context.stdout.line(
@@ -88,6 +93,25 @@ struct PublishCommand {
                 }
             }
         }
+    }
+
+    /// The memo of each tip's objects from earlier publishes (`ContentTree(catalog:memo:)`): a tip's key is a
+    /// digest of its file, the String Catalog and the context it was decoded in, and the set of tip ids —
+    /// everything its objects are made from. Nil when the load has no fingerprints for every tip.
+    static func ownersMemo(_ result: LoadResult, cache: StringsCacheDirectory, catalog: String) -> OwnerObjectsMemo? {
+        guard let fingerprints = result.fingerprints else { return nil }
+        var hasher = SHA256()
+        hasher.update(Array("tipcat owner objects 1\n".utf8))
+        hasher.update(fingerprints.shared)
+        for id in result.catalog.tips.map(\.id.rawValue).sorted() { hasher.update(Array("\n\(id)".utf8)) }
+        let shared = hasher.finalize().bytes
+        var keys: [[UInt8]] = []
+        keys.reserveCapacity(result.catalog.tips.count)
+        for tip in result.catalog.tips {
+            guard let file = fingerprints.tipFiles[tip.file] else { return nil }
+            keys.append(SHA256.hash(shared + file).bytes)
+        }
+        return cache.ownersMemo(for: catalog, keys: keys)
     }
 
     /// What a publish would do now: the channel's head, the diff against it and the next version number; nil when
