@@ -197,7 +197,7 @@ public struct CatalogLoader: Sendable {
         }
         var strings: JSONDocument?
         var fingerprints: LoadFingerprints?
-        if let cache { fingerprints = LoadFingerprints(tipFiles: tipFingerprints, shared: stringsContext) }
+        if cache != nil { fingerprints = LoadFingerprints(tipFiles: tipFingerprints, shared: stringsContext) }
         if let parsedStrings, case .read(let bytes) = parsedStrings.outcome, let cache {
             filesRead += 1
             bytesRead += parsedStrings.byteCount

@@ -149,20 +149,22 @@ struct StringCatalogDecoder {
         var table = LocalizationTable(sourceLanguage: settings.sourceLanguage, file: path)
         table.entries.reserveCapacity(entries.count)
         sink.add(contentsOf: kept.leadingFindings)
-        var updatedEntries = decodedAgain.isEmpty ? nil : entries
         var changed: [Int] = []
         for index in entries.indices {
-            var entry = entries[index]
-            if let again = decodedAgain[entry.keyOffset] {
-                entry = again
-                updatedEntries?[index] = again
+            // Read in place: an entry is large, and there are tens of thousands.
+            if let again = decodedAgain[entries[index].keyOffset] {
+                if let decoded = again.entry { table.entries[again.key] = decoded }
+                sink.add(contentsOf: again.findings)
                 changed.append(index)
+            } else {
+                if let decoded = entries[index].entry { table.entries[entries[index].key] = decoded }
+                if !entries[index].findings.isEmpty { sink.add(contentsOf: entries[index].findings) }
             }
-            if let decoded = entry.entry { table.entries[entry.key] = decoded }
-            sink.add(contentsOf: entry.findings)
         }
         sink.reportDuplicateKeys(kept.duplicates, what: CatalogLoader.FileName.strings)
-        let updated = updatedEntries.map { StringsDecoding(leadingFindings: kept.leadingFindings, entries: $0, duplicates: kept.duplicates) }
+        guard !changed.isEmpty else { return (table, nil, []) }
+        var updated = kept
+        for index in changed { if let again = decodedAgain[entries[index].keyOffset] { updated.entries[index] = again } }
         return (table, updated, changed)
     }
 

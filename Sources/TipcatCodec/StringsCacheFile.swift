@@ -5,15 +5,16 @@ import TipcatLocalization
 /// The bytes of a `StringsDecoding` kept between loads (`StringsCacheDirectory` writes one per String Catalog).
 ///
 /// Layout: the magic `TCSTRCCH`, the format (4 bytes), the String Catalog's fingerprint and the context's
-/// (32 bytes each), the payload's length and `FastChecksum` (8 bytes each), then the payload: the leading
-/// findings, the duplicate keys, and the entries in runs of `runLength` (each run's byte length first), so that
-/// runs decode on every core. A file with another magic, format, fingerprint or context, a wrong length or
-/// checksum, or anything inconsistent inside is refused whole: the String Catalog is then decoded as if there
-/// were no cache.
+/// (32 bytes each), the payload's length and checksum (8 bytes each), then the payload: the leading findings,
+/// the duplicate keys, and the entries in runs of `runLength`, each run's byte length and `FastChecksum` first,
+/// so that runs are checked and decoded on every core. A run starts with the locales its entries name, which
+/// they name by index. The header's checksum covers everything but the runs' bytes (their checksums included).
+/// A file with another magic, format, fingerprint or context, a wrong length or checksum, or anything
+/// inconsistent inside is refused whole: the String Catalog is then decoded as if there were no cache.
 public enum StringsCacheFile {
     static let magic = Array("TCSTRCCH".utf8)
     /// Bump whenever what is written changes.
-    static let format: UInt32 = 1
+    static let format: UInt32 = 2
     static let runLength = 512
     static let headerLength = 8 + 4 + 32 + 32 + 8 + 8
 
@@ -22,7 +23,7 @@ public enum StringsCacheFile {
         encodeIdentified(decoding, path: path, file: file, context: context).bytes
     }
 
-    /// `encode`, with the payload's checksum.
+    /// `encode`, with the file's checksum.
     static func encodeIdentified(_ decoding: StringsDecoding, path: String, file: [UInt8], context: [UInt8]) -> (bytes: [UInt8], checksum: UInt64) {
         var prefix = BinaryWriter()
         prefix.diagnostics(decoding.leadingFindings, path: path)
@@ -35,31 +36,72 @@ public enum StringsCacheFile {
         let entries = decoding.entries
         prefix.count(entries.count)
         let runs = concurrentChunks(count: entries.count, chunkSize: runLength) { range in
-            var run = BinaryWriter()
-            for index in range { run.entry(entries[index], path: path) }
-            // The run's length first.
-            var length = BinaryWriter()
-            length.count(run.bytes.count)
-            return length.bytes + run.bytes
+            let run = encodeEntries(range.map { entries[$0] }, path: path)
+            return (run, FastChecksum.of(run[...]))
         }
+        // The checksum of the header's part: the prefix, then each run's length and checksum.
+        var covered = prefix.bytes
+        for (run, checksum) in runs {
+            var length = BinaryWriter()
+            length.count(run.count)
+            covered += length.bytes
+            appendWord(checksum, count: 8, to: &covered)
+        }
+        let checksum = FastChecksum.of(covered[...])
         var bytes = magic
-        bytes.reserveCapacity(headerLength + prefix.bytes.count + runs.reduce(0) { $0 + $1.count })
+        bytes.reserveCapacity(headerLength + covered.count + runs.reduce(0) { $0 + $1.0.count })
         appendWord(UInt64(format), count: 4, to: &bytes)
         bytes += file.count == 32 ? file : [UInt8](repeating: 0, count: 32)
         bytes += context.count == 32 ? context : [UInt8](repeating: 0, count: 32)
-        bytes += [UInt8](repeating: 0, count: 16)  // length and checksum, once known
+        bytes += [UInt8](repeating: 0, count: 8)  // the payload's length, once known
+        appendWord(checksum, count: 8, to: &bytes)
         bytes += prefix.bytes
-        for run in runs { bytes += run }
-        let checksum = FastChecksum.of(bytes[headerLength...])
+        for (run, runChecksum) in runs {
+            var length = BinaryWriter()
+            length.count(run.count)
+            bytes += length.bytes
+            appendWord(runChecksum, count: 8, to: &bytes)
+            bytes += run
+        }
         var words: [UInt8] = []
         appendWord(UInt64(bytes.count - headerLength), count: 8, to: &words)
-        appendWord(checksum, count: 8, to: &words)
-        bytes.replaceSubrange((headerLength - 16)..<headerLength, with: words)
+        bytes.replaceSubrange((headerLength - 16)..<(headerLength - 8), with: words)
         return (bytes, checksum)
     }
 
+    /// Entries with the locales they name first, sorted (named by index after): equal entries give equal bytes.
+    static func encodeEntries(_ entries: [StringsDecoding.Entry], path: String) -> [UInt8] {
+        var named = Set<LocaleID>()
+        for entry in entries {
+            guard let decoded = entry.entry else { continue }
+            named.formUnion(decoded.translations.keys)
+            named.formUnion(decoded.devices.keys)
+        }
+        let identifiers = named.map(\.identifier).sorted()
+        var locales: [LocaleID: Int] = [:]
+        for locale in named { locales[locale] = identifiers.firstIndex(of: locale.identifier) }
+        var writer = BinaryWriter()
+        writer.count(identifiers.count)
+        for identifier in identifiers { writer.string(identifier) }
+        for entry in entries { writer.entry(entry, path: path, locales: locales) }
+        return writer.bytes
+    }
+
+    /// Reads what `encodeEntries` wrote, `count` entries.
+    static func decodeEntries(_ reader: inout BinaryReader, count: Int, path: String) throws(BinaryDecodingError) -> [StringsDecoding.Entry] {
+        var locales: [LocaleID] = []
+        for _ in 0..<(try reader.count()) {
+            guard let locale = LocaleID(try reader.string()) else { throw BinaryDecodingError("an invalid locale") }
+            locales.append(locale)
+        }
+        var entries: [StringsDecoding.Entry] = []
+        entries.reserveCapacity(count)
+        for _ in 0..<count { entries.append(try reader.entry(path: path, locales: locales)) }
+        return entries
+    }
+
     /// Whether `header` (at least `headerLength` bytes) is a cache file of this format for `file` and `context`;
-    /// the payload's length and checksum when it is.
+    /// the payload's length and the checksum when it is.
     static func check(_ header: ArraySlice<UInt8>, file: [UInt8], context: [UInt8]) -> (length: Int, checksum: UInt64)? {
         let header = Array(header)
         guard header.count >= headerLength, Array(header[0..<8]) == magic, word(header, at: 8, count: 4) == UInt64(format),
@@ -75,17 +117,11 @@ public enum StringsCacheFile {
         decodeIdentified(bytes, path: path, file: file, context: context)?.decoding
     }
 
-    /// `decode`, with the payload's checksum (what a delta file is bound to).
+    /// `decode`, with the file's checksum (what a delta file is bound to).
     static func decodeIdentified(_ bytes: [UInt8], path: String, file: [UInt8], context: [UInt8]) -> (decoding: StringsDecoding, checksum: UInt64)? {
         guard let (length, checksum) = check(bytes.prefix(headerLength), file: file, context: context),
-              bytes.count == headerLength + length,
-              FastChecksum.of(bytes[headerLength...]) == checksum
+              bytes.count == headerLength + length
         else { return nil }
-        guard let decoding = decodePayload(bytes, path: path) else { return nil }
-        return (decoding, checksum)
-    }
-
-    private static func decodePayload(_ bytes: [UInt8], path: String) -> StringsDecoding? {
         var reader = BinaryReader(bytes: bytes)
         reader.position = headerLength
         do {
@@ -96,30 +132,36 @@ public enum StringsCacheFile {
                     key: try reader.string(), location: try reader.location(path: path), first: try reader.location(path: path)))
             }
             let entryCount = try reader.index()
-            var runs: [Range<Int>] = []
+            var covered = Array(bytes[headerLength..<reader.position])
+            var runs: [(range: Range<Int>, checksum: UInt64)] = []
             var remaining = entryCount
             while remaining > 0 {
+                let start = reader.position
                 let length = try reader.count()
-                runs.append(reader.position..<(reader.position + length))
+                guard reader.position + 8 <= bytes.count else { return nil }
+                let runChecksum = word(bytes, at: reader.position, count: 8)
+                reader.position += 8
+                covered += bytes[start..<reader.position]
+                guard length <= bytes.count - reader.position else { return nil }
+                runs.append((reader.position..<(reader.position + length), runChecksum))
                 reader.position += length
                 remaining -= min(runLength, remaining)
             }
-            guard reader.isAtEnd else { return nil }
-            let runRanges = runs
-            let decoded = concurrentChunks(count: runRanges.count, chunkSize: 1) { range -> [StringsDecoding.Entry]? in
+            guard reader.isAtEnd, FastChecksum.of(covered[...]) == checksum else { return nil }
+            let runTable = runs
+            let decoded = concurrentChunks(count: runTable.count, chunkSize: 1) { range -> [StringsDecoding.Entry]? in
                 var entries: [StringsDecoding.Entry] = []
-                var locales = LocaleTable()
                 for index in range {
+                    let (runRange, runChecksum) = runTable[index]
+                    guard FastChecksum.of(bytes[runRange]) == runChecksum else { return nil }
                     var run = BinaryReader(bytes: bytes)
-                    run.position = runRanges[index].lowerBound
-                    let count = min(runLength, entryCount - index * runLength)
-                    entries.reserveCapacity(count)
+                    run.position = runRange.lowerBound
                     do {
-                        for _ in 0..<count { entries.append(try run.entry(path: path, locales: &locales)) }
+                        entries += try decodeEntries(&run, count: min(runLength, entryCount - index * runLength), path: path)
                     } catch {
                         return nil
                     }
-                    guard run.position == runRanges[index].upperBound else { return nil }
+                    guard run.position == runRange.upperBound else { return nil }
                 }
                 return entries
             }
@@ -129,7 +171,7 @@ public enum StringsCacheFile {
                 guard let run else { return nil }
                 entries += run
             }
-            return StringsDecoding(leadingFindings: leading, entries: entries, duplicates: duplicates)
+            return (StringsDecoding(leadingFindings: leading, entries: entries, duplicates: duplicates), checksum)
         } catch {
             return nil
         }
@@ -144,10 +186,8 @@ public enum StringsCacheFile {
     static func encodeDelta(_ entries: [(Int, StringsDecoding.Entry)], path: String, file: [UInt8], context: [UInt8], checksum: UInt64) -> [UInt8] {
         var payload = BinaryWriter()
         payload.count(entries.count)
-        for (index, entry) in entries {
-            payload.count(index)
-            payload.entry(entry, path: path)
-        }
+        for (index, _) in entries { payload.count(index) }
+        payload.bytes += encodeEntries(entries.map(\.1), path: path)
         var bytes = deltaMagic
         appendWord(UInt64(format), count: 4, to: &bytes)
         appendWord(checksum, count: 8, to: &bytes)
@@ -169,16 +209,14 @@ public enum StringsCacheFile {
         else { return nil }
         var reader = BinaryReader(bytes: bytes)
         reader.position = deltaHeaderLength
-        var locales = LocaleTable()
-        var entries: [(Int, StringsDecoding.Entry)] = []
         do {
-            for _ in 0..<(try reader.count()) {
-                entries.append((try reader.index(), try reader.entry(path: path, locales: &locales)))
-            }
+            var indices: [Int] = []
+            for _ in 0..<(try reader.count()) { indices.append(try reader.index()) }
+            let entries = try decodeEntries(&reader, count: indices.count, path: path)
+            return reader.isAtEnd ? Array(zip(indices, entries)) : nil
         } catch {
             return nil
         }
-        return reader.isAtEnd ? entries : nil
     }
 
     static func appendWord(_ value: UInt64, count: Int, to bytes: inout [UInt8]) {
@@ -189,18 +227,6 @@ public enum StringsCacheFile {
         var value: UInt64 = 0
         for index in 0..<count { value |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
         return value
-    }
-
-    /// Locales by identifier, each parsed once per run.
-    struct LocaleTable {
-        private var known: [(String, LocaleID)] = []
-
-        mutating func locale(_ identifier: String) throws(BinaryDecodingError) -> LocaleID {
-            for (text, locale) in known where text == identifier { return locale }
-            guard let locale = LocaleID(identifier) else { throw BinaryDecodingError("an invalid locale") }
-            known.append((identifier, locale))
-            return locale
-        }
     }
 }
 
@@ -239,7 +265,7 @@ extension BinaryWriter {
         }
     }
 
-    fileprivate mutating func entry(_ entry: StringsDecoding.Entry, path: String) {
+    fileprivate mutating func entry(_ entry: StringsDecoding.Entry, path: String, locales: [LocaleID: Int]) {
         string(entry.key)
         count(entry.keyOffset)
         count(entry.keyLine)
@@ -256,13 +282,13 @@ extension BinaryWriter {
         let translations = decoded.translations.sorted { $0.key.identifier < $1.key.identifier }
         count(translations.count)
         for (locale, translation) in translations {
-            string(locale.identifier)
+            count(locales[locale] ?? 0)
             self.translation(translation, path: path)
         }
         let devices = decoded.devices.sorted { $0.key.identifier < $1.key.identifier }
         count(devices.count)
         for (locale, variations) in devices {
-            string(locale.identifier)
+            count(locales[locale] ?? 0)
             count(variations.count)
             for (device, translation) in variations.sorted(by: { $0.key < $1.key }) {
                 string(device)
@@ -292,7 +318,7 @@ extension BinaryWriter {
 
     fileprivate mutating func message(_ message: Message) {
         string(message.text)
-        parts(message.parts)
+        parts(message.parts, whole: message.text)
         count(message.placeholders.count)
         for placeholder in message.placeholders {
             string(placeholder.path)
@@ -304,10 +330,13 @@ extension BinaryWriter {
         }
     }
 
-    fileprivate mutating func parts(_ parts: [MessagePart]) {
+    /// `whole`: the message's text (a text part that is all of it is written as a reference to it).
+    fileprivate mutating func parts(_ parts: [MessagePart], whole: String) {
         count(parts.count)
         for part in parts {
             switch part {
+            case .text(let text) where text == whole:
+                bytes.append(6)
             case .text(let text):
                 bytes.append(0)
                 string(text)
@@ -338,7 +367,7 @@ extension BinaryWriter {
         count(cases.count)
         for messageCase in cases {
             string(messageCase.selector)
-            parts(messageCase.parts)
+            parts(messageCase.parts, whole: "")
         }
     }
 }
@@ -374,7 +403,7 @@ extension BinaryReader {
         return diagnostics
     }
 
-    fileprivate mutating func entry(path: String, locales: inout StringsCacheFile.LocaleTable) throws(Failure) -> StringsDecoding.Entry {
+    fileprivate mutating func entry(path: String, locales: [LocaleID]) throws(Failure) -> StringsDecoding.Entry {
         let key = try string()
         let keyOffset = try size()
         let keyLine = try index()
@@ -389,11 +418,11 @@ extension BinaryReader {
             let translations = try count()
             entry.translations.reserveCapacity(translations)
             for _ in 0..<translations {
-                let locale = try locales.locale(try string())
+                let locale = try self.locale(locales)
                 entry.translations[locale] = try translation(path: path)
             }
             for _ in 0..<(try count()) {
-                let locale = try locales.locale(try string())
+                let locale = try self.locale(locales)
                 var variations: [String: Translation] = [:]
                 for _ in 0..<(try count()) {
                     let device = try string()
@@ -406,6 +435,13 @@ extension BinaryReader {
         return StringsDecoding.Entry(
             key: key, keyOffset: keyOffset, keyLine: keyLine, keyColumn: keyColumn, valueOffset: valueOffset, valueEnd: valueEnd,
             checkedAgainst: checkedAgainst, findings: findings, entry: decoded)
+    }
+
+    /// A locale named by its index in `locales`.
+    fileprivate mutating func locale(_ locales: [LocaleID]) throws(Failure) -> LocaleID {
+        let index = try self.index()
+        guard index < locales.count else { throw Failure("a locale out of range") }
+        return locales[index]
     }
 
     fileprivate mutating func translation(path: String) throws(Failure) -> Translation {
@@ -431,7 +467,7 @@ extension BinaryReader {
 
     fileprivate mutating func message() throws(Failure) -> Message {
         let text = try string()
-        let parts = try self.parts(depth: 0)
+        let parts = try self.parts(depth: 0, whole: text)
         var placeholders: [Placeholder] = []
         let count = try self.count()
         placeholders.reserveCapacity(count)
@@ -448,7 +484,7 @@ extension BinaryReader {
         return Message(text: text, parts: parts, placeholders: placeholders)
     }
 
-    fileprivate mutating func parts(depth: Int) throws(Failure) -> [MessagePart] {
+    fileprivate mutating func parts(depth: Int, whole: String) throws(Failure) -> [MessagePart] {
         // Messages nest as deep as their text does; a damaged file must not recurse without end.
         guard depth < 256 else { throw Failure("messages nested too deep") }
         var parts: [MessagePart] = []
@@ -462,6 +498,7 @@ extension BinaryReader {
             case 3: parts.append(.select(path: try string(), cases: try cases(depth: depth)))
             case 4: parts.append(.number(path: try string(), minimumFractionDigits: try int(), maximumFractionDigits: try optionalInt()))
             case 5: parts.append(.pound)
+            case 6: parts.append(.text(whole))
             default: throw Failure("an unknown message part")
             }
         }
@@ -471,7 +508,7 @@ extension BinaryReader {
     fileprivate mutating func cases(depth: Int) throws(Failure) -> [MessageCase] {
         var cases: [MessageCase] = []
         for _ in 0..<(try count()) {
-            cases.append(MessageCase(selector: try string(), parts: try parts(depth: depth + 1)))
+            cases.append(MessageCase(selector: try string(), parts: try parts(depth: depth + 1, whole: "")))
         }
         return cases
     }

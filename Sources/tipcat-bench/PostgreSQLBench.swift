@@ -32,6 +32,14 @@ struct PostgreSQLBench {
         }
         defer { server.stop() }
         let url = server.url
+        // A PostgreSQL store's publish cache would go to ~/.cache/tipcat: a fresh one of the bench's own instead.
+        let cache = catalogDirectory + "/../postgresql-publish-cache"
+        try? FileManager.default.removeItem(atPath: cache)
+        setenv("TIPCAT_CACHE_DIR", cache, 1)
+        defer {
+            unsetenv("TIPCAT_CACHE_DIR")
+            try? FileManager.default.removeItem(atPath: cache)
+        }
         let publish = ["publish", "--catalog", catalogDirectory, "--store", url, "--author", "bench"]
         guard let first = timedRun(binary, publish), exitStatus(binary, ["versions", "--store", url]) == 0 else {
             print("PostgreSQL rows: not measured (tipcat publish to \(url) failed)")

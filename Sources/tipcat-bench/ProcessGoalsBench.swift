@@ -96,7 +96,8 @@ struct ProcessGoalsBench {
             var peaks: [Int] = []
             for _ in 0..<min(runs, 3) {
                 if freshStore {
-                    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) }
+                    // A first publish: no store and no publish cache (`<store>-cache/`).
+                    for suffix in ["", "-wal", "-shm", "-cache"] { try? FileManager.default.removeItem(atPath: store + suffix) }
                 }
                 if let peak = peakResidentBytes(binary, arguments) { peaks.append(peak) }
             }

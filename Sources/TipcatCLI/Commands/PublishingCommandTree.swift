@@ -28,7 +28,12 @@ extension CommandTree {
             one transaction. Content identical to the channel's head publishes nothing. The default message \
             summarizes the diff against the head in one line. Plugins (plugins.json): lint plugins run with the \
             validation; pre-publish hooks run before anything is stored and veto the publish with an error; \
-            post-publish hooks are told about the new version afterwards (their failures are warnings).
+            post-publish hooks are told about the new version afterwards (their failures are warnings). \
+            Republishing is incremental: a successful publish keeps the decoded String Catalog and each tip's \
+            stored objects in a cache (beside an SQLite store as <store>-cache/, else TIPCAT_CACHE_DIR or \
+            ~/.cache/tipcat), keyed by the files' SHA-256; the next publish decodes again only the translations \
+            of tips whose file changed and encodes only those tips, and still runs every check across files. \
+            The version is byte-identical to a publish without the cache; a damaged or stale cache is ignored.
             """,
         arguments: [
             catalogOption, storeOption, channelOption("The channel to publish to."),
@@ -36,7 +41,7 @@ extension CommandTree {
             authorOption, expectVersionOption,
             .flag("force", help: "Publish even over a version mismatch or unchanged content; the version is recorded as forced."),
             .flag("dry-run", help: "Validate, run the pre-publish hooks and print the diff against the channel's head; write nothing."),
-            .flag("no-cache", help: "Decode the whole String Catalog and keep no cache (default: .tipcat/cache beside the catalog, or TIPCAT_CACHE_DIR)."),
+            .flag("no-cache", help: "Publish from scratch: neither read nor write the publish cache."),
             noPluginsFlag,
         ],
         examples: [
