@@ -86,13 +86,20 @@ public final class StringsCacheDirectory: StringsDecodingCache {
     }
 
     /// A file written beside `path`, renamed over it by `commit` (then `afterwards` runs).
-    struct StagedFile: Sendable {
+    package struct StagedFile: Sendable {
         var temporary: String
         var path: String
         var afterwards: @Sendable () -> Void = {}
 
-        func commit() {
-            if rename(temporary, path) == 0 { afterwards() } else { unlink(temporary) }
+        /// Renames the file over `path`; false (and the file removed) when that fails.
+        @discardableResult
+        package func commit() -> Bool {
+            guard rename(temporary, path) == 0 else {
+                unlink(temporary)
+                return false
+            }
+            afterwards()
+            return true
         }
     }
 
@@ -212,7 +219,7 @@ public final class StringsCacheDirectory: StringsDecodingCache {
 
     /// Writes `bytes` to a temporary file beside `path`, creating the directory (and its parents) first; nil
     /// (and nothing left behind) when any step fails.
-    static func stage(_ bytes: [UInt8], at path: String) -> StagedFile? {
+    package static func stage(_ bytes: [UInt8], at path: String) -> StagedFile? {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         var prefix = path.hasPrefix("/") ? "" : "."
         for part in parts.dropLast() where !part.isEmpty {

@@ -136,29 +136,7 @@ struct EngineSnapshot: Sendable {
     /// Writes `bytes` to `path` through a temporary file and a rename; failures leave no snapshot (the engine
     /// works without one). Creates the directory when needed.
     static func write(_ bytes: [UInt8], to path: String) {
-        let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty && !FileManager.default.fileExists(atPath: directory) {
-            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        }
-        let temporary = path + ".tmp.\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return }
-        var written = 0
-        let complete = bytes.withUnsafeBytes { buffer -> Bool in
-            guard let base = buffer.baseAddress else { return true }
-            while written < buffer.count {
-                let result = Foundation.write(descriptor, base + written, buffer.count - written)
-                if result < 0 && errno == EINTR { continue }
-                guard result > 0 else { return false }
-                written += result
-            }
-            return true
-        }
-        close(descriptor)
-        guard complete, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            return
-        }
+        StringsCacheDirectory.stage(bytes, at: path)?.commit()
     }
 
     // MARK: loading
