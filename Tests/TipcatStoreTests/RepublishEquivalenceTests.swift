@@ -71,4 +71,63 @@ import TipcatTestSupport
         // The tip edits were kept as a delta beside the decoded String Catalog.
         #expect(cacheFiles().contains { $0.hasSuffix(".cache.delta") })
     }
+
+    /// A cache shared by two stores (`TIPCAT_CACHE_DIR`): the second store lacks the objects the memo knows, so
+    /// they are made again from the catalog — the second store holds the whole version, identical to the first's.
+    @Test func aCacheSharedWithAnEmptyStoreStillStoresEveryObject() throws {
+        let scratch = try TemporaryDirectory()
+        let catalog = try scratch.sampleCatalog()
+        let environment = ["TIPCAT_CACHE_DIR": scratch.file("shared-cache")]
+        let first = storeCLI(["publish", "--catalog", catalog, "--store", scratch.file("a.sqlite"), "--author", "Ada"], environment: environment)
+        #expect(first.status == .success, "\(first.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("a.sqlite-cache")), "TIPCAT_CACHE_DIR replaces <store>-cache")
+        try scratch.edit("Catalog/tips/NewTrailTip.json", replacing: "To see key trail info", with: "For key trail info")
+        let second = storeCLI(["publish", "--catalog", catalog, "--store", scratch.file("b.sqlite"), "--author", "Ada"], environment: environment)
+        #expect(second.status == .success, "\(second.stderr)")
+        let fresh = storeCLI(["publish", "--catalog", catalog, "--store", scratch.file("c.sqlite"), "--author", "Ada", "--no-cache"])
+        #expect(fresh.status == .success, "\(fresh.stderr)")
+        #expect(try headHash(store: scratch.file("b.sqlite")) == (try headHash(store: scratch.file("c.sqlite"))))
+        #expect(try objects(store: scratch.file("b.sqlite")) == (try objects(store: scratch.file("c.sqlite"))))
+        // The whole version reads back from the store that never had the memo's objects before.
+        let export = storeCLI(["export", "--store", scratch.file("b.sqlite"), "--static", scratch.file("export")])
+        #expect(export.status == .success, "\(export.stderr)")
+    }
+
+    /// A publish that fails (validation errors) or only previews (`--dry-run`) keeps no cache; a damaged cache
+    /// publishes the same version as none.
+    @Test func onlyASuccessfulPublishKeepsItsCacheAndADamagedOneIsIgnored() throws {
+        let scratch = try TemporaryDirectory()
+        let catalog = try scratch.sampleCatalog()
+        let store = scratch.file("kept.sqlite")
+        let dryRun = storeCLI(["publish", "--catalog", catalog, "--store", store, "--author", "Ada", "--dry-run"])
+        #expect(dryRun.status == .success, "\(dryRun.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: store + "-cache"))
+        let first = storeCLI(["publish", "--catalog", catalog, "--store", store, "--author", "Ada"])
+        #expect(first.status == .success, "\(first.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: store + "-cache").sorted()
+        #expect(files.count == 2 && files.allSatisfy { $0.hasSuffix(".cache") }, "\(files)")
+        // Damaged: every cache file cut in half.
+        for name in files {
+            let path = store + "-cache/" + name
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: path))
+        }
+        try scratch.edit("Catalog/tips/NewTrailTip.json", replacing: "To see key trail info", with: "For key trail info")
+        let second = storeCLI(["publish", "--catalog", catalog, "--store", store, "--author", "Ada"])
+        #expect(second.status == .success, "\(second.stderr)")
+        let fresh = storeCLI(["publish", "--catalog", catalog, "--store", scratch.file("fresh.sqlite"), "--author", "Ada", "--no-cache"])
+        #expect(try headHash(store: store) == (try headHash(store: scratch.file("fresh.sqlite"))))
+        #expect(fresh.status == .success)
+        // An invalid catalog: nothing published, the cache left as the last successful publish wrote it.
+        let before = try FileManager.default.contentsOfDirectory(atPath: store + "-cache").sorted().map {
+            try Data(contentsOf: URL(fileURLWithPath: store + "-cache/" + $0))
+        }
+        try scratch.edit("Catalog/tips/NewTrailTip.json", replacing: "For key trail info", with: "For {nope} info")
+        let invalid = storeCLI(["publish", "--catalog", catalog, "--store", store, "--author", "Ada"])
+        #expect(invalid.status != .success)
+        let after = try FileManager.default.contentsOfDirectory(atPath: store + "-cache").sorted().map {
+            try Data(contentsOf: URL(fileURLWithPath: store + "-cache/" + $0))
+        }
+        #expect(before == after)
+    }
 }
