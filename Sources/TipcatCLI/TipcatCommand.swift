@@ -24,11 +24,6 @@ enum ProcessLifetime {
 public enum TipcatCommand {
     /// Entry point of the executable.
     public static func main() -> Never {
-        #if canImport(Glibc)
-        // Heaps grow 64 MiB at a time: loading a large catalog on every core otherwise spends a tenth of its time
-        // growing each thread's heap a page range at a time (pages are only resident once touched).
-        _ = glibcMallopt(-2 /* M_TOP_PAD in <malloc.h> */, 64 << 20)
-        #endif
         let stdout = FileOutput(descriptor: STDOUT_FILENO)
         let stderr = FileOutput(descriptor: STDERR_FILENO)
         var environment: [String: String] = [:]
@@ -145,9 +140,3 @@ public enum TipcatCommand {
         context.stdout.json(CommandTreeJSON.document(for: spec))
     }
 }
-
-#if canImport(Glibc)
-/// glibc's `mallopt` (declared in `<malloc.h>`, which the Glibc module does not bring in).
-@_silgen_name("mallopt")
-private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
-#endif

@@ -183,12 +183,19 @@ public final class StringsCacheDirectory: StringsDecodingCache {
                 return [staged]
             }
         }
-        let (bytes, checksum) = StringsCacheFile.encodeIdentified(decoding, path: path, file: fingerprint, context: context)
-        guard var staged = StringsCacheDirectory.stage(bytes, at: file) else { return [] }
+        // Streamed: the tens of megabytes are never held whole.
+        var checksum: UInt64 = 0
+        guard var staged = StringsCacheDirectory.stage(at: file, headerLength: StringsCacheFile.headerLength, { write in
+            guard let (header, fileChecksum) = StringsCacheFile.encode(decoding, path: path, file: fingerprint, context: context, write: write)
+            else { return nil }
+            checksum = fileChecksum
+            return header
+        }) else { return [] }
+        let written = checksum
         staged.afterwards = {
             // A delta is bound to the main file it was written for: the old one is void now; removed all the same.
             unlink(file + ".delta")
-            self.loaded.withLock { $0 = Loaded(path: path, fingerprint: fingerprint, context: context, checksum: checksum, delta: []) }
+            self.loaded.withLock { $0 = Loaded(path: path, fingerprint: fingerprint, context: context, checksum: written, delta: []) }
         }
         return [staged]
     }
@@ -220,6 +227,12 @@ public final class StringsCacheDirectory: StringsDecodingCache {
     /// Writes `bytes` to a temporary file beside `path`, creating the directory (and its parents) first; nil
     /// (and nothing left behind) when any step fails.
     package static func stage(_ bytes: [UInt8], at path: String) -> StagedFile? {
+        stage(at: path, headerLength: 0) { write in write(bytes[...]) ? [] : nil }
+    }
+
+    /// `stage`, the file written by `body` a piece at a time after `headerLength` bytes; `body` returns those
+    /// bytes (written at the start last), nil when it failed.
+    static func stage(at path: String, headerLength: Int, _ body: ((ArraySlice<UInt8>) -> Bool) -> [UInt8]?) -> StagedFile? {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         var prefix = path.hasPrefix("/") ? "" : "."
         for part in parts.dropLast() where !part.isEmpty {
@@ -229,15 +242,24 @@ public final class StringsCacheDirectory: StringsDecodingCache {
         let temporary = path + ".tmp.\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return nil }
-        let complete = bytes.withUnsafeBytes { buffer -> Bool in
-            var written = 0
-            while written < buffer.count, let base = buffer.baseAddress {
-                let result = Glibc.write(descriptor, base + written, buffer.count - written)
-                if result < 0 && errno == EINTR { continue }
-                guard result > 0 else { return false }
-                written += result
+        func write(_ piece: ArraySlice<UInt8>, at offset: Int? = nil) -> Bool {
+            piece.withUnsafeBytes { buffer -> Bool in
+                var written = 0
+                while written < buffer.count, let base = buffer.baseAddress {
+                    let result = offset.map { pwrite(descriptor, base + written, buffer.count - written, off_t($0 + written)) }
+                        ?? Glibc.write(descriptor, base + written, buffer.count - written)
+                    if result < 0 && errno == EINTR { continue }
+                    guard result > 0 else { return false }
+                    written += result
+                }
+                return true
             }
-            return true
+        }
+        var complete = lseek(descriptor, off_t(headerLength), SEEK_SET) == off_t(headerLength)
+        if complete, let header = body({ write($0) }), header.count == headerLength {
+            complete = headerLength == 0 || write(header[...], at: 0)
+        } else {
+            complete = false
         }
         close(descriptor)
         guard complete else {

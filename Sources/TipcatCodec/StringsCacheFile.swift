@@ -25,6 +25,20 @@ public enum StringsCacheFile {
 
     /// `encode`, with the file's checksum.
     static func encodeIdentified(_ decoding: StringsDecoding, path: String, file: [UInt8], context: [UInt8]) -> (bytes: [UInt8], checksum: UInt64) {
+        var body: [UInt8] = []
+        let (header, checksum) = encode(decoding, path: path, file: file, context: context) { piece in
+            body += piece
+            return true
+        } ?? ([], 0)
+        return (header + body, checksum)
+    }
+
+    /// The file for `decoding`, given to `write` a piece at a time after the header: the runs are encoded on every
+    /// core a batch at a time, so no copy of the whole file is ever held. Returns the header (`headerLength`
+    /// bytes, for the file's start) and the file's checksum; nil when `write` fails.
+    static func encode(
+        _ decoding: StringsDecoding, path: String, file: [UInt8], context: [UInt8], write: (ArraySlice<UInt8>) -> Bool
+    ) -> (header: [UInt8], checksum: UInt64)? {
         var prefix = BinaryWriter()
         prefix.diagnostics(decoding.leadingFindings, path: path)
         prefix.count(decoding.duplicates.count)
@@ -35,38 +49,36 @@ public enum StringsCacheFile {
         }
         let entries = decoding.entries
         prefix.count(entries.count)
-        let runs = concurrentChunks(count: entries.count, chunkSize: runLength) { range in
-            let run = encodeEntries(range.map { entries[$0] }, path: path)
-            return (run, FastChecksum.of(run[...]))
-        }
+        guard write(prefix.bytes[...]) else { return nil }
         // The checksum of the header's part: the prefix, then each run's length and checksum.
         var covered = prefix.bytes
-        for (run, checksum) in runs {
-            var length = BinaryWriter()
-            length.count(run.count)
-            covered += length.bytes
-            appendWord(checksum, count: 8, to: &covered)
+        var length = prefix.bytes.count
+        let batch = runLength * 16
+        var start = 0
+        while start < entries.count {
+            let (first, end) = (start, min(entries.count, start + batch))
+            let runs = concurrentChunks(count: end - first, chunkSize: runLength) { range in
+                let run = encodeEntries(range.map { entries[first + $0] }, path: path)
+                var head = BinaryWriter()
+                head.count(run.count)
+                appendWord(FastChecksum.of(run[...]), count: 8, to: &head.bytes)
+                return (head.bytes, run)
+            }
+            for (head, run) in runs {
+                covered += head
+                guard write(head[...]), write(run[...]) else { return nil }
+                length += head.count + run.count
+            }
+            start = end
         }
         let checksum = FastChecksum.of(covered[...])
-        var bytes = magic
-        bytes.reserveCapacity(headerLength + covered.count + runs.reduce(0) { $0 + $1.0.count })
-        appendWord(UInt64(format), count: 4, to: &bytes)
-        bytes += file.count == 32 ? file : [UInt8](repeating: 0, count: 32)
-        bytes += context.count == 32 ? context : [UInt8](repeating: 0, count: 32)
-        bytes += [UInt8](repeating: 0, count: 8)  // the payload's length, once known
-        appendWord(checksum, count: 8, to: &bytes)
-        bytes += prefix.bytes
-        for (run, runChecksum) in runs {
-            var length = BinaryWriter()
-            length.count(run.count)
-            bytes += length.bytes
-            appendWord(runChecksum, count: 8, to: &bytes)
-            bytes += run
-        }
-        var words: [UInt8] = []
-        appendWord(UInt64(bytes.count - headerLength), count: 8, to: &words)
-        bytes.replaceSubrange((headerLength - 16)..<(headerLength - 8), with: words)
-        return (bytes, checksum)
+        var header = magic
+        appendWord(UInt64(format), count: 4, to: &header)
+        header += file.count == 32 ? file : [UInt8](repeating: 0, count: 32)
+        header += context.count == 32 ? context : [UInt8](repeating: 0, count: 32)
+        appendWord(UInt64(length), count: 8, to: &header)
+        appendWord(checksum, count: 8, to: &header)
+        return (header, checksum)
     }
 
     /// Entries with the locales they name first, sorted (named by index after): equal entries give equal bytes.
