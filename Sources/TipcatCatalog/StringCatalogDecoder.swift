@@ -90,8 +90,12 @@ struct StringCatalogDecoder {
     /// Each key's text and the index of its tip (not a copy of the tip: entries are many); the first tip that
     /// names a key has it.
     private static func sourcesByKey(_ tips: [Tip]) -> [String: (text: LocalizedText, tip: Int)] {
-        Dictionary(tips.indices.flatMap { index in tips[index].localizableTexts.map { ($0.key, (text: $0, tip: index)) } },
-                   uniquingKeysWith: { first, _ in first })
+        var sources: [String: (text: LocalizedText, tip: Int)] = [:]
+        sources.reserveCapacity(tips.count * 4)
+        for index in tips.indices {
+            for text in tips[index].localizableTexts where sources[text.key] == nil { sources[text.key] = (text, index) }
+        }
+        return sources
     }
 
     /// The table from what an earlier decoding of the same bytes produced (`kept`), every entry whose tip file
