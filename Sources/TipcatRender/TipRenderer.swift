@@ -152,6 +152,12 @@ enum Card {
         return ANSI.containsEscape(text) ? reflowStyles(lines) : lines
     }
 
+    /// `wrap`, with each line's display width (styles are zero columns).
+    static func wrapMeasured(_ text: String, width: Int) -> (lines: [String], widths: [Int]) {
+        let (lines, widths) = TextWrapper.wrapMeasured(text, width: width)
+        return (ANSI.containsEscape(text) ? reflowStyles(lines) : lines, widths)
+    }
+
     /// A card's fixed parts for one width and border style, built once per renderer.
     struct Frame: Sendable {
         /// Columns inside the border and its padding; 0 for a card drawn without a border.
@@ -190,13 +196,13 @@ enum Card {
         while end != start, utf8[utf8.index(before: end)] == UInt8(ascii: "\n") { end = utf8.index(before: end) }
         let text = String(Substring(utf8[start..<end]))
         guard frame.isBoxed else { return wrap(text, width: width).joined(separator: "\n") + "\n" }
-        let lines = wrap(text, width: frame.inner)
+        let (lines, widths) = wrapMeasured(text, width: frame.inner)
         var out = frame.top
         out.reserveCapacity(frame.top.utf8.count * (lines.count + 2) + text.utf8.count)
-        for line in lines {
+        for (line, width) in zip(lines, widths) {
             out += frame.left
             out += line
-            let missing = frame.inner - DisplayWidth.of(line)
+            let missing = frame.inner - width
             if missing > 0 { out += Substring(frame.spaces.utf8.prefix(missing)) }
             out += frame.right
         }
@@ -211,6 +217,8 @@ enum Card {
         var active: [String] = []
         var link: String?
         return lines.map { line in
+            // Most lines of styled text carry no style of their own, and none is open: unchanged.
+            if active.isEmpty, link == nil, !line.utf8.contains(0x1B) { return line }
             let prefix = (link ?? "") + active.joined()
             let bytes = Array(line.utf8)
             var index = 0

@@ -23,8 +23,22 @@ public enum TextWrapper {
         return wrapWithoutFastPaths(text, width: width)
     }
 
+    /// `wrap`, with each line's display width (`DisplayWidth.of(line)`), as the wrapper counted it while filling
+    /// the line — for callers that pad lines to a width, without measuring each line again.
+    public static func wrapMeasured(_ text: String, width: Int) -> (lines: [String], widths: [Int]) {
+        let width = max(1, width)
+        if fitsUnchanged(text, width: width) { return ([text], [DisplayWidth.of(text)]) }
+        if let lines = linesThatFitUnchanged(text, width: width) { return (lines, lines.map { DisplayWidth.of($0) }) }
+        let wrapper = wrapper(text, width: width)
+        return (wrapper.lines, wrapper.widths)
+    }
+
     /// The full wrapper, segment by segment (what the fast paths must agree with).
     static func wrapWithoutFastPaths(_ text: String, width: Int) -> [String] {
+        wrapper(text, width: width).lines
+    }
+
+    private static func wrapper(_ text: String, width: Int) -> Wrapper {
         let width = max(1, width)
         var segments: [TextSegment] = []
         segments.reserveCapacity(text.utf8.count)
@@ -50,7 +64,7 @@ public enum TextWrapper {
             wrapper.wrapParagraph(paragraphStart..<index)
             paragraphStart = index + 1
         }
-        return wrapper.lines
+        return wrapper
     }
 
     /// Fast path for several lines: when every line of `text` (split at `\n`) is empty or fits unchanged, those
@@ -93,6 +107,8 @@ private struct Wrapper {
     let segments: [TextSegment]
     let width: Int
     var lines: [String] = []
+    /// Each line's display width.
+    var widths: [Int] = []
 
     init(text: String, segments: [TextSegment], width: Int) {
         self.text = text
@@ -178,6 +194,15 @@ private struct Wrapper {
             tail -= 1
         }
         let body = head < tail ? slice(segments[head].start, segments[tail - 1].end) : ""
+        var columns = 0
+        for index in head..<max(head, tail) {
+            switch segments[index].kind {
+            case .cluster: columns += segments[index].width
+            case .space: columns += 1
+            case .escape, .newline: break
+            }
+        }
+        widths.append(columns)
         if leadingEscapes.isEmpty, trailingEscapes.isEmpty {
             lines.append(String(body))
             return

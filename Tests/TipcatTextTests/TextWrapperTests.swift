@@ -102,6 +102,24 @@ struct TextWrapperTests {
         return count
     }
 
+    @Test("wrapMeasured: the same lines as wrap, each with its DisplayWidth", arguments: [UInt64(4), 5])
+    func measuredWidthsAreDisplayWidths(seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        for _ in 0..<1500 {
+            let text = Self.randomText(&random)
+            let width = Int.random(in: 1...24, using: &random)
+            let (lines, widths) = TextWrapper.wrapMeasured(text, width: width)
+            let context = Comment(rawValue: "width \(width), text \(text.debugDescription)")
+            #expect(lines == TextWrapper.wrap(text, width: width), context)
+            #expect(widths == lines.map { DisplayWidth.of($0) }, context)
+        }
+        // Indentation kept on a first line, escapes at a line's ends, wide text.
+        for text in ["  indented text that wraps", "\u{1B}[1mbold words here\u{1B}[0m next", "日本語のテキストです", "a\u{301} b\u{301}"] {
+            let (lines, widths) = TextWrapper.wrapMeasured(text, width: 6)
+            #expect(widths == lines.map { DisplayWidth.of($0) }, "\(text.debugDescription)")
+        }
+    }
+
     @Test("random mixed-script text: width, content, clusters and escapes", arguments: [UInt64(1), 2, 3])
     func randomText(seed: UInt64) {
         var random = SeededGenerator(seed: seed)
