@@ -196,15 +196,14 @@ public struct CatalogLoader: Sendable {
             sink.reportDuplicateKeys(in: document, what: FileName.groups)
         }
         var strings: JSONDocument?
-        var fingerprints: LoadFingerprints?
-        if cache != nil { fingerprints = LoadFingerprints(tipFiles: tipFingerprints, shared: stringsContext) }
+        var stringsFingerprint: [UInt8] = []
         if let parsedStrings, case .read(let bytes) = parsedStrings.outcome, let cache {
             filesRead += 1
             bytesRead += parsedStrings.byteCount
             let byTip = catalog.tips.map { tipFingerprints[$0.file] ?? [] }
             let fingerprint: @Sendable (Int) -> [UInt8] = { index in byTip[index] }
             let file = cache.fingerprint(bytes)
-            fingerprints?.shared = file + stringsContext
+            stringsFingerprint = file
             if let table = decodeStrings(
                 bytes, path: stringsPath, file: file, settings: catalog.settings, tips: catalog.tips, fingerprint: fingerprint, cache: cache,
                 context: stringsContext, sink: sink) {
@@ -229,7 +228,8 @@ public struct CatalogLoader: Sendable {
         sink.add(contentsOf: ContentLinter(rules: catalog.lint.contentRules, sourceLanguage: catalog.settings.sourceLanguage).check(catalog))
         let diagnostics = catalog.lint.apply(to: sink.diagnostics)
         return LoadResult(catalog: catalog, diagnostics: diagnostics.sortedForOutput(), filesRead: filesRead, bytesRead: bytesRead,
-                          stringsDocument: strings, fingerprints: fingerprints)
+                          stringsDocument: strings,
+                          fingerprints: cache == nil ? nil : LoadFingerprints(tipFiles: tipFingerprints, shared: stringsFingerprint + stringsContext))
     }
 
     // MARK: Parsing files
@@ -306,13 +306,13 @@ public struct CatalogLoader: Sendable {
                 return table
             }
         }
-        let source = SourceFile(path: path, bytes: bytes)
         let document: JSONDocument
-        do {
-            document = try JSONDocument.parse(source, deferringMembersOf: "strings")
-        } catch {
-            sink.add(Diagnostic(error.message, rule: .invalidJSON, at: source.location(ofByte: error.offset)))
+        switch parseDocument(path, bytes: bytes, deferringEntries: true).outcome {
+        case .parsed(let parsed): document = parsed
+        case .failed(let diagnostic):
+            sink.add(diagnostic)
             return nil
+        case .read: return nil
         }
         guard let (table, record) = decodeStrings(document, settings: settings, tips: tips, sink: sink, recording: fingerprint) else { return nil }
         if let record { cache.keep(record, ofFile: path, fingerprint: file, context: context, changed: nil) }

@@ -33,7 +33,7 @@ struct StringCatalogDecoder {
         _ = root.string("version")
         guard let (strings, stringsNode) = root.objectNode("strings", required: true) else { return (table, [], nil) }
         ObjectReader(stringsNode, in: document, subject: "the strings of the String Catalog", sink: sink)?.checkDuplicateKeys()
-        let sources = StringCatalogDecoder.sourcesByKey(tips)
+        let sources = StringCatalogDecoder.byKey(tips) { (text: $0, tip: $1) }
         // Entries are independent: decode them on every core, each chunk with its own findings.
         let members = strings.members
         let (document, settings, tips) = (self.document, self.settings, self.tips)
@@ -87,15 +87,15 @@ struct StringCatalogDecoder {
         return (table, entryDuplicates, record)
     }
 
-    /// Each key's text and the index of its tip (not a copy of the tip: entries are many); the first tip that
-    /// names a key has it.
-    private static func sourcesByKey(_ tips: [Tip]) -> [String: (text: LocalizedText, tip: Int)] {
-        var sources: [String: (text: LocalizedText, tip: Int)] = [:]
-        sources.reserveCapacity(tips.count * 4)
+    /// A value for each String Catalog key a tip names, from that text and the index of its tip (not a copy of
+    /// the tip: entries are many); the first tip that names a key has it.
+    private static func byKey<Value>(_ tips: [Tip], _ value: (LocalizedText, Int) -> Value) -> [String: Value] {
+        var values: [String: Value] = [:]
+        values.reserveCapacity(tips.count * 4)
         for index in tips.indices {
-            for text in tips[index].localizableTexts where sources[text.key] == nil { sources[text.key] = (text, index) }
+            for text in tips[index].localizableTexts where values[text.key] == nil { values[text.key] = value(text, index) }
         }
-        return sources
+        return values
     }
 
     /// The table from what an earlier decoding of the same bytes produced (`kept`), every entry whose tip file
@@ -108,23 +108,19 @@ struct StringCatalogDecoder {
         sink: DiagnosticSink
     ) -> (table: LocalizationTable, updated: StringsDecoding?, changed: [Int])? {
         // Each key's tip (its text is looked up only for the few entries decoded again).
-        var owners: [String: Int] = [:]
-        owners.reserveCapacity(tips.count * 4)
-        for index in tips.indices {
-            for text in tips[index].localizableTexts where owners[text.key] == nil { owners[text.key] = index }
-        }
+        let owners = byKey(tips) { $1 }
         let entries = kept.entries
-        let ownerOf = owners
         // Decoded again: entries checked against another tip file than the one that names their key now.
         let results = concurrentChunks(count: entries.count, chunkSize: 1024) { range -> [StringsDecoding.Entry]? in
             let messages = MessageChecker(sourceLanguage: settings.sourceLanguage)
             var locales = LocaleCache()
             var fresh: [StringsDecoding.Entry] = []
             for index in range {
-                let kept = entries[index]
-                let owner = ownerOf[kept.key]
+                // Compared in place: an entry is copied only to be decoded again.
+                let owner = owners[entries[index].key]
                 let checkedAgainst = owner.map(fingerprint) ?? []
-                guard checkedAgainst != kept.checkedAgainst else { continue }
+                guard checkedAgainst != entries[index].checkedAgainst else { continue }
+                let kept = entries[index]
                 let source = owner.flatMap { tip in tips[tip].localizableTexts.first { $0.key == kept.key }.map { (text: $0, tip: tip) } }
                 guard kept.valueEnd > kept.valueOffset, kept.keyOffset >= 0, kept.keyOffset < kept.valueOffset, kept.valueEnd <= bytes.count
                 else { return nil }
