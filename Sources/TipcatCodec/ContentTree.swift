@@ -85,8 +85,8 @@ public struct ContentTree: Sendable {
             for owner in owners {
                 guard let index = owner.tipIndex else { continue }
                 records[memo.keys[index]] = OwnerObjectsMemo.Record(name: owner.name, tip: owner.tip, strings: owner.strings, republish: owner.republish)
-                if owner.tipObject == nil, let tip = owner.tip { deferred[tip] = index }
-                if owner.stringsObject == nil, let strings = owner.strings { deferred[strings] = index }
+                if let tip = owner.knownTip { deferred[tip] = index }
+                if let strings = owner.knownStrings { deferred[strings] = index }
             }
             self.memo = OwnerObjectsMemo(keys: memo.keys, records: records)
             if !deferred.isEmpty { self.catalog = catalog }
@@ -101,9 +101,6 @@ public struct ContentTree: Sendable {
         let owner = ContentTree.owner(catalog, index: index, entries: catalog.localizations.entries).owner
         return [owner.tipObject, owner.stringsObject].compactMap { $0 }.first { $0.digest == digest }
     }
-
-    /// Whether the tree has an object with `digest` (made or known).
-    public func contains(_ digest: SHA256Digest) -> Bool { objects[digest] != nil || deferred[digest] != nil }
 
     /// The usual case, fully parallel: every translation key is one a tip names (`<TipID>.title`, `.message`,
     /// `.customID`, `.action.<id>`), so each tip finds its own keys. Nil when some key belongs to no tip's
@@ -244,21 +241,25 @@ struct OwnerObjects: Sendable {
     var nameHash: SHA256Digest
     var tipObject: ContentObject?
     var stringsObject: ContentObject?
-    /// The objects' digests (also for objects a memo knows, not made).
-    var tip: SHA256Digest?
-    var strings: SHA256Digest?
+    /// The objects' digests when a memo knows them and they are not made.
+    var knownTip: SHA256Digest?
+    var knownStrings: SHA256Digest?
     var republish: String?
     /// The index of the owner's tip in the catalog, for a tip's own objects (not a grouping's).
     var tipIndex: Int?
 
     /// An owner known from a memo: digests only.
-    init(name: String, knownTip tip: SHA256Digest?, knownStrings strings: SHA256Digest?, republish: String?) {
+    init(name: String, knownTip: SHA256Digest?, knownStrings: SHA256Digest?, republish: String?) {
         self.name = name
         self.nameHash = SHA256.hash(name)
-        self.tip = tip
-        self.strings = strings
+        self.knownTip = knownTip
+        self.knownStrings = knownStrings
         self.republish = republish
     }
+
+    /// The objects' digests, made or known.
+    var tip: SHA256Digest? { tipObject?.digest ?? knownTip }
+    var strings: SHA256Digest? { stringsObject?.digest ?? knownStrings }
 
     init(name: String, tip: JSONValue?, strings: JSONValue?, republish: String?) {
         self.init(name: name, tipBytes: tip?.canonicalBytes, stringsBytes: strings?.canonicalBytes, republish: republish)
@@ -269,8 +270,6 @@ struct OwnerObjects: Sendable {
         self.nameHash = SHA256.hash(name)
         self.tipObject = tipBytes.map { ContentObject(kind: .tip, bytes: $0) }
         self.stringsObject = stringsBytes.map { ContentObject(kind: .strings, bytes: $0) }
-        self.tip = tipObject?.digest
-        self.strings = stringsObject?.digest
         self.republish = republish
     }
 
