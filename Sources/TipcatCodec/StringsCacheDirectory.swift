@@ -113,8 +113,11 @@ public final class StringsCacheDirectory: StringsDecodingCache {
     }
 
     /// The file kept for the String Catalog at `path`.
-    public func file(for path: String) -> String {
-        let name = "strings-" + String(SHA256.hash(Array(path.utf8)).hex.prefix(16)) + ".cache"
+    public func file(for path: String) -> String { file("strings", for: path) }
+
+    /// `<kind>-<hash of path>.cache` in the directory.
+    private func file(_ kind: String, for path: String) -> String {
+        let name = kind + "-" + String(SHA256.hash(Array(path.utf8)).hex.prefix(16)) + ".cache"
         return directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
@@ -150,7 +153,7 @@ public final class StringsCacheDirectory: StringsDecodingCache {
         let file = file(for: path)
         let context = contextDigest(context)
         guard let bytes = try? DiskFileSystem().read(file),
-              case (var decoding, let checksum)? = StringsCacheFile.decodeIdentified(bytes, path: path, file: fingerprint, context: context)
+              case (var decoding, let checksum)? = StringsCacheFile.decode(bytes, path: path, file: fingerprint, context: context)
         else { return nil }
         var delta = Set<Int>()
         if let deltaBytes = try? DiskFileSystem().read(file + ".delta"),
@@ -203,10 +206,7 @@ public final class StringsCacheDirectory: StringsDecodingCache {
     // MARK: The owners' objects memo
 
     /// The file of `ContentTree` memo records for the catalog whose String Catalog is at `path`.
-    public func ownersFile(for path: String) -> String {
-        let name = "owners-" + String(SHA256.hash(Array(path.utf8)).hex.prefix(16)) + ".cache"
-        return directory.hasSuffix("/") ? directory + name : directory + "/" + name
-    }
+    public func ownersFile(for path: String) -> String { file("owners", for: path) }
 
     /// A memo for a catalog whose tips have `keys` (see `OwnerObjectsMemo`): the records kept for `path`, or none.
     public func ownersMemo(for path: String, keys: [[UInt8]]) -> OwnerObjectsMemo {

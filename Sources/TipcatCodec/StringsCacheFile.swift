@@ -1,4 +1,4 @@
-public import TipcatCatalog
+import TipcatCatalog
 import TipcatCore
 import TipcatLocalization
 
@@ -11,26 +11,42 @@ import TipcatLocalization
 /// they name by index. The header's checksum covers everything but the runs' bytes (their checksums included).
 /// A file with another magic, format, fingerprint or context, a wrong length or checksum, or anything
 /// inconsistent inside is refused whole: the String Catalog is then decoded as if there were no cache.
-public enum StringsCacheFile {
+enum StringsCacheFile {
     static let magic = Array("TCSTRCCH".utf8)
     /// Bump whenever what is written changes.
     static let format: UInt32 = 2
     static let runLength = 512
-    static let headerLength = 8 + 4 + 32 + 32 + 8 + 8
+    /// The main file's header, for a fingerprint and a context of 32 bytes (SHA-256 digests).
+    static let headerLength = headerLength([32, 32])
 
-    /// The file for `decoding` of the String Catalog with `file` fingerprint under `context` (both 32 bytes).
-    public static func encode(_ decoding: StringsDecoding, path: String, file: [UInt8], context: [UInt8]) -> [UInt8] {
-        encodeIdentified(decoding, path: path, file: file, context: context).bytes
+    /// The length of a header with fields of these lengths (see `header`).
+    static func headerLength(_ fields: [Int]) -> Int { 8 + 4 + fields.reduce(0, +) + 8 + 8 }
+
+    /// A cache file's header: `magic`, the format (4 bytes), `fields` as they are, then the payload's length and
+    /// checksum (8 bytes each).
+    static func header(_ magic: [UInt8], _ fields: [[UInt8]], length: Int, checksum: UInt64) -> [UInt8] {
+        var header = magic
+        LittleEndian.append(UInt64(format), bytes: 4, to: &header)
+        for field in fields { header += field }
+        LittleEndian.append(UInt64(length), bytes: 8, to: &header)
+        LittleEndian.append(checksum, bytes: 8, to: &header)
+        return header
     }
 
-    /// `encode`, with the file's checksum.
-    static func encodeIdentified(_ decoding: StringsDecoding, path: String, file: [UInt8], context: [UInt8]) -> (bytes: [UInt8], checksum: UInt64) {
-        var body: [UInt8] = []
-        let (header, checksum) = encode(decoding, path: path, file: file, context: context) { piece in
-            body += piece
-            return true
-        } ?? ([], 0)
-        return (header + body, checksum)
+    /// The payload's length and checksum, and the header's length, when `bytes` start with the header `header`
+    /// writes for `magic`, this format and exactly `fields`; nil otherwise.
+    static func checkHeader(_ bytes: [UInt8], _ magic: [UInt8], _ fields: [[UInt8]]) -> (length: Int, checksum: UInt64, size: Int)? {
+        let size = headerLength(fields.map(\.count))
+        guard bytes.count >= size, bytes.starts(with: magic), LittleEndian.word(bytes, at: magic.count, bytes: 4) == UInt64(format)
+        else { return nil }
+        var offset = magic.count + 4
+        for field in fields {
+            guard bytes[offset..<(offset + field.count)].elementsEqual(field) else { return nil }
+            offset += field.count
+        }
+        let length = LittleEndian.word(bytes, at: offset, bytes: 8)
+        guard length <= UInt64(Int.max / 2) else { return nil }
+        return (Int(length), LittleEndian.word(bytes, at: offset + 8, bytes: 8), size)
     }
 
     /// The file for `decoding`, given to `write` a piece at a time after the header: the runs are encoded on every
@@ -61,7 +77,7 @@ public enum StringsCacheFile {
                 let run = encodeEntries(range.map { entries[first + $0] }, path: path)
                 var head = BinaryWriter()
                 head.count(run.count)
-                appendWord(FastChecksum.of(run[...]), count: 8, to: &head.bytes)
+                LittleEndian.append(FastChecksum.of(run[...]), bytes: 8, to: &head.bytes)
                 return (head.bytes, run)
             }
             for (head, run) in runs {
@@ -72,13 +88,7 @@ public enum StringsCacheFile {
             start = end
         }
         let checksum = FastChecksum.of(covered[...])
-        var header = magic
-        appendWord(UInt64(format), count: 4, to: &header)
-        header += file.count == 32 ? file : [UInt8](repeating: 0, count: 32)
-        header += context.count == 32 ? context : [UInt8](repeating: 0, count: 32)
-        appendWord(UInt64(length), count: 8, to: &header)
-        appendWord(checksum, count: 8, to: &header)
-        return (header, checksum)
+        return (header(magic, [file, context], length: length, checksum: checksum), checksum)
     }
 
     /// Entries with the locales they name first, sorted (named by index after): equal entries give equal bytes.
@@ -112,27 +122,10 @@ public enum StringsCacheFile {
         return entries
     }
 
-    /// Whether `header` (at least `headerLength` bytes) is a cache file of this format for `file` and `context`;
-    /// the payload's length and the checksum when it is.
-    static func check(_ header: ArraySlice<UInt8>, file: [UInt8], context: [UInt8]) -> (length: Int, checksum: UInt64)? {
-        let header = Array(header)
-        guard header.count >= headerLength, Array(header[0..<8]) == magic, word(header, at: 8, count: 4) == UInt64(format),
-              Array(header[12..<44]) == file, Array(header[44..<76]) == context
-        else { return nil }
-        let length = word(header, at: 76, count: 8)
-        guard length <= UInt64(Int.max / 2) else { return nil }
-        return (Int(length), word(header, at: 84, count: 8))
-    }
-
-    /// The decoding `bytes` hold for `file` and `context` at `path`; nil when they are anything else.
-    public static func decode(_ bytes: [UInt8], path: String, file: [UInt8], context: [UInt8]) -> StringsDecoding? {
-        decodeIdentified(bytes, path: path, file: file, context: context)?.decoding
-    }
-
-    /// `decode`, with the file's checksum (what a delta file is bound to).
-    static func decodeIdentified(_ bytes: [UInt8], path: String, file: [UInt8], context: [UInt8]) -> (decoding: StringsDecoding, checksum: UInt64)? {
-        guard let (length, checksum) = check(bytes.prefix(headerLength), file: file, context: context),
-              bytes.count == headerLength + length
+    /// The decoding `bytes` hold for `file` and `context` at `path`, with the file's checksum (what a delta file
+    /// is bound to); nil when they are anything else.
+    static func decode(_ bytes: [UInt8], path: String, file: [UInt8], context: [UInt8]) -> (decoding: StringsDecoding, checksum: UInt64)? {
+        guard let (length, checksum, headerLength) = checkHeader(bytes, magic, [file, context]), bytes.count == headerLength + length
         else { return nil }
         var reader = BinaryReader(bytes: bytes)
         reader.position = headerLength
@@ -151,7 +144,7 @@ public enum StringsCacheFile {
                 let start = reader.position
                 let length = try reader.count()
                 guard reader.position + 8 <= bytes.count else { return nil }
-                let runChecksum = word(bytes, at: reader.position, count: 8)
+                let runChecksum = LittleEndian.word(bytes, at: reader.position, bytes: 8)
                 reader.position += 8
                 covered += bytes[start..<reader.position]
                 guard length <= bytes.count - reader.position else { return nil }
@@ -192,7 +185,6 @@ public enum StringsCacheFile {
     // MARK: Delta files
 
     static let deltaMagic = Array("TCSTRDLT".utf8)
-    static let deltaHeaderLength = 8 + 4 + 8 + 32 + 32 + 8 + 8
 
     /// A delta file: `entries` (by index) that replace those of the main file whose payload has `checksum`.
     static func encodeDelta(_ entries: [(Int, StringsDecoding.Entry)], path: String, file: [UInt8], context: [UInt8], checksum: UInt64) -> [UInt8] {
@@ -200,27 +192,18 @@ public enum StringsCacheFile {
         payload.count(entries.count)
         for (index, _) in entries { payload.count(index) }
         payload.bytes += encodeEntries(entries.map(\.1), path: path)
-        var bytes = deltaMagic
-        appendWord(UInt64(format), count: 4, to: &bytes)
-        appendWord(checksum, count: 8, to: &bytes)
-        bytes += file.count == 32 ? file : [UInt8](repeating: 0, count: 32)
-        bytes += context.count == 32 ? context : [UInt8](repeating: 0, count: 32)
-        appendWord(UInt64(payload.bytes.count), count: 8, to: &bytes)
-        appendWord(FastChecksum.of(payload.bytes[...]), count: 8, to: &bytes)
-        bytes += payload.bytes
-        return bytes
+        return header(deltaMagic, [binding(checksum), file, context], length: payload.bytes.count, checksum: FastChecksum.of(payload.bytes[...]))
+            + payload.bytes
     }
 
     /// The entries of a delta file bound to the main file with `checksum`, for `file` and `context`; nil when
     /// `bytes` are anything else.
     static func decodeDelta(_ bytes: [UInt8], path: String, file: [UInt8], context: [UInt8], checksum: UInt64) -> [(Int, StringsDecoding.Entry)]? {
-        guard bytes.count >= deltaHeaderLength, Array(bytes[0..<8]) == deltaMagic, word(bytes, at: 8, count: 4) == UInt64(format),
-              word(bytes, at: 12, count: 8) == checksum, Array(bytes[20..<52]) == file, Array(bytes[52..<84]) == context,
-              word(bytes, at: 84, count: 8) == UInt64(bytes.count - deltaHeaderLength),
-              FastChecksum.of(bytes[deltaHeaderLength...]) == word(bytes, at: 92, count: 8)
+        guard let (length, payloadChecksum, headerLength) = checkHeader(bytes, deltaMagic, [binding(checksum), file, context]),
+              length == bytes.count - headerLength, FastChecksum.of(bytes[headerLength...]) == payloadChecksum
         else { return nil }
         var reader = BinaryReader(bytes: bytes)
-        reader.position = deltaHeaderLength
+        reader.position = headerLength
         do {
             var indices: [Int] = []
             for _ in 0..<(try reader.count()) { indices.append(try reader.index()) }
@@ -231,14 +214,11 @@ public enum StringsCacheFile {
         }
     }
 
-    static func appendWord(_ value: UInt64, count: Int, to bytes: inout [UInt8]) {
-        for index in 0..<count { bytes.append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(index)))) }
-    }
-
-    static func word(_ bytes: [UInt8], at offset: Int, count: Int) -> UInt64 {
-        var value: UInt64 = 0
-        for index in 0..<count { value |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
-        return value
+    /// The field of a delta's header naming the main file it belongs to: that file's checksum.
+    static func binding(_ checksum: UInt64) -> [UInt8] {
+        var field: [UInt8] = []
+        LittleEndian.append(checksum, bytes: 8, to: &field)
+        return field
     }
 }
 
@@ -530,7 +510,6 @@ extension BinaryReader {
 
 extension StringsCacheFile {
     static let ownersMagic = Array("TCOWNERS".utf8)
-    static let ownersHeaderLength = 8 + 4 + 32 + 8 + 8
 
     /// A file of `ContentTree` memo records (their keys and the objects' digests), for the build with `context`.
     static func encodeOwners(_ records: [[UInt8]: OwnerObjectsMemo.Record], context: [UInt8]) -> [UInt8] {
@@ -543,22 +522,16 @@ extension StringsCacheFile {
             payload.optionalDigest(record.strings)
             payload.optionalString(record.republish)
         }
-        var bytes = ownersMagic
-        appendWord(UInt64(format), count: 4, to: &bytes)
-        bytes += context.count == 32 ? context : [UInt8](repeating: 0, count: 32)
-        appendWord(UInt64(payload.bytes.count), count: 8, to: &bytes)
-        appendWord(FastChecksum.of(payload.bytes[...]), count: 8, to: &bytes)
-        return bytes + payload.bytes
+        return header(ownersMagic, [context], length: payload.bytes.count, checksum: FastChecksum.of(payload.bytes[...])) + payload.bytes
     }
 
     /// The records of a memo file for the build with `context`; nil when `bytes` are anything else.
     static func decodeOwners(_ bytes: [UInt8], context: [UInt8]) -> [[UInt8]: OwnerObjectsMemo.Record]? {
-        guard bytes.count >= ownersHeaderLength, Array(bytes[0..<8]) == ownersMagic, word(bytes, at: 8, count: 4) == UInt64(format),
-              Array(bytes[12..<44]) == context, word(bytes, at: 44, count: 8) == UInt64(bytes.count - ownersHeaderLength),
-              FastChecksum.of(bytes[ownersHeaderLength...]) == word(bytes, at: 52, count: 8)
+        guard let (length, checksum, headerLength) = checkHeader(bytes, ownersMagic, [context]),
+              length == bytes.count - headerLength, FastChecksum.of(bytes[headerLength...]) == checksum
         else { return nil }
         var reader = BinaryReader(bytes: bytes)
-        reader.position = ownersHeaderLength
+        reader.position = headerLength
         var records: [[UInt8]: OwnerObjectsMemo.Record] = [:]
         do {
             let count = try reader.count()

@@ -144,3 +144,18 @@ package struct BinaryReader {
     package mutating func optionalInt() throws(Failure) -> Int? { try bool() ? try int() : nil }
     package mutating func optionalDouble() throws(Failure) -> Double? { try bool() ? try double() : nil }
 }
+
+/// Fixed-width little-endian words, for the headers of the project's own binary files.
+package enum LittleEndian {
+    /// Appends the low `count` bytes of `value`, least significant first.
+    package static func append(_ value: UInt64, bytes count: Int, to bytes: inout [UInt8]) {
+        for index in 0..<count { bytes.append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(index)))) }
+    }
+
+    /// The `count`-byte word at `offset` (the caller has checked that `bytes` hold it).
+    package static func word(_ bytes: [UInt8], at offset: Int, bytes count: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for index in 0..<count { value |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
+        return value
+    }
+}

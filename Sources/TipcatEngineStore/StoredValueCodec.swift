@@ -66,7 +66,7 @@ enum StoredValueCodec {
     }
 
     private static func appendWord(_ word: UInt64, to bytes: inout [UInt8]) {
-        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
+        LittleEndian.append(word, bytes: 8, to: &bytes)
     }
 
     private struct Reader {

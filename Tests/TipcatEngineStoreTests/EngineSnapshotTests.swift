@@ -47,7 +47,7 @@ import TipcatTestSupport
         #expect(outputs(base) == cold)
         #expect(bytes(snapshot) == good)
 
-        let engineLength = Int(EngineSnapshot.word(good, at: 80, bytes: 8))
+        let engineLength = Int(LittleEndian.word(good, at: 80, bytes: 8))
         var damages: [(String, [UInt8])] = []
         damages.append(("truncated", Array(good.dropLast(7))))
         damages.append(("cut in the header", Array(good.prefix(50))))
@@ -364,14 +364,14 @@ import TipcatTestSupport
         #expect(run(["engine", "set", "isLoggedIn", "true"] + base).status == .success)
         let cold = outputs(base)
         let good = bytes(snapshot)
-        let engineLength = Int(EngineSnapshot.word(good, at: 80, bytes: 8))
+        let engineLength = Int(LittleEndian.word(good, at: 80, bytes: 8))
         let engineEnd = EngineSnapshot.headerSize + engineLength
         // The compiled rules start with "TCER" and run to the end of the engine section; the programs with "TCRP".
         let rulesStart = try #require(Self.find(Array("TCER".utf8), in: good, before: engineEnd))
         let programStart = try #require(Self.find(Array("TCRP".utf8), in: good, before: engineEnd))
         func resealed(_ damaged: [UInt8]) -> [UInt8] {
             var file = damaged
-            let sum = EngineSnapshot.checksum(file[EngineSnapshot.headerSize..<engineEnd])
+            let sum = FastChecksum.of(file[EngineSnapshot.headerSize..<engineEnd])
             for index in 0..<8 { file[88 + index] = UInt8(truncatingIfNeeded: sum >> (8 * UInt64(index))) }
             return file
         }

@@ -120,13 +120,13 @@ struct EngineSnapshot: Sendable {
         // What checking the rules computed, so later calls check none.
         engine.blob(prepared.compiledRules)
         var file = magic
-        appendWord(UInt64(formatVersion), bytes: 4, to: &file)
-        appendWord(UInt64(declarationsLength), bytes: 4, to: &file)
+        LittleEndian.append(UInt64(formatVersion), bytes: 4, to: &file)
+        LittleEndian.append(UInt64(declarationsLength), bytes: 4, to: &file)
         file += Array(contentHash.utf8.prefix(64)) + [UInt8](repeating: 0x30, count: max(0, 64 - contentHash.utf8.count))
-        appendWord(UInt64(engine.bytes.count), bytes: 8, to: &file)
-        appendWord(checksum(engine.bytes[...]), bytes: 8, to: &file)
-        appendWord(UInt64(detail.count), bytes: 8, to: &file)
-        appendWord(checksum(engine.bytes[0..<declarationsLength]), bytes: 8, to: &file)
+        LittleEndian.append(UInt64(engine.bytes.count), bytes: 8, to: &file)
+        LittleEndian.append(FastChecksum.of(engine.bytes[...]), bytes: 8, to: &file)
+        LittleEndian.append(UInt64(detail.count), bytes: 8, to: &file)
+        LittleEndian.append(FastChecksum.of(engine.bytes[0..<declarationsLength]), bytes: 8, to: &file)
         file.reserveCapacity(file.count + engine.bytes.count + detail.count)
         file += engine.bytes
         file += detail
@@ -179,16 +179,16 @@ struct EngineSnapshot: Sendable {
         var info = stat()
         guard fstat(descriptor, &info) == 0, Int(info.st_size) >= headerSize,
               let header = read(descriptor, offset: 0, count: headerSize),
-              Array(header[0..<8]) == magic, word(header, at: 8, bytes: 4) == UInt64(formatVersion),
+              Array(header[0..<8]) == magic, LittleEndian.word(header, at: 8, bytes: 4) == UInt64(formatVersion),
               Array(header[16..<80]) == Array(contentHash.utf8)
         else { return nil }
-        let engineLength = Int(truncatingIfNeeded: word(header, at: 80, bytes: 8))
-        let detailLength = Int(truncatingIfNeeded: word(header, at: 96, bytes: 8))
-        let (length, checksumOffset) = part == .engine ? (engineLength, 88) : (Int(word(header, at: 12, bytes: 4)), 104)
+        let engineLength = Int(truncatingIfNeeded: LittleEndian.word(header, at: 80, bytes: 8))
+        let detailLength = Int(truncatingIfNeeded: LittleEndian.word(header, at: 96, bytes: 8))
+        let (length, checksumOffset) = part == .engine ? (engineLength, 88) : (Int(LittleEndian.word(header, at: 12, bytes: 4)), 104)
         guard engineLength >= 0, detailLength >= 0, engineLength <= Int(info.st_size), detailLength <= Int(info.st_size),
               headerSize + engineLength + detailLength == Int(info.st_size), length <= engineLength,
               let bytes = read(descriptor, offset: headerSize, count: length),
-              checksum(bytes[...]) == word(header, at: checksumOffset, bytes: 8)
+              FastChecksum.of(bytes[...]) == LittleEndian.word(header, at: checksumOffset, bytes: 8)
         else { return nil }
         return (bytes, headerSize + engineLength, detailLength)
     }
@@ -351,19 +351,6 @@ struct EngineSnapshot: Sendable {
     }
 
     // MARK: bytes
-
-    /// The snapshot's checksum (`FastChecksum`).
-    static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 { FastChecksum.of(bytes) }
-
-    static func appendWord(_ value: UInt64, bytes count: Int, to bytes: inout [UInt8]) {
-        for index in 0..<count { bytes.append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(index)))) }
-    }
-
-    static func word(_ bytes: [UInt8], at offset: Int, bytes count: Int) -> UInt64 {
-        var value: UInt64 = 0
-        for index in 0..<count { value |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
-        return value
-    }
 
     /// `count` bytes at `offset`, or nil when the file is shorter.
     static func read(_ descriptor: Int32, offset: Int, count: Int) -> [UInt8]? {
