@@ -79,11 +79,8 @@ struct StoreAccess {
     static let buildIdentity: [UInt8] = {
         var identity = "tipcat \(tipcatVersion)"
         var info = stat()
-        if stat("/proc/self/exe", &info) == 0 {
-            identity += " \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino)"
-        } else if let path = CommandLine.arguments.first, stat(path, &info) == 0 {
-            identity += " \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino)"
-        }
+        let executable = stat("/proc/self/exe", &info) == 0 || CommandLine.arguments.first.map { stat($0, &info) == 0 } == true
+        if executable { identity += " \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino)" }
         return Array(identity.utf8)
     }()
 
