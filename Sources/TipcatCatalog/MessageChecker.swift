@@ -134,12 +134,15 @@ struct TipParameterScope {
     let parameters: [ValueType.RecordField]
 
     func type(atPath path: String) -> ValueType? {
-        var parts = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard !parts.isEmpty else { return nil }
-        let head = parts.removeFirst()
+        // Split at each dot in place (`a..b` has an empty middle name): paths are looked up for every placeholder.
+        var rest = Substring(path)
+        let headEnd = rest.firstIndex(of: ".") ?? rest.endIndex
+        let head = rest[..<headEnd]
         guard var type = parameters.first(where: { $0.name == head })?.type else { return nil }
-        for part in parts {
-            guard let next = type.wrapped.field(part) else { return nil }
+        while let dot = rest.firstIndex(of: ".") {
+            rest = rest[rest.index(after: dot)...]
+            let end = rest.firstIndex(of: ".") ?? rest.endIndex
+            guard let next = type.wrapped.field(String(rest[..<end])) else { return nil }
             type = next
         }
         return type

@@ -93,7 +93,7 @@ struct StringCatalogDecoder {
         var values: [String: Value] = [:]
         values.reserveCapacity(tips.count * 4)
         for index in tips.indices {
-            for text in tips[index].localizableTexts where values[text.key] == nil { values[text.key] = value(text, index) }
+            tips[index].forEachLocalizableText { text in if values[text.key] == nil { values[text.key] = value(text, index) } }
         }
         return values
     }

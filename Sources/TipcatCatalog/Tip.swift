@@ -207,13 +207,26 @@ public struct Tip: Sendable, Hashable {
     /// Every localizable text of the tip with its String Catalog key: title, message, action titles, then each
     /// platform's (`NewTrailTip.mac.title`), platforms in `Device` order.
     public var localizableTexts: [LocalizedText] {
-        var texts = [title] + (message.map { [$0] } ?? []) + actions.map(\.title)
-        if platforms.isEmpty { return texts }
-        for device in Device.allCases {
-            guard let content = platforms[device] else { continue }
-            texts += (content.title.map { [$0] } ?? []) + (content.message.map { [$0] } ?? []) + (content.actions ?? []).map(\.title)
-        }
+        var texts: [LocalizedText] = []
+        texts.reserveCapacity(2 + actions.count)
+        forEachLocalizableText { texts.append($0) }
         return texts
+    }
+
+    /// Calls `body` with each of `localizableTexts` in the same order, without making the array (catalogs have
+    /// tens of thousands of texts, and most callers want only their keys).
+    public func forEachLocalizableText(_ body: (LocalizedText) throws -> Void) rethrows {
+        let storage = storage
+        try body(storage.title)
+        if let message = storage.message { try body(message) }
+        for action in storage.actions { try body(action.title) }
+        if storage.platforms.isEmpty { return }
+        for device in Device.allCases {
+            guard let content = storage.platforms[device] else { continue }
+            if let title = content.title { try body(title) }
+            if let message = content.message { try body(message) }
+            for action in content.actions ?? [] { try body(action.title) }
+        }
     }
 
     /// The tip as shown on `device`: its platform's fields replace the tip's own.

@@ -135,7 +135,8 @@ public struct ContentTree: Sendable {
     ) -> (owner: OwnerObjects, claimed: Int) {
         let tip = catalog.tips[index]
         let id = tip.id.rawValue
-        var keys = tip.localizableTexts.map(\.key)
+        var keys: [String] = []
+        tip.forEachLocalizableText { keys.append($0.key) }
         keys.append(id + ".customID")
         guard encoding else { return (OwnerObjects(name: id, knownTip: nil, knownStrings: nil, republish: nil), keys.count { entries[$0] != nil }) }
         var found: [(String, LocalizationTable.Entry)] = []

@@ -111,10 +111,14 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
 extension String {
     /// The string without leading and trailing ASCII spaces, tabs and newlines (no Foundation needed).
     public func trimmingWhitespace() -> String {
+        // Most texts have nothing to trim: neither end's byte is whitespace, so neither end's character is.
+        if let first = utf8.first, let last = utf8.last, !Self.isWhitespaceByte(first), !Self.isWhitespaceByte(last) { return self }
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
         guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
             return ""
         }
         return String(self[first...last])
     }
+
+    private static func isWhitespaceByte(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 }

@@ -15,8 +15,9 @@ struct FileNameMismatchRule: CatalogLintRule {
 
     func check(_ catalog: Catalog) -> [Diagnostic] {
         catalog.tips.compactMap { tip in
-            let name = tip.file.split(separator: "/").last.map(String.init) ?? tip.file
-            guard name != "\(tip.id).json" else { return nil }
+            let file = tip.file
+            let name = file.lastIndex(of: "/").map { file[file.index(after: $0)...] } ?? Substring(file)
+            guard !(name.hasSuffix(".json") && name.dropLast(5) == tip.id.rawValue) else { return nil }
             return Diagnostic("the file of tip '\(tip.id)' is named '\(name)'; name it '\(tip.id).json'",
                               rule: description, at: tip.location)
         }

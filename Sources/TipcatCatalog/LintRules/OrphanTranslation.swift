@@ -30,12 +30,15 @@ struct OrphanTranslationRule: CatalogLintRule {
     var description: DiagnosticRule { .orphanTranslation }
 
     func check(_ catalog: Catalog) -> [Diagnostic] {
-        let keys = Set(catalog.tips.flatMap { $0.localizableTexts.map(\.key) })
+        var keys = Set<String>(minimumCapacity: catalog.tips.count * 3)
+        for tip in catalog.tips { tip.forEachLocalizableText { keys.insert($0.key) } }
         let tipIDs = Set(catalog.tips.map(\.id.rawValue))
-        return catalog.localizations.entries.compactMap { key, entry in
+        // Keys first: an entry (all its translations) is looked at only when it is reported.
+        let entries = catalog.localizations.entries
+        return entries.keys.compactMap { key in
             guard !keys.contains(key), Self.isTipShaped(key, tipIDs: tipIDs) else { return nil }
             return Diagnostic("'\(key)' matches no tip text" + Suggestions.didYouMean(key, in: keys),
-                              rule: description, at: entry.location)
+                              rule: description, at: entries[key]?.location)
         }
     }
 
