@@ -94,7 +94,7 @@ public struct CatalogLoader: Sendable {
             return LoadResult(catalog: catalog, diagnostics: sink.diagnostics, filesRead: 0, bytesRead: 0)
         }
 
-        // 1. Read and parse every file; tips in parallel (JSON parsing dominates load time).
+        // The tip files, in name order.
         let tipsDirectory = joinPath(directory, FileName.tips)
         var tipFiles: [String] = []
         if fileSystem.fileExists(tipsDirectory) {
@@ -117,15 +117,8 @@ public struct CatalogLoader: Sendable {
         // Unless it is kept whole, its entries are parsed one by one as they are decoded (see `decodeStrings`).
         // With a cache, the String Catalog is only read here: the cache may hold what it decodes to.
         let cache = keepsStrings ? nil : stringsCache
-        var parsedTips = parseAll(
-            (hasStrings ? [stringsPath] : []) + tipFiles, deferringEntriesOf: keepsStrings ? nil : stringsPath,
-            readingOnly: cache == nil ? nil : stringsPath, fingerprints: cache)
-        let parsedStrings = hasStrings ? parsedTips.removeFirst() : nil
-        var tipFingerprints: [String: [UInt8]] = [:]
-        if cache != nil {
-            for (path, parsed) in zip(tipFiles, parsedTips) { tipFingerprints[path] = parsed.fingerprint }
-        }
-        // The context an entry's decoding depends on besides its tip: the settings and declarations, the path.
+        // The context an entry's or a tip's decoding depends on besides its own file: the settings and
+        // declarations, the String Catalog's path.
         var stringsContext = Array(stringsPath.utf8) + [0]
         var filesRead = 0
         var bytesRead = 0
@@ -156,7 +149,7 @@ public struct CatalogLoader: Sendable {
             return take(parsed)
         }
 
-        // 2. Settings and declarations.
+        // 1. Settings and declarations (small: read first, as the tips' context).
         if let document = parseOptional(FileName.catalog, required: true) {
             if let settings = SettingsDecoder(document: document, sink: sink).decode() { catalog.settings = settings }
             sink.reportDuplicateKeys(in: document, what: FileName.catalog)
@@ -171,13 +164,50 @@ public struct CatalogLoader: Sendable {
             sink.reportDuplicateKeys(in: document, what: FileName.events)
         }
 
-        // 3. Tips: first collect every id (rules may name other tips), then decode with the full environment.
-        var tipDocuments = parsedTips.compactMap(take)
-        parsedTips.removeAll()
-        var tipIDs = Set<String>()
-        for document in tipDocuments {
-            if case .object(let object) = document.root.value, case .string(let id)? = object["id"]?.value { tipIDs.insert(id) }
+        // 2. Read and parse every other file; tips in parallel (JSON parsing dominates load time). A tip file whose
+        // bytes the cache decoded before is only read.
+        let kept = cache?.tipDecodings(ofCatalog: directory, context: stringsContext)
+        var parsedTips = parseAll(
+            (hasStrings ? [stringsPath] : []) + tipFiles, deferringEntriesOf: keepsStrings ? nil : stringsPath,
+            readingOnly: cache == nil ? nil : stringsPath, fingerprints: cache, kept: kept?.byPath ?? [:])
+        let parsedStrings = hasStrings ? parsedTips.removeFirst() : nil
+        var tipFingerprints: [String: [UInt8]] = [:]
+        if cache != nil {
+            for (path, parsed) in zip(tipFiles, parsedTips) { tipFingerprints[path] = parsed.fingerprint }
         }
+
+        // 3. Tips: first collect every id (rules may name other tips), then decode with the full environment.
+        var tipDocuments: [JSONDocument?] = []
+        var keptTips: [TipDecoding?] = []
+        var tipIDs = Set<String>()
+        for (path, parsed) in zip(tipFiles, parsedTips) {
+            let document = take(parsed)
+            let keptTip = parsed.isRead ? kept?.byPath[path] : nil
+            if let id = document.flatMap(Self.rawID) ?? keptTip?.id { tipIDs.insert(id) }
+            tipDocuments.append(document)
+            keptTips.append(keptTip)
+        }
+        // What was kept was decoded with the same tip IDs, or else it is parsed and decoded now.
+        let idsFingerprint = cache.map { $0.fingerprint(tipIDs.sorted().flatMap { Array($0.utf8) + [0] }) } ?? []
+        if let kept, kept.tipIDs != idsFingerprint {
+            let (files, read) = (tipFiles, parsedTips)
+            let again = concurrentChunks(count: files.count, chunkSize: 64) { range in
+                range.map { index -> ParsedFile? in
+                    guard read[index].isRead, let bytes = read[index].bytes else { return nil }
+                    return parseDocument(files[index], bytes: bytes, deferringEntries: false)
+                }
+            }.flatMap { $0 }
+            for (index, parsed) in again.enumerated() {
+                guard let parsed else { continue }
+                keptTips[index] = nil
+                switch parsed.outcome {
+                case .parsed(let document): tipDocuments[index] = document
+                case .failed(let diagnostic): sink.add(diagnostic)
+                case .read: break
+                }
+            }
+        }
+        parsedTips.removeAll()
         let environment = RuleEnvironment(
             appParameters: Dictionary(catalog.parameters.map { ($0.name.rawValue, $0.type) }, uniquingKeysWith: { a, _ in a }),
             events: Dictionary(
@@ -187,8 +217,27 @@ public struct CatalogLoader: Sendable {
             tipIDs: tipIDs,
             donationLimits: Dictionary(catalog.events.map { ($0.id.rawValue, $0.donationCountLimit) }, uniquingKeysWith: { a, _ in a }))
         let messageChecker = MessageChecker(sourceLanguage: catalog.settings.sourceLanguage)
-        catalog.tips = decodeTips(tipDocuments, environment: environment, messages: messageChecker, sink: sink)
+        let decodedTips = decodeTips(tipDocuments, environment: environment, messages: messageChecker)
+        var decodings: [String: TipDecoding] = [:]
+        var decodedAgain = false
+        for index in tipFiles.indices {
+            let decoding: TipDecoding
+            if let keptTip = keptTips[index] {
+                decoding = keptTip
+            } else if let document = tipDocuments[index], let (tip, findings) = decodedTips[index] {
+                decoding = TipDecoding(fingerprint: tipFingerprints[tipFiles[index]] ?? [], id: Self.rawID(document), tip: tip, findings: findings)
+                decodedAgain = true
+            } else {
+                continue
+            }
+            if let tip = decoding.tip { catalog.tips.append(tip) }
+            sink.add(contentsOf: decoding.findings)
+            if cache != nil { decodings[tipFiles[index]] = decoding }
+        }
         tipDocuments.removeAll()  // their memory is reused while the String Catalog is decoded
+        if let cache, decodedAgain || kept == nil || kept?.byPath.count != decodings.count || kept?.tipIDs != idsFingerprint {
+            cache.keep(TipDecodings(tipIDs: idsFingerprint, byPath: decodings), ofCatalog: directory, context: stringsContext)
+        }
 
         // 4. Groups and translations.
         if let document = parseOptional(FileName.groups) {
@@ -245,6 +294,12 @@ public struct CatalogLoader: Sendable {
         var byteCount: Int
         /// `StringsDecodingCache.fingerprint` of the file's path and bytes, when asked for.
         var fingerprint: [UInt8]? = nil
+
+        /// Whether the file was read and left unparsed.
+        var isRead: Bool {
+            if case .read = outcome { return true }
+            return false
+        }
 
         /// The bytes read, parsed or not; nil when the file could not be read.
         var bytes: [UInt8]? {
@@ -319,7 +374,12 @@ public struct CatalogLoader: Sendable {
         return table
     }
 
-    func parse(_ path: String, deferringEntries: Bool = false, readingOnly: Bool = false, fingerprints: (any StringsDecodingCache)? = nil) -> ParsedFile {
+    /// With `fingerprints`, the file's fingerprint is taken; a file that `kept` has a decoding of with the same
+    /// fingerprint is only read.
+    func parse(
+        _ path: String, deferringEntries: Bool = false, readingOnly: Bool = false, fingerprints: (any StringsDecodingCache)? = nil,
+        kept: [String: TipDecoding] = [:]
+    ) -> ParsedFile {
         let bytes: [UInt8]
         do {
             bytes = try fileSystem.read(path)
@@ -329,12 +389,16 @@ public struct CatalogLoader: Sendable {
                 byteCount: 0)
         }
         if readingOnly { return ParsedFile(outcome: .read(bytes), byteCount: bytes.count) }
+        let fingerprint = fingerprints.map { $0.fingerprint(Array(path.utf8) + [0] + bytes) }
+        if let fingerprint, kept[path]?.fingerprint == fingerprint {
+            return ParsedFile(outcome: .read(bytes), byteCount: bytes.count, fingerprint: fingerprint)
+        }
         var parsed = parseDocument(path, bytes: bytes, deferringEntries: deferringEntries)
-        if let fingerprints { parsed.fingerprint = fingerprints.fingerprint(Array(path.utf8) + [0] + bytes) }
+        parsed.fingerprint = fingerprint
         return parsed
     }
 
-    private func parseDocument(_ path: String, bytes: [UInt8], deferringEntries: Bool) -> ParsedFile {
+    func parseDocument(_ path: String, bytes: [UInt8], deferringEntries: Bool) -> ParsedFile {
         let source = SourceFile(path: path, bytes: bytes)
         do {
             let document = deferringEntries ? try JSONDocument.parse(source, deferringMembersOf: "strings") : try JSONDocument.parse(source)
@@ -348,13 +412,16 @@ public struct CatalogLoader: Sendable {
 
     /// Parses files on every core; results keep the input order. The file at `deferringEntriesOf` is a String
     /// Catalog whose entries are left for `decodeStrings`.
-    /// The file at `readingOnly` is read and left unparsed; with `fingerprints`, each file parsed has its
-    /// fingerprint.
+    /// The file at `readingOnly` is read and left unparsed; with `fingerprints`, each file has its fingerprint,
+    /// and those `kept` has a decoding of with that fingerprint are only read.
     func parseAll(
-        _ paths: [String], deferringEntriesOf deferred: String? = nil, readingOnly: String? = nil, fingerprints: (any StringsDecodingCache)? = nil
+        _ paths: [String], deferringEntriesOf deferred: String? = nil, readingOnly: String? = nil, fingerprints: (any StringsDecodingCache)? = nil,
+        kept: [String: TipDecoding] = [:]
     ) -> [ParsedFile] {
         concurrentChunks(count: paths.count, chunkSize: 16) { range in
-            range.map { parse(paths[$0], deferringEntries: paths[$0] == deferred, readingOnly: paths[$0] == readingOnly, fingerprints: fingerprints) }
+            range.map {
+                parse(paths[$0], deferringEntries: paths[$0] == deferred, readingOnly: paths[$0] == readingOnly, fingerprints: fingerprints, kept: kept)
+            }
         }.flatMap { $0 }
     }
 
@@ -365,18 +432,23 @@ public struct CatalogLoader: Sendable {
         return parts.last.map(String.init) ?? document.source.path
     }
 
-    /// Decodes tips on every core; each chunk reports its own findings.
-    func decodeTips(_ documents: [JSONDocument], environment: RuleEnvironment, messages: MessageChecker, sink: DiagnosticSink) -> [Tip] {
-        let chunks = concurrentChunks(count: documents.count, chunkSize: 64) { range in
-            let local = DiagnosticSink()
-            let tips = range.compactMap { index in
-                let tip = TipDecoder(document: documents[index], sink: local, environment: environment, messages: messages).decode()
-                local.reportDuplicateKeys(in: documents[index], what: CatalogLoader.displayName(documents[index]))
-                return tip
+    /// Decodes tips on every core: each document's tip (nil when it does not decode to one) and findings, by
+    /// index (nil where there is no document).
+    func decodeTips(_ documents: [JSONDocument?], environment: RuleEnvironment, messages: MessageChecker) -> [(Tip?, [Diagnostic])?] {
+        concurrentChunks(count: documents.count, chunkSize: 64) { range in
+            range.map { index -> (Tip?, [Diagnostic])? in
+                guard let document = documents[index] else { return nil }
+                let local = DiagnosticSink()
+                let tip = TipDecoder(document: document, sink: local, environment: environment, messages: messages).decode()
+                local.reportDuplicateKeys(in: document, what: CatalogLoader.displayName(document))
+                return (tip, local.diagnostics)
             }
-            return (tips, local.diagnostics)
-        }
-        for (_, diagnostics) in chunks { sink.add(contentsOf: diagnostics) }
-        return chunks.flatMap(\.0)
+        }.flatMap { $0 }
+    }
+
+    /// A tip file's `id` member as written, when it is a string.
+    static func rawID(_ document: JSONDocument) -> String? {
+        guard case .object(let object) = document.root.value, case .string(let id)? = object["id"]?.value else { return nil }
+        return id
     }
 }

@@ -1,5 +1,6 @@
 public import TipcatCore
 public import TipcatLocalization
+import Synchronization
 
 /// The translations from `Localizable.xcstrings`, by key and locale.
 public struct LocalizationTable: Sendable, Hashable {
@@ -15,22 +16,109 @@ public struct LocalizationTable: Sendable, Hashable {
     }
 
     /// One key's translations.
+    ///
+    /// An entry read from a publish cache defers its translations (`DeferredTranslations`): they are decoded the
+    /// first time they are asked for, so a publish that changes one tip never decodes the others' (it reads
+    /// only which locales they have).
     public struct Entry: Sendable, Hashable {
         public var comment: String?
-        /// Each locale's plain (not device-specific) translation.
-        public var translations: [LocaleID: Translation]
-        /// Each locale's device variations (`variations.device`), by String Catalog device name (`mac`,
-        /// `applewatch`, `other`, …; see `Device`).
-        public var devices: [LocaleID: [String: Translation]]
         public var location: SourceLocation?
+        private var body: Body
+
+        private enum Body: Sendable {
+            case decoded([LocaleID: Translation], [LocaleID: [String: Translation]])
+            case deferred(DeferredTranslations)
+        }
+
         public init(
             comment: String? = nil, translations: [LocaleID: Translation] = [:], devices: [LocaleID: [String: Translation]] = [:],
             location: SourceLocation? = nil
         ) {
             self.comment = comment
-            self.translations = translations
-            self.devices = devices
+            self.body = .decoded(translations, devices)
             self.location = location
+        }
+
+        /// An entry whose translations are decoded when first asked for.
+        package init(comment: String?, location: SourceLocation?, deferred: DeferredTranslations) {
+            self.comment = comment
+            self.body = .deferred(deferred)
+            self.location = location
+        }
+
+        /// Each locale's plain (not device-specific) translation.
+        public var translations: [LocaleID: Translation] {
+            get {
+                switch body {
+                case .decoded(let translations, _): translations
+                case .deferred(let deferred): deferred.decoded.translations
+                }
+            }
+            _modify {
+                var (translations, devices) = takeDecoded()
+                defer { body = .decoded(translations, devices) }
+                yield &translations
+            }
+        }
+
+        /// Each locale's device variations (`variations.device`), by String Catalog device name (`mac`,
+        /// `applewatch`, `other`, …; see `Device`).
+        public var devices: [LocaleID: [String: Translation]] {
+            get {
+                switch body {
+                case .decoded(_, let devices): devices
+                case .deferred(let deferred): deferred.decoded.devices
+                }
+            }
+            _modify {
+                var (translations, devices) = takeDecoded()
+                defer { body = .decoded(translations, devices) }
+                yield &devices
+            }
+        }
+
+        /// The locales of `translations`, without decoding deferred ones (in no particular order).
+        public var translationLocales: [LocaleID] {
+            switch body {
+            case .decoded(let translations, _): Array(translations.keys)
+            case .deferred(let deferred): deferred.locales
+            }
+        }
+
+        /// The locales of `devices`, without decoding deferred ones (in no particular order).
+        public var deviceLocales: [LocaleID] {
+            switch body {
+            case .decoded(_, let devices): Array(devices.keys)
+            case .deferred(let deferred): deferred.deviceLocales
+            }
+        }
+
+        /// The deferred translations, while they are (for writing them back as they were read).
+        package var deferred: DeferredTranslations? {
+            if case .deferred(let deferred) = body { return deferred }
+            return nil
+        }
+
+        /// The translations, the body left empty (so that a caller holding them changes them in place).
+        private mutating func takeDecoded() -> ([LocaleID: Translation], [LocaleID: [String: Translation]]) {
+            let taken: ([LocaleID: Translation], [LocaleID: [String: Translation]])
+            switch body {
+            case .decoded(let translations, let devices): taken = (translations, devices)
+            case .deferred(let deferred): taken = deferred.decoded
+            }
+            body = .decoded([:], [:])
+            return taken
+        }
+
+        public static func == (lhs: Entry, rhs: Entry) -> Bool {
+            lhs.comment == rhs.comment && lhs.location == rhs.location && lhs.translations == rhs.translations && lhs.devices == rhs.devices
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(comment)
+            hasher.combine(location)
+            hasher.combine(translations)
+            hasher.combine(devices)
         }
 
         /// The locale's state for coverage: its plain string's, else its `other` device variation's, else — when
@@ -46,7 +134,7 @@ public struct LocalizationTable: Sendable, Hashable {
 
     /// Every locale that has at least one translation.
     public var locales: Set<LocaleID> {
-        Set(entries.values.flatMap { $0.translations.keys })
+        Set(entries.values.flatMap(\.translationLocales))
     }
 
     /// The best translation of `key` for `locale` along the fallback chain, or nil to use the tip file's text.
@@ -142,5 +230,38 @@ public struct Translation: Sendable, Hashable {
         self.state = state
         self.location = location
         self.isVerbatim = isVerbatim
+    }
+}
+
+/// An entry's translations kept undecoded (as a publish cache holds them): decoded once, the first time they are
+/// asked for, by whichever thread asks first. Which locales they have is known without decoding.
+package final class DeferredTranslations: Sendable {
+    package typealias Decoded = (translations: [LocaleID: Translation], devices: [LocaleID: [String: Translation]])
+    /// The locales of the plain translations and of the device variations.
+    package let locales: [LocaleID]
+    package let deviceLocales: [LocaleID]
+    /// The undecoded form, for its keeper (`StringsCacheFile` writes it back as it was).
+    package let bytes: [UInt8]
+    package let range: Range<Int>
+    private let decode: @Sendable ([UInt8], Range<Int>) -> Decoded
+    private let value = Mutex<Decoded?>(nil)
+
+    package init(
+        locales: [LocaleID], deviceLocales: [LocaleID], bytes: [UInt8], range: Range<Int>, decode: @escaping @Sendable ([UInt8], Range<Int>) -> Decoded
+    ) {
+        self.locales = locales
+        self.deviceLocales = deviceLocales
+        self.bytes = bytes
+        self.range = range
+        self.decode = decode
+    }
+
+    package var decoded: Decoded {
+        value.withLock { value in
+            if let value { return value }
+            let decoded = decode(bytes, range)
+            value = decoded
+            return decoded
+        }
     }
 }

@@ -67,8 +67,42 @@ public struct StringsDecoding: Sendable, Hashable {
     }
 }
 
+/// What decoding one tip file produced (its tip and findings): what a `StringsDecodingCache` keeps so that the
+/// next load parses and decodes only the tip files whose bytes changed.
+public struct TipDecoding: Sendable, Hashable {
+    /// `StringsDecodingCache.fingerprint` of the file's path and bytes.
+    public var fingerprint: [UInt8]
+    /// The file's `id` member as written, if it is a string: the catalog's set of tip IDs is part of every
+    /// tip's context (rules may name other tips).
+    public var id: String?
+    /// The decoded tip; nil when the file does not decode to one (its findings say why).
+    public var tip: Tip?
+    /// The file's findings, in the order they were reported.
+    public var findings: [Diagnostic]
+
+    public init(fingerprint: [UInt8], id: String?, tip: Tip?, findings: [Diagnostic]) {
+        self.fingerprint = fingerprint
+        self.id = id
+        self.tip = tip
+        self.findings = findings
+    }
+}
+
+/// Every tip file's `TipDecoding` of one catalog, by path, and the tip IDs they were decoded with.
+public struct TipDecodings: Sendable, Hashable {
+    /// `StringsDecodingCache.fingerprint` of the catalog's tip IDs (sorted, each ended by a zero byte).
+    public var tipIDs: [UInt8]
+    public var byPath: [String: TipDecoding]
+
+    public init(tipIDs: [UInt8], byPath: [String: TipDecoding]) {
+        self.tipIDs = tipIDs
+        self.byPath = byPath
+    }
+}
+
 /// Keeps `StringsDecoding`s between loads, keyed by content: the String Catalog's bytes and a context (the
-/// catalog's settings and declarations as bytes, the file's path). `CatalogLoader.stringsCache` uses one; a
+/// catalog's settings and declarations as bytes, the file's path); and the tip files' `TipDecodings`, keyed by
+/// each file's bytes, the same context and the catalog's tip IDs. `CatalogLoader.stringsCache` uses one; a
 /// cache that cannot trust what it holds returns nil, and the file is decoded as if there were none.
 public protocol StringsDecodingCache: Sendable {
     /// A content hash of `bytes` (a tip file's, the String Catalog's): equal hashes mean equal bytes.
@@ -80,4 +114,15 @@ public protocol StringsDecodingCache: Sendable {
     /// gave for the same file and context in this process (nil: it gave none, everything is new), so that a
     /// cache can write just those.
     func keep(_ decoding: StringsDecoding, ofFile path: String, fingerprint: [UInt8], context: [UInt8], changed: [Int]?)
+    /// What decoding the tip files of the catalog at `directory` produced under `context` (the catalog's settings
+    /// and declarations, as for the String Catalog), when kept.
+    func tipDecodings(ofCatalog directory: String, context: [UInt8]) -> TipDecodings?
+    /// Keeps `decodings` for the catalog at `directory` under `context` (best effort: failures are silent).
+    func keep(_ decodings: TipDecodings, ofCatalog directory: String, context: [UInt8])
+}
+
+extension StringsDecodingCache {
+    /// A cache that keeps no tips: every tip file is decoded.
+    public func tipDecodings(ofCatalog directory: String, context: [UInt8]) -> TipDecodings? { nil }
+    public func keep(_ decodings: TipDecodings, ofCatalog directory: String, context: [UInt8]) {}
 }

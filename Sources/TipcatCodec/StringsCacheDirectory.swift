@@ -28,6 +28,18 @@ public final class StringsCacheDirectory: StringsDecodingCache {
     /// Whether `keep` waits for `startWrites` (a command that may still fail keeps nothing unless it succeeds).
     public let writesWhenAsked: Bool
 
+    /// What `tipDecodings` returned last: the file's bytes and where each tip file's record is in them.
+    private let loadedTips = Mutex<LoadedTips?>(nil)
+
+    private struct LoadedTips: Sendable {
+        var directory: String
+        var context: [UInt8]
+        var tipIDs: [UInt8]
+        var bytes: [UInt8]
+        var records: [String: Range<Int>]
+        var decodings: [String: TipDecoding]
+    }
+
     private struct Loaded {
         var path: String
         var fingerprint: [UInt8]
@@ -42,8 +54,9 @@ public final class StringsCacheDirectory: StringsDecodingCache {
         self.writesWhenAsked = writesWhenAsked
     }
 
-    /// Starts writing what `keep` was given (with `writesWhenAsked`) on another thread, beside the files' places:
-    /// the command goes on meanwhile, then `commit`s (the files take their places) or `discard`s them.
+    /// Starts writing what `keep` was given (with `writesWhenAsked`) since the last call on another thread, beside
+    /// the files' places: the command goes on meanwhile, then `commit`s (the files take their places) or `discard`s
+    /// them.
     public func startWrites() -> PendingWrites {
         let writes = pending.withLock { writes in defer { writes = [] }; return writes }
         return PendingWrites(writes)
@@ -75,7 +88,9 @@ public final class StringsCacheDirectory: StringsDecodingCache {
 
         /// Waits for the files, then removes them.
         public func discard() {
-            for file in finished() { unlink(file.temporary) }
+            let files = finished()
+            for file in files { unlink(file.temporary) }
+            for file in files.reversed() { file.discard() }
         }
 
         private func finished() -> [StagedFile] {
@@ -89,7 +104,15 @@ public final class StringsCacheDirectory: StringsDecodingCache {
     package struct StagedFile: Sendable {
         var temporary: String
         var path: String
+        /// The directories made for it, outermost first (removed again, when empty, if it is discarded).
+        var madeDirectories: [String] = []
         var afterwards: @Sendable () -> Void = {}
+
+        /// Removes the file, and the directories made for it when nothing else is in them.
+        package func discard() {
+            unlink(temporary)
+            for directory in madeDirectories.reversed() { rmdir(directory) }
+        }
 
         /// Renames the file over `path`; false (and the file removed) when that fails.
         @discardableResult
@@ -203,6 +226,35 @@ public final class StringsCacheDirectory: StringsDecodingCache {
         return [staged]
     }
 
+    // MARK: The tip files' decodings
+
+    /// The file of tip decodings kept for the catalog at `directory`.
+    public func tipsFile(for directory: String) -> String { file("tips", for: directory) }
+
+    public func tipDecodings(ofCatalog directory: String, context: [UInt8]) -> TipDecodings? {
+        let context = contextDigest(context)
+        guard let bytes = try? DiskFileSystem().read(tipsFile(for: directory)),
+              let (decodings, records) = TipsCacheFile.decode(bytes, context: context)
+        else { return nil }
+        loadedTips.withLock { $0 = LoadedTips(directory: directory, context: context, tipIDs: decodings.tipIDs, bytes: bytes, records: records, decodings: decodings.byPath) }
+        return decodings
+    }
+
+    public func keep(_ decodings: TipDecodings, ofCatalog directory: String, context: [UInt8]) {
+        write {
+            let context = self.contextDigest(context)
+            // A file decoded to what the loaded file holds for it (same bytes, context and tip IDs) keeps its record.
+            let loaded = self.loadedTips.withLock { $0 }.flatMap { loaded in
+                loaded.directory == directory && loaded.context == context && loaded.tipIDs == decodings.tipIDs ? loaded : nil
+            }
+            let bytes = TipsCacheFile.encode(decodings, context: context) { path, decoding in
+                guard let loaded, let record = loaded.records[path], decoding.fingerprint == loaded.decodings[path]?.fingerprint else { return nil }
+                return loaded.bytes[record]
+            }
+            return StringsCacheDirectory.stage(bytes, at: self.tipsFile(for: directory)).map { [$0] } ?? []
+        }
+    }
+
     // MARK: The owners' objects memo
 
     /// The file of `ContentTree` memo records for the catalog whose String Catalog is at `path`.
@@ -235,13 +287,22 @@ public final class StringsCacheDirectory: StringsDecodingCache {
     static func stage(at path: String, headerLength: Int, _ body: ((ArraySlice<UInt8>) -> Bool) -> [UInt8]?) -> StagedFile? {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         var prefix = path.hasPrefix("/") ? "" : "."
+        var made: [String] = []
         for part in parts.dropLast() where !part.isEmpty {
             prefix += "/" + part
-            if mkdir(prefix, 0o755) != 0 && errno != EEXIST { return nil }
+            if mkdir(prefix, 0o755) == 0 {
+                made.append(prefix)
+            } else if errno != EEXIST {
+                for directory in made.reversed() { rmdir(directory) }
+                return nil
+            }
         }
         let temporary = path + ".tmp.\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return nil }
+        guard descriptor >= 0 else {
+            for directory in made.reversed() { rmdir(directory) }
+            return nil
+        }
         func write(_ piece: ArraySlice<UInt8>, at offset: Int? = nil) -> Bool {
             piece.withUnsafeBytes { buffer -> Bool in
                 var written = 0
@@ -262,10 +323,11 @@ public final class StringsCacheDirectory: StringsDecodingCache {
             complete = false
         }
         close(descriptor)
+        let staged = StagedFile(temporary: temporary, path: path, madeDirectories: made)
         guard complete else {
-            unlink(temporary)
+            staged.discard()
             return nil
         }
-        return StagedFile(temporary: temporary, path: path)
+        return staged
     }
 }

@@ -14,7 +14,7 @@ import TipcatLocalization
 enum StringsCacheFile {
     static let magic = Array("TCSTRCCH".utf8)
     /// Bump whenever what is written changes.
-    static let format: UInt32 = 2
+    static let format: UInt32 = 3
     static let runLength = 512
     /// The main file's header, for a fingerprint and a context of 32 bytes (SHA-256 digests).
     static let headerLength = headerLength([32, 32])
@@ -96,8 +96,8 @@ enum StringsCacheFile {
         var named = Set<LocaleID>()
         for entry in entries {
             guard let decoded = entry.entry else { continue }
-            named.formUnion(decoded.translations.keys)
-            named.formUnion(decoded.devices.keys)
+            named.formUnion(decoded.translationLocales)
+            named.formUnion(decoded.deviceLocales)
         }
         let identifiers = named.map(\.identifier).sorted()
         var locales: [LocaleID: Int] = [:]
@@ -226,7 +226,7 @@ enum StringsCacheFile {
 
 extension BinaryWriter {
     /// A location; its file is written only when it is not `path` (the String Catalog's).
-    fileprivate mutating func location(_ location: SourceLocation, path: String) {
+    mutating func location(_ location: SourceLocation, path: String) {
         if location.file == path {
             bool(false)
         } else {
@@ -237,12 +237,12 @@ extension BinaryWriter {
         count(location.column)
     }
 
-    fileprivate mutating func optionalLocation(_ location: SourceLocation?, path: String) {
+    mutating func optionalLocation(_ location: SourceLocation?, path: String) {
         bool(location != nil)
         if let location { self.location(location, path: path) }
     }
 
-    fileprivate mutating func diagnostics(_ diagnostics: [Diagnostic], path: String) {
+    mutating func diagnostics(_ diagnostics: [Diagnostic], path: String) {
         count(diagnostics.count)
         for diagnostic in diagnostics {
             bytes.append(Severity.allCases.firstIndex(of: diagnostic.severity).map(UInt8.init) ?? 0)
@@ -270,23 +270,35 @@ extension BinaryWriter {
         guard let decoded = entry.entry else { return }
         optionalString(decoded.comment)
         optionalLocation(decoded.location, path: path)
+        // The locales first (read without the translations), then the translations in their order, behind their
+        // length: a reader defers them (`DeferredTranslations`), and one read so is written back as it was.
+        if let deferred = decoded.deferred {
+            count(deferred.locales.count)
+            for locale in deferred.locales { count(locales[locale] ?? 0) }
+            count(deferred.deviceLocales.count)
+            for locale in deferred.deviceLocales { count(locales[locale] ?? 0) }
+            count(deferred.range.count)
+            bytes += deferred.bytes[deferred.range]
+            return
+        }
         // Sorted: equal entries give equal bytes.
         let translations = decoded.translations.sorted { $0.key.identifier < $1.key.identifier }
-        count(translations.count)
-        for (locale, translation) in translations {
-            count(locales[locale] ?? 0)
-            self.translation(translation, path: path)
-        }
         let devices = decoded.devices.sorted { $0.key.identifier < $1.key.identifier }
+        count(translations.count)
+        for (locale, _) in translations { count(locales[locale] ?? 0) }
         count(devices.count)
-        for (locale, variations) in devices {
-            count(locales[locale] ?? 0)
-            count(variations.count)
+        for (locale, _) in devices { count(locales[locale] ?? 0) }
+        var body = BinaryWriter()
+        for (_, translation) in translations { body.translation(translation, path: path) }
+        for (_, variations) in devices {
+            body.count(variations.count)
             for (device, translation) in variations.sorted(by: { $0.key < $1.key }) {
-                string(device)
-                self.translation(translation, path: path)
+                body.string(device)
+                body.translation(translation, path: path)
             }
         }
+        count(body.bytes.count)
+        bytes += body.bytes
     }
 
     fileprivate mutating func translation(_ translation: Translation, path: String) {
@@ -308,7 +320,7 @@ extension BinaryWriter {
         bool(translation.isVerbatim)
     }
 
-    fileprivate mutating func message(_ message: Message) {
+    mutating func message(_ message: Message) {
         string(message.text)
         parts(message.parts, whole: message.text)
         count(message.placeholders.count)
@@ -323,7 +335,7 @@ extension BinaryWriter {
     }
 
     /// `whole`: the message's text (a text part that is all of it is written as a reference to it).
-    fileprivate mutating func parts(_ parts: [MessagePart], whole: String) {
+    mutating func parts(_ parts: [MessagePart], whole: String) {
         count(parts.count)
         for part in parts {
             switch part {
@@ -355,7 +367,7 @@ extension BinaryWriter {
         }
     }
 
-    fileprivate mutating func cases(_ cases: [MessageCase]) {
+    mutating func cases(_ cases: [MessageCase]) {
         count(cases.count)
         for messageCase in cases {
             string(messageCase.selector)
@@ -371,16 +383,16 @@ extension StringsCacheFile {
 // MARK: Reading
 
 extension BinaryReader {
-    fileprivate mutating func location(path: String) throws(Failure) -> SourceLocation {
+    mutating func location(path: String) throws(Failure) -> SourceLocation {
         let file = try bool() ? try string() : path
         return SourceLocation(file: file, line: try index(), column: try index())
     }
 
-    fileprivate mutating func optionalLocation(path: String) throws(Failure) -> SourceLocation? {
+    mutating func optionalLocation(path: String) throws(Failure) -> SourceLocation? {
         try bool() ? try location(path: path) : nil
     }
 
-    fileprivate mutating func diagnostics(path: String) throws(Failure) -> [Diagnostic] {
+    mutating func diagnostics(path: String) throws(Failure) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for _ in 0..<(try count()) {
             let severity = Int(try byte())
@@ -406,27 +418,48 @@ extension BinaryReader {
         let findings = try diagnostics(path: path)
         var decoded: LocalizationTable.Entry?
         if try bool() {
-            var entry = LocalizationTable.Entry(comment: try optionalString(), location: try optionalLocation(path: path))
-            let translations = try count()
-            entry.translations.reserveCapacity(translations)
-            for _ in 0..<translations {
-                let locale = try self.locale(locales)
-                entry.translations[locale] = try translation(path: path)
+            let comment = try optionalString()
+            let location = try optionalLocation(path: path)
+            var plain: [LocaleID] = []
+            let plainCount = try count()
+            plain.reserveCapacity(plainCount)
+            for _ in 0..<plainCount { plain.append(try self.locale(locales)) }
+            var devices: [LocaleID] = []
+            for _ in 0..<(try count()) { devices.append(try self.locale(locales)) }
+            let length = try count()
+            let range = position..<(position + length)
+            position += length
+            // Decoded when first asked for; the run was checked whole, so a failure here is a bug, not damage.
+            let (plainLocales, deviceLocales) = (plain, devices)
+            let deferred = DeferredTranslations(locales: plain, deviceLocales: devices, bytes: bytes, range: range) { bytes, range in
+                var reader = BinaryReader(bytes: bytes)
+                reader.position = range.lowerBound
+                return (try? reader.translations(path: path, locales: plainLocales, devices: deviceLocales)) ?? ([:], [:])
             }
-            for _ in 0..<(try count()) {
-                let locale = try self.locale(locales)
-                var variations: [String: Translation] = [:]
-                for _ in 0..<(try count()) {
-                    let device = try string()
-                    variations[device] = try translation(path: path)
-                }
-                entry.devices[locale] = variations
-            }
-            decoded = entry
+            decoded = LocalizationTable.Entry(comment: comment, location: location, deferred: deferred)
         }
         return StringsDecoding.Entry(
             key: key, keyOffset: keyOffset, keyLine: keyLine, keyColumn: keyColumn, valueOffset: valueOffset, valueEnd: valueEnd,
             checkedAgainst: checkedAgainst, findings: findings, entry: decoded)
+    }
+
+    /// An entry's translations, for the locales `entry` read before them.
+    fileprivate mutating func translations(
+        path: String, locales: [LocaleID], devices: [LocaleID]
+    ) throws(Failure) -> DeferredTranslations.Decoded {
+        var translations: [LocaleID: Translation] = [:]
+        translations.reserveCapacity(locales.count)
+        for locale in locales { translations[locale] = try translation(path: path) }
+        var variationsByLocale: [LocaleID: [String: Translation]] = [:]
+        for locale in devices {
+            var variations: [String: Translation] = [:]
+            for _ in 0..<(try count()) {
+                let device = try string()
+                variations[device] = try translation(path: path)
+            }
+            variationsByLocale[locale] = variations
+        }
+        return (translations, variationsByLocale)
     }
 
     /// A locale named by its index in `locales`.
@@ -457,7 +490,7 @@ extension BinaryReader {
         return Translation(content: content, state: Translation.State.allCases[state], location: try optionalLocation(path: path), isVerbatim: try bool())
     }
 
-    fileprivate mutating func message() throws(Failure) -> Message {
+    mutating func message() throws(Failure) -> Message {
         let text = try string()
         let parts = try self.parts(depth: 0, whole: text)
         var placeholders: [Placeholder] = []
@@ -476,7 +509,7 @@ extension BinaryReader {
         return Message(text: text, parts: parts, placeholders: placeholders)
     }
 
-    fileprivate mutating func parts(depth: Int, whole: String) throws(Failure) -> [MessagePart] {
+    mutating func parts(depth: Int, whole: String) throws(Failure) -> [MessagePart] {
         // Messages nest as deep as their text does; a damaged file must not recurse without end.
         guard depth < 256 else { throw Failure("messages nested too deep") }
         var parts: [MessagePart] = []
@@ -497,7 +530,7 @@ extension BinaryReader {
         return parts
     }
 
-    fileprivate mutating func cases(depth: Int) throws(Failure) -> [MessageCase] {
+    mutating func cases(depth: Int) throws(Failure) -> [MessageCase] {
         var cases: [MessageCase] = []
         for _ in 0..<(try count()) {
             cases.append(MessageCase(selector: try string(), parts: try parts(depth: depth + 1, whole: "")))

@@ -1,38 +1,37 @@
-import TipcatCore
-
-/// A compact, self-describing binary form of `Value`, for the state database's blob columns.
+/// A compact, self-describing binary form of `Value`, for the state database's blob columns (and the publish
+/// cache's tip examples).
 ///
 /// Each value is a tag byte then its payload: `s` length-prefixed UTF-8, `i` 8-byte little-endian integer,
 /// `d`/`t` an 8-byte `Double` bit pattern (number / date), `b` one byte, `l`/`S` a count then the elements,
 /// `r` a count then (key, value) pairs with keys as `s` payloads. Decoding never traps: malformed bytes throw.
-enum StoredValueCodec {
-    struct Malformed: Error {}
+package enum StoredValueCodec {
+    package struct Malformed: Error {}
 
-    static func encode(_ value: Value) -> [UInt8] {
+    package static func encode(_ value: Value) -> [UInt8] {
         var bytes: [UInt8] = []
         append(value, to: &bytes)
         return bytes
     }
 
-    static func encode(record fields: [String: Value]) -> [UInt8] { encode(.record(fields)) }
+    package static func encode(record fields: [String: Value]) -> [UInt8] { encode(.record(fields)) }
 
-    static func decode(_ bytes: [UInt8]) throws(Malformed) -> Value {
+    package static func decode(_ bytes: [UInt8]) throws(Malformed) -> Value {
         try bytes.withUnsafeBytes { buffer in Result { () throws(Malformed) in try decode(buffer) } }.get()
     }
 
     /// Decodes bytes in place (a column SQLite hands out), without copying them first.
-    static func decode(_ bytes: UnsafeRawBufferPointer) throws(Malformed) -> Value {
+    package static func decode(_ bytes: UnsafeRawBufferPointer) throws(Malformed) -> Value {
         var reader = Reader(bytes: bytes)
         let value = try reader.value(depth: 0)
         guard reader.offset == bytes.count else { throw Malformed() }
         return value
     }
 
-    static func decodeRecord(_ bytes: [UInt8]) throws(Malformed) -> [String: Value] {
+    package static func decodeRecord(_ bytes: [UInt8]) throws(Malformed) -> [String: Value] {
         try bytes.withUnsafeBytes { buffer in Result { () throws(Malformed) in try decodeRecord(buffer) } }.get()
     }
 
-    static func decodeRecord(_ bytes: UnsafeRawBufferPointer) throws(Malformed) -> [String: Value] {
+    package static func decodeRecord(_ bytes: UnsafeRawBufferPointer) throws(Malformed) -> [String: Value] {
         guard case .record(let fields) = try decode(bytes) else { throw Malformed() }
         return fields
     }

@@ -13,7 +13,7 @@ import TipcatTestSupport
     /// Forwards to a cache directory and counts what it was asked.
     final class Spy: StringsDecodingCache {
         let inner: StringsCacheDirectory
-        struct Counts { var hits = 0, misses = 0, keeps = 0, changed: [Int]? = nil }
+        struct Counts { var hits = 0, misses = 0, keeps = 0, changed: [Int]? = nil, tipHits = 0, tipKeeps = 0 }
         let counts = Mutex(Counts())
 
         init(_ directory: String) { inner = StringsCacheDirectory(directory: directory, build: Array("test build".utf8)) }
@@ -30,6 +30,15 @@ import TipcatTestSupport
                 $0.changed = changed
             }
             inner.keep(decoding, ofFile: path, fingerprint: fingerprint, context: context, changed: changed)
+        }
+        func tipDecodings(ofCatalog directory: String, context: [UInt8]) -> TipDecodings? {
+            let kept = inner.tipDecodings(ofCatalog: directory, context: context)
+            if kept != nil { counts.withLock { $0.tipHits += 1 } }
+            return kept
+        }
+        func keep(_ decodings: TipDecodings, ofCatalog directory: String, context: [UInt8]) {
+            counts.withLock { $0.tipKeeps += 1 }
+            inner.keep(decodings, ofCatalog: directory, context: context)
         }
         func reset() { counts.withLock { $0 = Counts() } }
         var now: Counts { counts.withLock { $0 } }
@@ -137,6 +146,35 @@ import TipcatTestSupport
         cache.reset()
         Self.expectSame(catalog, cache, "warm after two edits")
         #expect(cache.now.hits == 1 && cache.now.keeps == 0)
+    }
+
+    @Test func entriesReadFromTheCacheDeferTheirTranslationsAndAreWrittenBackAsTheyWereRead() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try directory.sampleCatalog()
+        let cache = Spy(directory.file("cache"))
+        let cold = Self.load(catalog, cache: cache)
+        let strings = catalog + "/Localizable.xcstrings"
+        let fingerprint = cache.inner.fingerprint(Array(try Data(contentsOf: URL(fileURLWithPath: strings))))
+        let context = try Self.context(catalog)
+        let kept = try #require(cache.inner.decoding(ofFile: strings, fingerprint: fingerprint, context: context))
+        let deferred = kept.entries.compactMap { $0.entry?.deferred }
+        #expect(!deferred.isEmpty && deferred.count == kept.entries.count { $0.entry != nil })
+        // Their locales are known undecoded; decoded, they equal a load without the cache.
+        for entry in kept.entries {
+            guard let decoded = entry.entry, let reference = cold.catalog.localizations.entries[entry.key] else { continue }
+            #expect(Set(decoded.translationLocales) == Set(reference.translations.keys))
+            #expect(Set(decoded.deviceLocales) == Set(reference.devices.keys))
+            #expect(decoded == reference, "\(entry.key)")
+        }
+        // Written again (a main file rewritten after many edits), deferred entries give the bytes fresh ones gave.
+        // The context's digest as the file holds it (after the magic, the format and the fingerprint).
+        let contextDigest = Array(try Data(contentsOf: URL(fileURLWithPath: cache.inner.file(for: strings))).dropFirst(8 + 4 + 32).prefix(32))
+        var payload: [UInt8] = []
+        let (header, _) = try #require(StringsCacheFile.encode(kept, path: strings, file: fingerprint, context: contextDigest) { piece in
+            payload += piece
+            return true
+        })
+        #expect(header + payload == Array(try Data(contentsOf: URL(fileURLWithPath: cache.inner.file(for: strings)))))
     }
 
     /// The context `CatalogLoader` gives the cache for the sample catalog's files (mirrors the loader).

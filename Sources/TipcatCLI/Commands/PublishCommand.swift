@@ -32,6 +32,10 @@ struct PublishCommand {
             progress.clear()
             throw error
         }
+        // What the load kept is written beside its places while the publish goes on (taking them only if it succeeds).
+        let loadWrites = stringsCache?.startWrites()
+        var cacheCommitted = false
+        defer { if !cacheCommitted { loadWrites?.discard() } }
         let catalog = checked.result.catalog
         let hooks = PluginHost(registry: checked.registry, catalogDirectory: access.catalogDirectory)
         progress.show("encoding and hashing \(catalog.tips.count) \(plural(catalog.tips.count, "tip"))…")
@@ -70,7 +74,9 @@ struct PublishCommand {
             throw error
         }
         progress.clear()
+        loadWrites?.commit()
         cacheWrites?.commit()
+        cacheCommitted = true
         switch outcome {
         case .unchanged(let head):
             context.stdout.line(

@@ -25,7 +25,7 @@ struct UnsupportedLocaleRule: CatalogLintRule {
         // No sorting here: the loader sorts all findings by location.
         // Locales first: a translation is read only when it is reported.
         for (key, entry) in catalog.localizations.entries {
-            for locale in entry.translations.keys where !supported.contains(locale) {
+            for locale in entry.translationLocales where !supported.contains(locale) {
                 findings.append(Diagnostic(
                     "'\(key)' is translated into '\(locale)', which is not in supportedLocales; add it there or remove the translation",
                     rule: description, at: entry.translations[locale]?.location))

@@ -1,0 +1,296 @@
+import TipcatCatalog
+import TipcatCore
+import TipcatLocalization
+
+/// The bytes of a catalog's `TipDecodings` kept between loads (`StringsCacheDirectory` writes one per catalog).
+///
+/// Layout: the magic `TCTIPSCH`, the format (4 bytes), the context's digest (32 bytes), the payload's length and
+/// checksum (8 bytes each), then the payload: the tip IDs' fingerprint, the number of files, then the files in
+/// runs of `runLength`, each run's byte length first, so that runs are decoded on every core. The checksum covers
+/// the whole payload. Anything inconsistent refuses the file whole: every tip file is then decoded.
+enum TipsCacheFile {
+    static let magic = Array("TCTIPSCH".utf8)
+    static let runLength = 256
+
+    /// `reusing` gives a file's record as an earlier file holds it, when it is the same (it is then not encoded
+    /// again: an edit rewrites the file, and thousands of tips did not change).
+    static func encode(
+        _ decodings: TipDecodings, context: [UInt8], reusing: @Sendable (String, TipDecoding) -> ArraySlice<UInt8>? = { _, _ in nil }
+    ) -> [UInt8] {
+        // Sorted by path: equal decodings give equal bytes.
+        let files = decodings.byPath.sorted { $0.key < $1.key }
+        let runs = concurrentChunks(count: files.count, chunkSize: runLength) { range in
+            var writer = BinaryWriter()
+            for index in range {
+                if let record = reusing(files[index].key, files[index].value) {
+                    writer.bytes += record
+                } else {
+                    writer.tipFile(path: files[index].key, files[index].value)
+                }
+            }
+            return writer.bytes
+        }
+        var payload = BinaryWriter()
+        payload.blob(decodings.tipIDs)
+        payload.count(files.count)
+        for run in runs {
+            payload.count(run.count)
+            payload.bytes += run
+        }
+        return StringsCacheFile.header(magic, [context], length: payload.bytes.count, checksum: FastChecksum.of(payload.bytes[...]))
+            + payload.bytes
+    }
+
+    /// The decodings `bytes` hold for `context`, with where each file's record is in `bytes` (for `encode`'s
+    /// `reusing`); nil when they are anything else.
+    static func decode(_ bytes: [UInt8], context: [UInt8]) -> (decodings: TipDecodings, records: [String: Range<Int>])? {
+        guard let (length, checksum, headerLength) = StringsCacheFile.checkHeader(bytes, magic, [context]),
+              bytes.count == headerLength + length, FastChecksum.of(bytes[headerLength...]) == checksum
+        else { return nil }
+        var reader = BinaryReader(bytes: bytes)
+        reader.position = headerLength
+        do {
+            let tipIDs = try reader.blob()
+            let fileCount = try reader.count()
+            var runs: [Range<Int>] = []
+            var counted = 0
+            while counted < fileCount {
+                let length = try reader.count()
+                runs.append(reader.position..<(reader.position + length))
+                reader.position += length
+                counted += min(runLength, fileCount - counted)
+            }
+            guard reader.isAtEnd else { return nil }
+            let ranges = runs
+            let decoded = concurrentChunks(count: ranges.count, chunkSize: 1) { range -> [(String, TipDecoding, Range<Int>)]? in
+                var files: [(String, TipDecoding, Range<Int>)] = []
+                for index in range {
+                    var run = BinaryReader(bytes: bytes)
+                    run.position = ranges[index].lowerBound
+                    let count = min(runLength, fileCount - index * runLength)
+                    do {
+                        for _ in 0..<count {
+                            let start = run.position
+                            let (path, decoding) = try run.tipFile()
+                            files.append((path, decoding, start..<run.position))
+                        }
+                    } catch {
+                        return nil
+                    }
+                    guard run.position == ranges[index].upperBound else { return nil }
+                }
+                return files
+            }
+            var byPath: [String: TipDecoding] = [:]
+            var records: [String: Range<Int>] = [:]
+            byPath.reserveCapacity(fileCount)
+            records.reserveCapacity(fileCount)
+            for run in decoded {
+                guard let run else { return nil }
+                for (path, decoding, record) in run {
+                    byPath[path] = decoding
+                    records[path] = record
+                }
+            }
+            guard byPath.count == fileCount else { return nil }
+            return (TipDecodings(tipIDs: tipIDs, byPath: byPath), records)
+        } catch {
+            return nil
+        }
+    }
+
+    static let republishPolicies = RepublishPolicy.allCases
+}
+
+// MARK: Writing
+
+extension BinaryWriter {
+    fileprivate mutating func tipFile(path: String, _ decoding: TipDecoding) {
+        string(path)
+        blob(decoding.fingerprint)
+        optionalString(decoding.id)
+        diagnostics(decoding.findings, path: path)
+        bool(decoding.tip != nil)
+        if let tip = decoding.tip { self.tip(tip, path: path) }
+    }
+
+    /// Every field of `tip`; locations in `path` (the tip's file) are written without it.
+    fileprivate mutating func tip(_ tip: Tip, path: String) {
+        string(tip.id.rawValue)
+        optionalText(tip.customID, path: path)
+        text(tip.title, path: path)
+        optionalText(tip.message, path: path)
+        optionalString(tip.image)
+        actions(tip.actions, path: path)
+        fields(tip.parameters)
+        count(tip.rules.count)
+        for rule in tip.rules {
+            string(rule.source)
+            optionalLocation(rule.location, path: path)
+        }
+        optionalInt(tip.options.maxDisplayCount)
+        optionalDouble(tip.options.maxDisplayDuration?.seconds)
+        bool(tip.options.ignoresDisplayFrequency)
+        count(TipsCacheFile.republishPolicies.firstIndex(of: tip.republish) ?? 0)
+        optionalString(tip.comment)
+        bool(tip.example != nil)
+        if let example = tip.example { blob(StoredValueCodec.encode(record: example)) }
+        let platforms = Device.allCases.enumerated().filter { tip.platforms[$0.element] != nil }
+        count(platforms.count)
+        for (index, device) in platforms {
+            guard let content = tip.platforms[device] else { continue }
+            count(index)
+            optionalText(content.title, path: path)
+            optionalText(content.message, path: path)
+            optionalString(content.image)
+            bool(content.actions != nil)
+            if let actions = content.actions { self.actions(actions, path: path) }
+        }
+        optionalString(tip.file == path ? nil : tip.file)
+        optionalLocation(tip.location, path: path)
+    }
+
+    private mutating func text(_ text: LocalizedText, path: String) {
+        string(text.key)
+        string(text.source)
+        bool(text.message != nil)
+        if let message = text.message { self.message(message) }
+        optionalLocation(text.location, path: path)
+        bool(text.isVerbatim)
+    }
+
+    private mutating func optionalText(_ text: LocalizedText?, path: String) {
+        bool(text != nil)
+        if let text { self.text(text, path: path) }
+    }
+
+    private mutating func actions(_ actions: [TipAction], path: String) {
+        count(actions.count)
+        for action in actions {
+            string(action.id)
+            text(action.title, path: path)
+        }
+    }
+
+    private mutating func fields(_ fields: [ValueType.RecordField]) {
+        count(fields.count)
+        for field in fields {
+            string(field.name)
+            valueType(field.type)
+        }
+    }
+
+    private mutating func valueType(_ type: ValueType) {
+        switch type {
+        case .string: bytes.append(0)
+        case .int: bytes.append(1)
+        case .double: bytes.append(2)
+        case .bool: bytes.append(3)
+        case .date: bytes.append(4)
+        case .list(let element):
+            bytes.append(5)
+            valueType(element)
+        case .set(let element):
+            bytes.append(6)
+            valueType(element)
+        case .record(let fields):
+            bytes.append(7)
+            self.fields(fields)
+        case .optional(let wrapped):
+            bytes.append(8)
+            valueType(wrapped)
+        }
+    }
+}
+
+// MARK: Reading
+
+extension BinaryReader {
+    fileprivate mutating func tipFile() throws(Failure) -> (String, TipDecoding) {
+        let path = try string()
+        let fingerprint = try blob()
+        let id = try optionalString()
+        let findings = try diagnostics(path: path)
+        let tip = try bool() ? try self.tip(path: path) : nil
+        return (path, TipDecoding(fingerprint: fingerprint, id: id, tip: tip, findings: findings))
+    }
+
+    fileprivate mutating func tip(path: String) throws(Failure) -> Tip {
+        let id = TipID(try string())
+        let customID = try optionalText(path: path)
+        let title = try text(path: path)
+        let message = try optionalText(path: path)
+        let image = try optionalString()
+        let actions = try self.actions(path: path)
+        let parameters = try fields(depth: 0)
+        var rules: [TipRule] = []
+        for _ in 0..<(try count()) { rules.append(TipRule(source: try string(), location: try optionalLocation(path: path))) }
+        let options = TipOptions(
+            maxDisplayCount: try optionalInt(), maxDisplayDuration: try optionalDouble().map(TimeSpan.init(seconds:)),
+            ignoresDisplayFrequency: try bool())
+        let republish = try index()
+        guard republish < TipsCacheFile.republishPolicies.count else { throw Failure("an unknown republish policy") }
+        let comment = try optionalString()
+        var example: [String: Value]?
+        if try bool() {
+            guard let record = try? StoredValueCodec.decodeRecord(try blob()) else { throw Failure("an invalid example") }
+            example = record
+        }
+        var platforms: [Device: TipPlatformContent] = [:]
+        for _ in 0..<(try count()) {
+            let device = try index()
+            guard device < Device.allCases.count else { throw Failure("an unknown device") }
+            var content = TipPlatformContent()
+            content.title = try optionalText(path: path)
+            content.message = try optionalText(path: path)
+            content.image = try optionalString()
+            content.actions = try bool() ? try self.actions(path: path) : nil
+            platforms[Device.allCases[device]] = content
+        }
+        let file = try optionalString() ?? path
+        return Tip(
+            id: id, customID: customID, title: title, message: message, image: image, actions: actions, parameters: parameters,
+            rules: rules, options: options, republish: TipsCacheFile.republishPolicies[republish], comment: comment, example: example,
+            platforms: platforms, file: file, location: try optionalLocation(path: path))
+    }
+
+    private mutating func text(path: String) throws(Failure) -> LocalizedText {
+        let key = try string()
+        let source = try string()
+        let message = try bool() ? try self.message() : nil
+        return LocalizedText(key: key, source: source, message: message, location: try optionalLocation(path: path), isVerbatim: try bool())
+    }
+
+    private mutating func optionalText(path: String) throws(Failure) -> LocalizedText? {
+        try bool() ? try text(path: path) : nil
+    }
+
+    private mutating func actions(path: String) throws(Failure) -> [TipAction] {
+        var actions: [TipAction] = []
+        for _ in 0..<(try count()) { actions.append(TipAction(id: try string(), title: try text(path: path))) }
+        return actions
+    }
+
+    private mutating func fields(depth: Int) throws(Failure) -> [ValueType.RecordField] {
+        var fields: [ValueType.RecordField] = []
+        for _ in 0..<(try count()) { fields.append(ValueType.RecordField(try string(), try valueType(depth: depth))) }
+        return fields
+    }
+
+    private mutating func valueType(depth: Int) throws(Failure) -> ValueType {
+        // Types nest as deep as the file's JSON does; a damaged file must not recurse without end.
+        guard depth < 256 else { throw Failure("types nested too deep") }
+        switch try byte() {
+        case 0: return .string
+        case 1: return .int
+        case 2: return .double
+        case 3: return .bool
+        case 4: return .date
+        case 5: return .list(try valueType(depth: depth + 1))
+        case 6: return .set(try valueType(depth: depth + 1))
+        case 7: return .record(try fields(depth: depth + 1))
+        case 8: return .optional(try valueType(depth: depth + 1))
+        default: throw Failure("an unknown type")
+        }
+    }
+}
