@@ -354,10 +354,10 @@ public struct CatalogLoader: Sendable {
     ) -> LocalizationTable? {
         if let kept = cache.decoding(ofFile: path, fingerprint: file, context: context) {
             let local = DiagnosticSink()
-            if let (table, updated, changed) = StringCatalogDecoder.replay(
+            if let (table, changed) = StringCatalogDecoder.replay(
                 kept, bytes: bytes, path: path, settings: settings, tips: tips, fingerprint: fingerprint, sink: local) {
                 sink.add(contentsOf: local.diagnostics)
-                if let updated { cache.keep(updated, ofFile: path, fingerprint: file, context: context, changed: changed) }
+                if !changed.isEmpty { cache.keep(kept, ofFile: path, fingerprint: file, context: context, changed: changed) }
                 return table
             }
         }

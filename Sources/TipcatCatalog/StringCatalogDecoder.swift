@@ -101,12 +101,12 @@ struct StringCatalogDecoder {
     /// The table from what an earlier decoding of the same bytes produced (`kept`), every entry whose tip file
     /// is not the one it was checked against decoded again from its bytes in `bytes` (the file's). Reports each
     /// entry's findings in file order, then the duplicate keys, as `decode` does. Nil when an entry cannot be
-    /// decoded alone (the file is then decoded whole). `updated` is the record with the entries decoded again
-    /// (nil when none was).
+    /// decoded alone (the file is then decoded whole). `changed` are the entries decoded again, by index (they
+    /// replace `kept`'s own).
     static func replay(
         _ kept: StringsDecoding, bytes: [UInt8], path: String, settings: CatalogSettings, tips: [Tip], fingerprint: @Sendable (Int) -> [UInt8],
         sink: DiagnosticSink
-    ) -> (table: LocalizationTable, updated: StringsDecoding?, changed: [Int])? {
+    ) -> (table: LocalizationTable, changed: [Int: StringsDecoding.Entry])? {
         // Each key's tip (its text is looked up only for the few entries decoded again).
         let owners = byKey(tips) { $1 }
         let entries = kept.entries
@@ -149,23 +149,20 @@ struct StringCatalogDecoder {
         var table = LocalizationTable(sourceLanguage: settings.sourceLanguage, file: path)
         table.entries.reserveCapacity(entries.count)
         sink.add(contentsOf: kept.leadingFindings)
-        var changed: [Int] = []
+        var changed: [Int: StringsDecoding.Entry] = [:]
         for index in entries.indices {
             // Read in place: an entry is large, and there are tens of thousands.
             if let again = decodedAgain[entries[index].keyOffset] {
                 if let decoded = again.entry { table.entries[again.key] = decoded }
                 sink.add(contentsOf: again.findings)
-                changed.append(index)
+                changed[index] = again
             } else {
                 if let decoded = entries[index].entry { table.entries[entries[index].key] = decoded }
                 if !entries[index].findings.isEmpty { sink.add(contentsOf: entries[index].findings) }
             }
         }
         sink.reportDuplicateKeys(kept.duplicates, what: CatalogLoader.FileName.strings)
-        guard !changed.isEmpty else { return (table, nil, []) }
-        var updated = kept
-        for index in changed { if let again = decodedAgain[entries[index].keyOffset] { updated.entries[index] = again } }
-        return (table, updated, changed)
+        return (table, changed)
     }
 
     private func decodeEntry(

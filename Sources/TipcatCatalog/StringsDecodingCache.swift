@@ -110,10 +110,11 @@ public protocol StringsDecodingCache: Sendable {
     /// What decoding the String Catalog at `path` with `fingerprint` under `context` produced, when kept.
     func decoding(ofFile path: String, fingerprint: [UInt8], context: [UInt8]) -> StringsDecoding?
     /// Keeps `decoding` for the String Catalog at `path` with `fingerprint` under `context` (best effort:
-    /// failures are silent). `changed` are the indices of the entries that differ from the decoding this cache
-    /// gave for the same file and context in this process (nil: it gave none, everything is new), so that a
-    /// cache can write just those.
-    func keep(_ decoding: StringsDecoding, ofFile path: String, fingerprint: [UInt8], context: [UInt8], changed: [Int]?)
+    /// failures are silent). With `changed`, `decoding` is the one this cache gave for the same file and context
+    /// in this process, and `changed` the entries decoded again since, by index, which replace its own (so that
+    /// a cache can write just those, and nobody copies tens of thousands of entries to replace a few); nil:
+    /// `decoding` is new throughout.
+    func keep(_ decoding: StringsDecoding, ofFile path: String, fingerprint: [UInt8], context: [UInt8], changed: [Int: StringsDecoding.Entry]?)
     /// What decoding the tip files of the catalog at `directory` produced under `context` (the catalog's settings
     /// and declarations, as for the String Catalog), when kept.
     func tipDecodings(ofCatalog directory: String, context: [UInt8]) -> TipDecodings?

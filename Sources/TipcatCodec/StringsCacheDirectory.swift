@@ -191,24 +191,29 @@ public final class StringsCacheDirectory: StringsDecodingCache {
         return decoding
     }
 
-    public func keep(_ decoding: StringsDecoding, ofFile path: String, fingerprint: [UInt8], context: [UInt8], changed: [Int]?) {
+    public func keep(_ decoding: StringsDecoding, ofFile path: String, fingerprint: [UInt8], context: [UInt8], changed: [Int: StringsDecoding.Entry]?) {
         write { self.stage(decoding, ofFile: path, fingerprint: fingerprint, context: context, changed: changed) }
     }
 
-    private func stage(_ decoding: StringsDecoding, ofFile path: String, fingerprint: [UInt8], context: [UInt8], changed: [Int]?) -> [StagedFile] {
+    private func stage(
+        _ decoding: StringsDecoding, ofFile path: String, fingerprint: [UInt8], context: [UInt8], changed: [Int: StringsDecoding.Entry]?
+    ) -> [StagedFile] {
         let file = file(for: path)
         let context = contextDigest(context)
         let previous = loaded.withLock { $0 }
         if let changed, let previous, previous.path == path, previous.fingerprint == fingerprint, previous.context == context {
-            let delta = previous.delta.union(changed).filter { $0 < decoding.entries.count }.sorted()
+            let delta = previous.delta.union(changed.keys).filter { $0 < decoding.entries.count }.sorted()
             if delta.count <= max(64, decoding.entries.count / 8) {
                 let bytes = StringsCacheFile.encodeDelta(
-                    delta.map { ($0, decoding.entries[$0]) }, path: path, file: fingerprint, context: context, checksum: previous.checksum)
+                    delta.map { ($0, changed[$0] ?? decoding.entries[$0]) }, path: path, file: fingerprint, context: context, checksum: previous.checksum)
                 guard var staged = StringsCacheDirectory.stage(bytes, at: file + ".delta") else { return [] }
                 staged.afterwards = { self.loaded.withLock { $0?.delta = Set(delta) } }
                 return [staged]
             }
         }
+        // The whole file, the entries decoded again in their places (copied once, here, when it is rewritten).
+        var decoding = decoding
+        for (index, entry) in changed ?? [:] where index < decoding.entries.count { decoding.entries[index] = entry }
         // Streamed: the tens of megabytes are never held whole.
         var checksum: UInt64 = 0
         guard var staged = StringsCacheDirectory.stage(at: file, headerLength: StringsCacheFile.headerLength, { write in

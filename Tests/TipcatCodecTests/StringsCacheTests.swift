@@ -24,10 +24,10 @@ import TipcatTestSupport
             counts.withLock { kept == nil ? ($0.misses += 1) : ($0.hits += 1) }
             return kept
         }
-        func keep(_ decoding: StringsDecoding, ofFile path: String, fingerprint: [UInt8], context: [UInt8], changed: [Int]?) {
+        func keep(_ decoding: StringsDecoding, ofFile path: String, fingerprint: [UInt8], context: [UInt8], changed: [Int: StringsDecoding.Entry]?) {
             counts.withLock {
                 $0.keeps += 1
-                $0.changed = changed
+                $0.changed = changed.map { $0.keys.sorted() }
             }
             inner.keep(decoding, ofFile: path, fingerprint: fingerprint, context: context, changed: changed)
         }

@@ -15,8 +15,9 @@ struct FileNameMismatchRule: CatalogLintRule {
 
     func check(_ catalog: Catalog) -> [Diagnostic] {
         catalog.tips.compactMap { tip in
+            // The last path component, found by byte (paths are long, and `/` is never part of another character).
             let file = tip.file
-            let name = file.lastIndex(of: "/").map { file[file.index(after: $0)...] } ?? Substring(file)
+            let name = file.utf8.lastIndex(of: UInt8(ascii: "/")).map { file[file.utf8.index(after: $0)...] } ?? Substring(file)
             guard !(name.hasSuffix(".json") && name.dropLast(5) == tip.id.rawValue) else { return nil }
             return Diagnostic("the file of tip '\(tip.id)' is named '\(name)'; name it '\(tip.id).json'",
                               rule: description, at: tip.location)

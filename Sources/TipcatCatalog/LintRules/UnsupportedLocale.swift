@@ -1,4 +1,5 @@
 public import TipcatCore
+import TipcatLocalization
 
 extension DiagnosticRule {
     /// A translation into a locale that `supportedLocales` does not list is never shown.
@@ -21,11 +22,19 @@ struct UnsupportedLocaleRule: CatalogLintRule {
 
     func check(_ catalog: Catalog) -> [Diagnostic] {
         let supported = Set(catalog.settings.supportedLocales)
+        // A catalog names the same dozen locales in every entry: each is looked up once, then compared.
+        var known: [(locale: LocaleID, isSupported: Bool)] = []
+        func isSupported(_ locale: LocaleID) -> Bool {
+            if let seen = known.first(where: { $0.locale == locale }) { return seen.isSupported }
+            let answer = supported.contains(locale)
+            if known.count < 64 { known.append((locale, answer)) }
+            return answer
+        }
         var findings: [Diagnostic] = []
         // No sorting here: the loader sorts all findings by location.
         // Locales first: a translation is read only when it is reported.
         for (key, entry) in catalog.localizations.entries {
-            for locale in entry.translationLocales where !supported.contains(locale) {
+            for locale in entry.translationLocales where !isSupported(locale) {
                 findings.append(Diagnostic(
                     "'\(key)' is translated into '\(locale)', which is not in supportedLocales; add it there or remove the translation",
                     rule: description, at: entry.translations[locale]?.location))
