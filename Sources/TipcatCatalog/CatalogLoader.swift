@@ -188,7 +188,14 @@ public struct CatalogLoader: Sendable {
             keptTips.append(keptTip)
         }
         // What was kept was decoded with the same tip IDs, or else it is parsed and decoded now.
-        let idsFingerprint = cache.map { $0.fingerprint(tipIDs.sorted().flatMap { Array($0.utf8) + [0] }) } ?? []
+        let idsFingerprint = cache.map { cache -> [UInt8] in
+            var ids: [UInt8] = []
+            for id in tipIDs.sorted() {
+                ids += id.utf8
+                ids.append(0)
+            }
+            return cache.fingerprint(ids)
+        } ?? []
         if let kept, kept.tipIDs != idsFingerprint {
             let (files, read) = (tipFiles, parsedTips)
             let again = concurrentChunks(count: files.count, chunkSize: 64) { range in

@@ -135,10 +135,15 @@ public struct ContentTree: Sendable {
     ) -> (owner: OwnerObjects, claimed: Int) {
         let tip = catalog.tips[index]
         let id = tip.id.rawValue
+        guard encoding else {
+            // Counted in place (an entry is looked up, not copied): most tips are known from a memo.
+            var claimed = entries.index(forKey: id + ".customID") == nil ? 0 : 1
+            tip.forEachLocalizableText { if entries.index(forKey: $0.key) != nil { claimed += 1 } }
+            return (OwnerObjects(name: id, knownTip: nil, knownStrings: nil, republish: nil), claimed)
+        }
         var keys: [String] = []
         tip.forEachLocalizableText { keys.append($0.key) }
         keys.append(id + ".customID")
-        guard encoding else { return (OwnerObjects(name: id, knownTip: nil, knownStrings: nil, republish: nil), keys.count { entries[$0] != nil }) }
         var found: [(String, LocalizationTable.Entry)] = []
         for key in keys {
             if let entry = entries[key] { found.append((key, entry)) }
