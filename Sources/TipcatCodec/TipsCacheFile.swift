@@ -122,7 +122,8 @@ extension BinaryWriter {
         optionalText(tip.message, path: path)
         optionalString(tip.image)
         actions(tip.actions, path: path)
-        fields(tip.parameters)
+        count(tip.parameters.count)
+        for parameter in tip.parameters { recordField(parameter) }
         count(tip.rules.count)
         for rule in tip.rules {
             string(rule.source)
@@ -171,36 +172,6 @@ extension BinaryWriter {
             text(action.title, path: path)
         }
     }
-
-    private mutating func fields(_ fields: [ValueType.RecordField]) {
-        count(fields.count)
-        for field in fields {
-            string(field.name)
-            valueType(field.type)
-        }
-    }
-
-    private mutating func valueType(_ type: ValueType) {
-        switch type {
-        case .string: bytes.append(0)
-        case .int: bytes.append(1)
-        case .double: bytes.append(2)
-        case .bool: bytes.append(3)
-        case .date: bytes.append(4)
-        case .list(let element):
-            bytes.append(5)
-            valueType(element)
-        case .set(let element):
-            bytes.append(6)
-            valueType(element)
-        case .record(let fields):
-            bytes.append(7)
-            self.fields(fields)
-        case .optional(let wrapped):
-            bytes.append(8)
-            valueType(wrapped)
-        }
-    }
 }
 
 // MARK: Reading
@@ -222,7 +193,8 @@ extension BinaryReader {
         let message = try optionalText(path: path)
         let image = try optionalString()
         let actions = try self.actions(path: path)
-        let parameters = try fields(depth: 0)
+        var parameters: [ValueType.RecordField] = []
+        for _ in 0..<(try count()) { parameters.append(try recordField()) }
         var rules: [TipRule] = []
         for _ in 0..<(try count()) { rules.append(TipRule(source: try string(), location: try optionalLocation(path: path))) }
         let options = TipOptions(
@@ -269,28 +241,5 @@ extension BinaryReader {
         var actions: [TipAction] = []
         for _ in 0..<(try count()) { actions.append(TipAction(id: try string(), title: try text(path: path))) }
         return actions
-    }
-
-    private mutating func fields(depth: Int) throws(Failure) -> [ValueType.RecordField] {
-        var fields: [ValueType.RecordField] = []
-        for _ in 0..<(try count()) { fields.append(ValueType.RecordField(try string(), try valueType(depth: depth))) }
-        return fields
-    }
-
-    private mutating func valueType(depth: Int) throws(Failure) -> ValueType {
-        // Types nest as deep as the file's JSON does; a damaged file must not recurse without end.
-        guard depth < 256 else { throw Failure("types nested too deep") }
-        switch try byte() {
-        case 0: return .string
-        case 1: return .int
-        case 2: return .double
-        case 3: return .bool
-        case 4: return .date
-        case 5: return .list(try valueType(depth: depth + 1))
-        case 6: return .set(try valueType(depth: depth + 1))
-        case 7: return .record(try fields(depth: depth + 1))
-        case 8: return .optional(try valueType(depth: depth + 1))
-        default: throw Failure("an unknown type")
-        }
     }
 }

@@ -159,3 +159,62 @@ package enum LittleEndian {
         return value
     }
 }
+
+/// Value types, as the engine snapshot and the publish cache write them: a tag byte (0 string, 1 int, 2 double,
+/// 3 bool, 4 date, 5 list, 6 set, 7 record, 8 optional), then the element, the fields (a count, then each name
+/// and type) or the wrapped type.
+extension BinaryWriter {
+    package mutating func recordField(_ field: ValueType.RecordField) {
+        string(field.name)
+        valueType(field.type)
+    }
+
+    package mutating func valueType(_ type: ValueType) {
+        switch type {
+        case .string: bytes.append(0)
+        case .int: bytes.append(1)
+        case .double: bytes.append(2)
+        case .bool: bytes.append(3)
+        case .date: bytes.append(4)
+        case .list(let element):
+            bytes.append(5)
+            valueType(element)
+        case .set(let element):
+            bytes.append(6)
+            valueType(element)
+        case .record(let fields):
+            bytes.append(7)
+            count(fields.count)
+            for field in fields { recordField(field) }
+        case .optional(let wrapped):
+            bytes.append(8)
+            valueType(wrapped)
+        }
+    }
+}
+
+extension BinaryReader {
+    package mutating func recordField(depth: Int = 0) throws(Failure) -> ValueType.RecordField {
+        ValueType.RecordField(try string(), try valueType(depth: depth))
+    }
+
+    /// A type nested at most 64 deep (a damaged file must not recurse without end).
+    package mutating func valueType(depth: Int = 0) throws(Failure) -> ValueType {
+        guard depth < 64 else { throw Failure("a type nested too deep") }
+        switch try byte() {
+        case 0: return .string
+        case 1: return .int
+        case 2: return .double
+        case 3: return .bool
+        case 4: return .date
+        case 5: return .list(try valueType(depth: depth + 1))
+        case 6: return .set(try valueType(depth: depth + 1))
+        case 7:
+            var fields: [ValueType.RecordField] = []
+            for _ in 0..<(try count()) { fields.append(try recordField(depth: depth + 1)) }
+            return .record(fields)
+        case 8: return .optional(try valueType(depth: depth + 1))
+        default: throw Failure("an unknown type")
+        }
+    }
+}

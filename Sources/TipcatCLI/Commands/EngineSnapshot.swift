@@ -383,7 +383,7 @@ extension BinaryWriter {
         // The parameters as one blob: tips often declare the same ones, which a reader then decodes once.
         var parameters = BinaryWriter()
         parameters.count(tip.parameters.count)
-        for parameter in tip.parameters { parameters.field(parameter) }
+        for parameter in tip.parameters { parameters.recordField(parameter) }
         blob(parameters.bytes)
         count(tip.rules.count)
         for rule in tip.rules { string(rule.source) }
@@ -401,34 +401,6 @@ extension BinaryWriter {
             let actions = tip.platforms[device]?.actions ?? []
             count(actions.count)
             for action in actions { string(action.id) }
-        }
-    }
-
-    mutating func field(_ field: ValueType.RecordField) {
-        string(field.name)
-        type(field.type)
-    }
-
-    mutating func type(_ type: ValueType) {
-        switch type {
-        case .string: bytes.append(0)
-        case .int: bytes.append(1)
-        case .double: bytes.append(2)
-        case .bool: bytes.append(3)
-        case .date: bytes.append(4)
-        case .list(let element):
-            bytes.append(5)
-            self.type(element)
-        case .set(let element):
-            bytes.append(6)
-            self.type(element)
-        case .record(let fields):
-            bytes.append(7)
-            count(fields.count)
-            for field in fields { self.field(field) }
-        case .optional(let wrapped):
-            bytes.append(8)
-            self.type(wrapped)
         }
     }
 }
@@ -464,7 +436,7 @@ extension BinaryReader {
             let fieldCount = try parameters.count()
             var fields: [ValueType.RecordField] = []
             fields.reserveCapacity(fieldCount)
-            for _ in 0..<fieldCount { fields.append(try parameters.field()) }
+            for _ in 0..<fieldCount { fields.append(try parameters.recordField()) }
             guard parameters.isAtEnd else { throw Failure("parameters of another length") }
             shapes = ParameterShapes(bytes: parameterBytes, fields: fields)
         }
@@ -494,28 +466,5 @@ extension BinaryReader {
         return Tip(
             id: TipID(id), customID: customID, title: Self.noText, actions: ownActions, parameters: shapes.fields, rules: rules,
             options: options, republish: republish, platforms: platforms, file: origin)
-    }
-
-    mutating func field(depth: Int = 0) throws(Failure) -> ValueType.RecordField {
-        ValueType.RecordField(try string(), try type(depth: depth))
-    }
-
-    mutating func type(depth: Int = 0) throws(Failure) -> ValueType {
-        guard depth < 64 else { throw Failure("a type nested too deep") }
-        switch try byte() {
-        case 0: return .string
-        case 1: return .int
-        case 2: return .double
-        case 3: return .bool
-        case 4: return .date
-        case 5: return .list(try type(depth: depth + 1))
-        case 6: return .set(try type(depth: depth + 1))
-        case 7:
-            var fields: [ValueType.RecordField] = []
-            for _ in 0..<(try count()) { fields.append(try field(depth: depth + 1)) }
-            return .record(fields)
-        case 8: return .optional(try type(depth: depth + 1))
-        default: throw Failure("an unknown type")
-        }
     }
 }
