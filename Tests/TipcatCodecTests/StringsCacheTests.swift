@@ -177,6 +177,17 @@ import TipcatTestSupport
         #expect(header + payload == Array(try Data(contentsOf: URL(fileURLWithPath: cache.inner.file(for: strings)))))
     }
 
+    /// `good` damaged: emptied, cut in half, one byte longer, and with `bits` flipped in the byte at each offset.
+    static func damages(of good: Data, flipping bits: UInt8, at offsets: [Int]) -> [(String, Data)] {
+        var damages: [(String, Data)] = [("empty", Data()), ("truncated", good.prefix(good.count / 2)), ("one byte more", good + Data([0]))]
+        for offset in offsets where offset >= 0 && offset < good.count {
+            var flipped = good
+            flipped[offset] ^= bits
+            damages.append(("byte \(offset) flipped", flipped))
+        }
+        return damages
+    }
+
     /// The context `CatalogLoader` gives the cache for the sample catalog's files (mirrors the loader).
     static func context(_ catalog: String) throws -> [UInt8] {
         let cache = StringsCacheDirectory(directory: "/nonexistent", build: [])
@@ -194,15 +205,8 @@ import TipcatTestSupport
         _ = Self.load(catalog, cache: cache)
         let main = cache.inner.file(for: catalog + "/Localizable.xcstrings")
         let good = try Data(contentsOf: URL(fileURLWithPath: main))
-        var damages: [(String, Data)] = [
-            ("empty", Data()), ("truncated", good.prefix(good.count / 2)), ("header only", good.prefix(StringsCacheFile.headerLength)),
-            ("one byte more", good + Data([0])),
-        ]
-        for offset in [0, 9, 20, 50, 80, 90, StringsCacheFile.headerLength + 3, good.count / 3, good.count - 2] {
-            var flipped = good
-            flipped[offset] ^= 0x20
-            damages.append(("byte \(offset) flipped", flipped))
-        }
+        let damages = Self.damages(of: good, flipping: 0x20, at: [0, 9, 20, 50, 80, 90, StringsCacheFile.headerLength + 3, good.count / 3, good.count - 2])
+            + [("header only", good.prefix(StringsCacheFile.headerLength))]
         for (what, bytes) in damages {
             try bytes.write(to: URL(fileURLWithPath: main))
             cache.reset()

@@ -137,13 +137,7 @@ import TipcatTestSupport
         _ = StringsCacheTests.load(catalog, cache: cache)
         let file = cache.inner.tipsFile(for: catalog)
         let good = try Data(contentsOf: URL(fileURLWithPath: file))
-        var damages: [(String, Data)] = [("empty", Data()), ("truncated", good.prefix(good.count / 2)), ("one byte more", good + Data([0]))]
-        for offset in [0, 9, 14, 50, 70, 80, good.count / 3, good.count / 2, good.count - 1] {
-            var flipped = good
-            flipped[offset] ^= 0x10
-            damages.append(("byte \(offset) flipped", flipped))
-        }
-        for (what, bytes) in damages {
+        for (what, bytes) in StringsCacheTests.damages(of: good, flipping: 0x10, at: [0, 9, 14, 50, 70, 80, good.count / 3, good.count / 2, good.count - 1]) {
             try bytes.write(to: URL(fileURLWithPath: file))
             cache.reset()
             StringsCacheTests.expectSame(catalog, cache, what)
