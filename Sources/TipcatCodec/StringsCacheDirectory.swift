@@ -36,8 +36,12 @@ public final class StringsCacheDirectory: StringsDecodingCache {
         var context: [UInt8]
         var tipIDs: [UInt8]
         var bytes: [UInt8]
+        /// Where each file's record is in `bytes` (not for the files the delta replaced).
         var records: [String: Range<Int>]
-        var decodings: [String: TipDecoding]
+        /// The main file's decodings, its checksum, and the files its delta replaced.
+        var main: [String: TipDecoding]
+        var checksum: UInt64
+        var delta: Set<String>
     }
 
     private struct Loaded {
@@ -236,27 +240,64 @@ public final class StringsCacheDirectory: StringsDecodingCache {
     /// The file of tip decodings kept for the catalog at `directory`.
     public func tipsFile(for directory: String) -> String { file("tips", for: directory) }
 
+    /// The main file's decodings with its delta's (`….delta`, bound to the main file's checksum) in their places.
     public func tipDecodings(ofCatalog directory: String, context: [UInt8]) -> TipDecodings? {
         let context = contextDigest(context)
-        guard let bytes = try? DiskFileSystem().read(tipsFile(for: directory)),
-              let (decodings, records) = TipsCacheFile.decode(bytes, context: context)
-        else { return nil }
-        loadedTips.withLock { $0 = LoadedTips(directory: directory, context: context, tipIDs: decodings.tipIDs, bytes: bytes, records: records, decodings: decodings.byPath) }
+        let file = tipsFile(for: directory)
+        guard let bytes = try? DiskFileSystem().read(file), let decoded = TipsCacheFile.decode(bytes, context: context) else { return nil }
+        var (decodings, records) = (decoded.decodings, decoded.records)
+        let checksum = decoded.checksum
+        let main = decodings.byPath
+        var delta = Set<String>()
+        if let deltaBytes = try? DiskFileSystem().read(file + ".delta"),
+           let changed = TipsCacheFile.decodeDelta(deltaBytes, context: context, checksum: checksum) {
+            for (path, decoding) in changed {
+                decodings.byPath[path] = decoding
+                records[path] = nil
+                delta.insert(path)
+            }
+        }
+        loadedTips.withLock {
+            $0 = LoadedTips(
+                directory: directory, context: context, tipIDs: decodings.tipIDs, bytes: bytes, records: records, main: main, checksum: checksum,
+                delta: delta)
+        }
         return decodings
     }
 
+    /// Keeps `decodings`: when they differ from what was loaded (same context and tip IDs) in a few files, as a
+    /// delta of those beside the main file; otherwise as a new main file, each unchanged file's record copied.
     public func keep(_ decodings: TipDecodings, ofCatalog directory: String, context: [UInt8]) {
         write {
             let context = self.contextDigest(context)
-            // A file decoded to what the loaded file holds for it (same bytes, context and tip IDs) keeps its record.
+            let file = self.tipsFile(for: directory)
             let loaded = self.loadedTips.withLock { $0 }.flatMap { loaded in
                 loaded.directory == directory && loaded.context == context && loaded.tipIDs == decodings.tipIDs ? loaded : nil
             }
+            // Files whose decoding is not the main file's: the delta's so far, and those that changed since.
+            if let loaded, Set(decodings.byPath.keys) == Set(loaded.main.keys) {
+                let differing = decodings.byPath.filter { path, decoding in decoding.fingerprint != loaded.main[path]?.fingerprint || loaded.delta.contains(path) }
+                if differing.count <= max(64, decodings.byPath.count / 8) {
+                    let records = differing.sorted { $0.key < $1.key }
+                    let paths = Set(differing.keys)
+                    let bytes = TipsCacheFile.encodeDelta(records, context: context, checksum: loaded.checksum)
+                    guard var staged = StringsCacheDirectory.stage(bytes, at: file + ".delta") else { return [] }
+                    staged.afterwards = { self.loadedTips.withLock { $0?.delta = paths } }
+                    return [staged]
+                }
+            }
+            // A file decoded to what the loaded main file holds for it (same bytes, context and tip IDs) keeps its record.
             let bytes = TipsCacheFile.encode(decodings, context: context) { path, decoding in
-                guard let loaded, let record = loaded.records[path], decoding.fingerprint == loaded.decodings[path]?.fingerprint else { return nil }
+                guard let loaded, let record = loaded.records[path], decoding.fingerprint == loaded.main[path]?.fingerprint else { return nil }
                 return loaded.bytes[record]
             }
-            return StringsCacheDirectory.stage(bytes, at: self.tipsFile(for: directory)).map { [$0] } ?? []
+            guard var staged = StringsCacheDirectory.stage(bytes, at: file) else { return [] }
+            // A delta is bound to the main file it was written for: the old one is void now; removed all the same.
+            staged.afterwards = {
+                unlink(file + ".delta")
+                self.loadedTips.withLock { $0 = nil }
+            }
+            return [staged]
         }
     }
 

@@ -43,7 +43,7 @@ enum TipsCacheFile {
 
     /// The decodings `bytes` hold for `context`, with where each file's record is in `bytes` (for `encode`'s
     /// `reusing`); nil when they are anything else.
-    static func decode(_ bytes: [UInt8], context: [UInt8]) -> (decodings: TipDecodings, records: [String: Range<Int>])? {
+    static func decode(_ bytes: [UInt8], context: [UInt8]) -> (decodings: TipDecodings, records: [String: Range<Int>], checksum: UInt64)? {
         guard let (length, checksum, headerLength) = StringsCacheFile.checkHeader(bytes, magic, [context]),
               bytes.count == headerLength + length, FastChecksum.of(bytes[headerLength...]) == checksum
         else { return nil }
@@ -93,13 +93,46 @@ enum TipsCacheFile {
                 }
             }
             guard byPath.count == fileCount else { return nil }
-            return (TipDecodings(tipIDs: tipIDs, byPath: byPath), records)
+            return (TipDecodings(tipIDs: tipIDs, byPath: byPath), records, checksum)
         } catch {
             return nil
         }
     }
 
     static let republishPolicies = RepublishPolicy.allCases
+
+    // MARK: Delta files
+
+    static let deltaMagic = Array("TCTIPDLT".utf8)
+
+    /// A delta file: tip files' decodings that replace (or join) those of the main file whose payload has
+    /// `checksum`, decoded with the same tip IDs.
+    static func encodeDelta(_ decodings: [(String, TipDecoding)], context: [UInt8], checksum: UInt64) -> [UInt8] {
+        var payload = BinaryWriter()
+        payload.count(decodings.count)
+        for (path, decoding) in decodings { payload.tipFile(path: path, decoding) }
+        return StringsCacheFile.header(
+            deltaMagic, [StringsCacheFile.binding(checksum), context], length: payload.bytes.count, checksum: FastChecksum.of(payload.bytes[...]))
+            + payload.bytes
+    }
+
+    /// The decodings of a delta file bound to the main file with `checksum`, for `context`; nil when `bytes` are
+    /// anything else.
+    static func decodeDelta(_ bytes: [UInt8], context: [UInt8], checksum: UInt64) -> [(String, TipDecoding)]? {
+        guard let (length, payloadChecksum, headerLength) = StringsCacheFile.checkHeader(
+                  bytes, deltaMagic, [StringsCacheFile.binding(checksum), context]),
+              length == bytes.count - headerLength, FastChecksum.of(bytes[headerLength...]) == payloadChecksum
+        else { return nil }
+        var reader = BinaryReader(bytes: bytes)
+        reader.position = headerLength
+        do {
+            var decodings: [(String, TipDecoding)] = []
+            for _ in 0..<(try reader.count()) { decodings.append(try reader.tipFile()) }
+            return reader.isAtEnd ? decodings : nil
+        } catch {
+            return nil
+        }
+    }
 }
 
 // MARK: Writing

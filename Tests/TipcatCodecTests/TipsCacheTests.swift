@@ -146,16 +146,42 @@ import TipcatTestSupport
         }
     }
 
-    @Test func anEditRewritesTheFileAsAColdLoadWrites() throws {
+    @Test func editsGoToADeltaThatLoadsAsAColdLoadDecodesAndANewTipRewritesTheFile() throws {
         let directory = try TemporaryDirectory()
         let catalog = try directory.sampleCatalog()
         let cache = Spy(directory.file("cache"))
         _ = StringsCacheTests.load(catalog, cache: cache)
+        let main = cache.inner.tipsFile(for: catalog)
+        let mainBytes = try Data(contentsOf: URL(fileURLWithPath: main))
+        let context = try StringsCacheTests.context(catalog)
+        /// What a cache written from scratch holds for the catalog as it is now.
+        func cold() throws -> TipDecodings? {
+            let fresh = Spy(directory.file("cold-\(UUID().uuidString)"))
+            _ = StringsCacheTests.load(catalog, cache: fresh)
+            return fresh.inner.tipDecodings(ofCatalog: catalog, context: context)
+        }
+
         try directory.edit("Catalog/tips/NewTrailTip.json", replacing: "\"title\": \"", with: "\"title\": \"Edited: ")
-        _ = StringsCacheTests.load(catalog, cache: cache)
-        let cold = Spy(directory.file("cold"))
-        _ = StringsCacheTests.load(catalog, cache: cold)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: cache.inner.tipsFile(for: catalog)))
-                == Data(contentsOf: URL(fileURLWithPath: cold.inner.tipsFile(for: catalog))))
+        StringsCacheTests.expectSame(catalog, cache, "one tip edited")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: main)) == mainBytes, "the main file is left as it was")
+        #expect(FileManager.default.fileExists(atPath: main + ".delta"))
+        #expect(cache.inner.tipDecodings(ofCatalog: catalog, context: context) == (try cold()))
+
+        // A second edit: the delta holds both; a damaged delta is ignored (those files are decoded again).
+        try directory.edit("Catalog/tips/HighlightTip.json", replacing: "\"title\": \"", with: "\"title\": \"Now: ")
+        StringsCacheTests.expectSame(catalog, cache, "a second tip edited")
+        #expect(cache.inner.tipDecodings(ofCatalog: catalog, context: context) == (try cold()))
+        let delta = try Data(contentsOf: URL(fileURLWithPath: main + ".delta"))
+        for (what, bytes) in StringsCacheTests.damages(of: delta, flipping: 0x04, at: [0, 10, 30, 70, delta.count / 2, delta.count - 1]) {
+            try bytes.write(to: URL(fileURLWithPath: main + ".delta"))
+            StringsCacheTests.expectSame(catalog, Spy(directory.file("cache")), "delta: " + what)
+        }
+
+        // A new tip changes the tip IDs: the main file is written again and the delta removed.
+        try directory.write("Catalog/tips/AddedTip.json", #"{"id": "AddedTip", "title": "New"}"#)
+        StringsCacheTests.expectSame(catalog, cache, "a tip added")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: main)) != mainBytes)
+        #expect(!FileManager.default.fileExists(atPath: main + ".delta"))
+        #expect(cache.inner.tipDecodings(ofCatalog: catalog, context: context) == (try cold()))
     }
 }
