@@ -23,91 +23,76 @@ public struct LocalizationTable: Sendable, Hashable {
     public struct Entry: Sendable, Hashable {
         public var comment: String?
         public var location: SourceLocation?
-        private var body: Body
-
-        private enum Body: Sendable {
-            case decoded([LocaleID: Translation], [LocaleID: [String: Translation]])
-            case deferred(DeferredTranslations)
-        }
+        // Decoded translations are stored fields (read in place, as lookups do for every text rendered); a deferred
+        // entry keeps them empty until they are first changed.
+        private var storedTranslations: [LocaleID: Translation]
+        private var storedDevices: [LocaleID: [String: Translation]]
+        /// The translations still undecoded, while they are (for writing them back as they were read).
+        package private(set) var deferred: DeferredTranslations?
 
         public init(
             comment: String? = nil, translations: [LocaleID: Translation] = [:], devices: [LocaleID: [String: Translation]] = [:],
             location: SourceLocation? = nil
         ) {
             self.comment = comment
-            self.body = .decoded(translations, devices)
+            self.storedTranslations = translations
+            self.storedDevices = devices
             self.location = location
         }
 
         /// An entry whose translations are decoded when first asked for.
         package init(comment: String?, location: SourceLocation?, deferred: DeferredTranslations) {
             self.comment = comment
-            self.body = .deferred(deferred)
+            self.storedTranslations = [:]
+            self.storedDevices = [:]
+            self.deferred = deferred
             self.location = location
         }
 
         /// Each locale's plain (not device-specific) translation.
         public var translations: [LocaleID: Translation] {
-            get {
-                switch body {
-                case .decoded(let translations, _): translations
-                case .deferred(let deferred): deferred.decoded.translations
+            _read {
+                if let deferred {
+                    let decoded = deferred.decoded.translations
+                    yield decoded
+                } else {
+                    yield storedTranslations
                 }
             }
             _modify {
-                var (translations, devices) = takeDecoded()
-                defer { body = .decoded(translations, devices) }
-                yield &translations
+                materialize()
+                yield &storedTranslations
             }
         }
 
         /// Each locale's device variations (`variations.device`), by String Catalog device name (`mac`,
         /// `applewatch`, `other`, …; see `Device`).
         public var devices: [LocaleID: [String: Translation]] {
-            get {
-                switch body {
-                case .decoded(_, let devices): devices
-                case .deferred(let deferred): deferred.decoded.devices
+            _read {
+                if let deferred {
+                    let decoded = deferred.decoded.devices
+                    yield decoded
+                } else {
+                    yield storedDevices
                 }
             }
             _modify {
-                var (translations, devices) = takeDecoded()
-                defer { body = .decoded(translations, devices) }
-                yield &devices
+                materialize()
+                yield &storedDevices
             }
         }
 
         /// The locales of `translations`, without decoding deferred ones (in no particular order).
-        public var translationLocales: [LocaleID] {
-            switch body {
-            case .decoded(let translations, _): Array(translations.keys)
-            case .deferred(let deferred): deferred.locales
-            }
-        }
+        public var translationLocales: [LocaleID] { deferred?.locales ?? Array(storedTranslations.keys) }
 
         /// The locales of `devices`, without decoding deferred ones (in no particular order).
-        public var deviceLocales: [LocaleID] {
-            switch body {
-            case .decoded(_, let devices): Array(devices.keys)
-            case .deferred(let deferred): deferred.deviceLocales
-            }
-        }
+        public var deviceLocales: [LocaleID] { deferred?.deviceLocales ?? Array(storedDevices.keys) }
 
-        /// The deferred translations, while they are (for writing them back as they were read).
-        package var deferred: DeferredTranslations? {
-            if case .deferred(let deferred) = body { return deferred }
-            return nil
-        }
-
-        /// The translations, the body left empty (so that a caller holding them changes them in place).
-        private mutating func takeDecoded() -> ([LocaleID: Translation], [LocaleID: [String: Translation]]) {
-            let taken: ([LocaleID: Translation], [LocaleID: [String: Translation]])
-            switch body {
-            case .decoded(let translations, let devices): taken = (translations, devices)
-            case .deferred(let deferred): taken = deferred.decoded
-            }
-            body = .decoded([:], [:])
-            return taken
+        /// Deferred translations decoded into the stored fields (before a change).
+        private mutating func materialize() {
+            guard let deferred else { return }
+            (storedTranslations, storedDevices) = deferred.decoded
+            self.deferred = nil
         }
 
         public static func == (lhs: Entry, rhs: Entry) -> Bool {
