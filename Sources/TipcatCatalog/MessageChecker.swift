@@ -134,16 +134,16 @@ struct TipParameterScope {
     let parameters: [ValueType.RecordField]
 
     func type(atPath path: String) -> ValueType? {
-        // Split at each dot in place (`a..b` has an empty middle name): paths are looked up for every placeholder.
-        var rest = Substring(path)
-        let headEnd = rest.firstIndex(of: ".") ?? rest.endIndex
-        let head = rest[..<headEnd]
-        guard var type = parameters.first(where: { $0.name == head })?.type else { return nil }
-        while let dot = rest.firstIndex(of: ".") {
-            rest = rest[rest.index(after: dot)...]
-            let end = rest.firstIndex(of: ".") ?? rest.endIndex
-            guard let next = type.wrapped.field(String(rest[..<end])) else { return nil }
-            type = next
+        var type: ValueType?
+        var isFirst = true
+        path.forEachPathComponent { name in
+            if isFirst {
+                isFirst = false
+                type = parameters.first { $0.name == name }?.type
+            } else {
+                type = type?.wrapped.field(String(name))
+            }
+            return type != nil
         }
         return type
     }

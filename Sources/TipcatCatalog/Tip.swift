@@ -195,11 +195,16 @@ public struct Tip: Sendable, Hashable {
 
     /// The type at a dotted path into the tip's parameters (`trail.region`), nil when it does not exist.
     public func parameterType(atPath path: String) -> ValueType? {
-        var parts = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard !parts.isEmpty, var type = parameter(parts.removeFirst()) else { return nil }
-        for part in parts {
-            guard let next = type.field(part) else { return nil }
-            type = next
+        var type: ValueType?
+        var isFirst = true
+        path.forEachPathComponent { name in
+            if isFirst {
+                isFirst = false
+                type = parameter(String(name))
+            } else {
+                type = type?.field(String(name))
+            }
+            return type != nil
         }
         return type
     }

@@ -172,11 +172,18 @@ public struct TipResolver: Sendable {
 
     /// The value at a dotted path (`trail.name`) in a parameter dictionary.
     public static func value(at path: String, in values: [String: Value]) -> Value? {
-        var parts = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard !parts.isEmpty, var current = values[parts.removeFirst()] else { return nil }
-        for part in parts {
-            guard case .record(let fields) = current, let next = fields[part] else { return nil }
-            current = next
+        var current: Value?
+        var isFirst = true
+        path.forEachPathComponent { name in
+            if isFirst {
+                isFirst = false
+                current = values[String(name)]
+            } else if case .record(let fields)? = current {
+                current = fields[String(name)]
+            } else {
+                current = nil
+            }
+            return current != nil
         }
         return current
     }

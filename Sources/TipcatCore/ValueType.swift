@@ -121,4 +121,16 @@ extension String {
     }
 
     private static func isWhitespaceByte(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
+    /// Calls `body` with each dot-separated name of a path (`trail.region`), in order, without making strings of
+    /// them (`a..b` has an empty middle name, `""` one empty name); stops at the first call that returns false.
+    /// Paths are followed for every placeholder a message formats or checks.
+    package func forEachPathComponent(_ body: (Substring) -> Bool) {
+        var rest = self[...]
+        while true {
+            let end = rest.utf8.firstIndex(of: UInt8(ascii: ".")) ?? rest.endIndex
+            guard body(rest[..<end]), end < rest.endIndex else { return }
+            rest = rest[rest.utf8.index(after: end)...]
+        }
+    }
 }

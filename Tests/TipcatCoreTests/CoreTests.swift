@@ -149,3 +149,24 @@ import Testing
         }
     }
 }
+
+@Suite struct TextHelperTests {
+    /// Path components split in place agree with `split(omittingEmptySubsequences: false)`, and stop when asked.
+    @Test(arguments: ["", "a", "trail.region", "a..b", "a.", ".a", "..", "é.日本.x", "one.two.three.four"])
+    func pathComponentsAgreeWithSplit(_ path: String) {
+        var names: [String] = []
+        path.forEachPathComponent { names.append(String($0)); return true }
+        #expect(names == path.split(separator: ".", omittingEmptySubsequences: false).map(String.init))
+        var first: [String] = []
+        path.forEachPathComponent { first.append(String($0)); return false }
+        #expect(first == Array(names.prefix(1)))
+    }
+
+    /// The fast path (neither end is whitespace) and the slow one agree with trimming by characters.
+    @Test(arguments: ["", " ", "a", " a", "a ", "\ta b\n", "\r\n", "x\r\n", " \u{301}a", "日本 "])
+    func trimmingWhitespaceTrimsSpacesTabsAndNewlines(_ text: String) {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        let expected = String(text.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+        #expect(text.trimmingWhitespace() == expected)
+    }
+}
