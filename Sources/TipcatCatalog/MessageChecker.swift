@@ -134,18 +134,7 @@ struct TipParameterScope {
     let parameters: [ValueType.RecordField]
 
     func type(atPath path: String) -> ValueType? {
-        var type: ValueType?
-        var isFirst = true
-        path.forEachPathComponent { name in
-            if isFirst {
-                isFirst = false
-                type = parameters.first { $0.name == name }?.type
-            } else {
-                type = type?.wrapped.field(String(name))
-            }
-            return type != nil
-        }
-        return type
+        parameters.type(atPath: path)
     }
 
     /// Every valid path (`trail`, `trail.id`, …), for did-you-mean.

@@ -195,18 +195,7 @@ public struct Tip: Sendable, Hashable {
 
     /// The type at a dotted path into the tip's parameters (`trail.region`), nil when it does not exist.
     public func parameterType(atPath path: String) -> ValueType? {
-        var type: ValueType?
-        var isFirst = true
-        path.forEachPathComponent { name in
-            if isFirst {
-                isFirst = false
-                type = parameter(String(name))
-            } else {
-                type = type?.field(String(name))
-            }
-            return type != nil
-        }
-        return type
+        parameters.type(atPath: path)
     }
 
     /// Every localizable text of the tip with its String Catalog key: title, message, action titles, then each

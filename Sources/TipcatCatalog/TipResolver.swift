@@ -172,20 +172,10 @@ public struct TipResolver: Sendable {
 
     /// The value at a dotted path (`trail.name`) in a parameter dictionary.
     public static func value(at path: String, in values: [String: Value]) -> Value? {
-        var current: Value?
-        var isFirst = true
-        path.forEachPathComponent { name in
-            if isFirst {
-                isFirst = false
-                current = values[String(name)]
-            } else if case .record(let fields)? = current {
-                current = fields[String(name)]
-            } else {
-                current = nil
-            }
-            return current != nil
+        path.followPath({ name in values[String(name)] }) { value, name in
+            guard case .record(let fields) = value else { return nil }
+            return fields[String(name)]
         }
-        return current
     }
 }
 

@@ -133,4 +133,24 @@ extension String {
             rest = rest[rest.utf8.index(after: end)...]
         }
     }
+
+    /// Follows a dotted path: `first` gives what its first name names, `next` steps from there to a member; nil as
+    /// soon as a step finds nothing.
+    package func followPath<Value>(_ first: (Substring) -> Value?, _ next: (Value, Substring) -> Value?) -> Value? {
+        var current: Value?
+        var isFirst = true
+        forEachPathComponent { name in
+            current = isFirst ? first(name) : current.flatMap { next($0, name) }
+            isFirst = false
+            return current != nil
+        }
+        return current
+    }
+}
+
+extension Array where Element == ValueType.RecordField {
+    /// The type at a dotted path into these fields (`trail.region`), nil when there is none.
+    package func type(atPath path: String) -> ValueType? {
+        path.followPath({ name in first { $0.name == name }?.type }, { type, name in type.field(String(name)) })
+    }
 }
