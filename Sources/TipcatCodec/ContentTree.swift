@@ -135,19 +135,19 @@ public struct ContentTree: Sendable {
     ) -> (owner: OwnerObjects, claimed: Int) {
         let tip = catalog.tips[index]
         let id = tip.id.rawValue
+        // The tip's translation keys: its texts' and its custom ID's.
+        func forEachKey(_ body: (String) -> Void) {
+            tip.forEachLocalizableText { body($0.key) }
+            body(id + ".customID")
+        }
         guard encoding else {
             // Counted in place (an entry is looked up, not copied): most tips are known from a memo.
-            var claimed = entries.index(forKey: id + ".customID") == nil ? 0 : 1
-            tip.forEachLocalizableText { if entries.index(forKey: $0.key) != nil { claimed += 1 } }
+            var claimed = 0
+            forEachKey { if entries.index(forKey: $0) != nil { claimed += 1 } }
             return (OwnerObjects(name: id, knownTip: nil, knownStrings: nil, republish: nil), claimed)
         }
-        var keys: [String] = []
-        tip.forEachLocalizableText { keys.append($0.key) }
-        keys.append(id + ".customID")
         var found: [(String, LocalizationTable.Entry)] = []
-        for key in keys {
-            if let entry = entries[key] { found.append((key, entry)) }
-        }
+        forEachKey { key in if let entry = entries[key] { found.append((key, entry)) } }
         found.sort { $0.0.precedesCanonically($1.0) }
         var owner = OwnerObjects(
             name: id, tipBytes: CatalogCodec.tipBytes(tip), stringsBytes: found.isEmpty ? nil : CatalogCodec.stringsBytes(found),
