@@ -92,9 +92,10 @@ public final class StringsCacheDirectory: StringsDecodingCache {
 
         /// Waits for the files, then removes them.
         public func discard() {
+            // Every file first: a directory made for one file may hold others.
             let files = finished()
             for file in files { unlink(file.temporary) }
-            for file in files.reversed() { file.discard() }
+            for directory in files.reversed().flatMap({ $0.madeDirectories.reversed() }) { rmdir(directory) }
         }
 
         private func finished() -> [StagedFile] {
@@ -275,7 +276,7 @@ public final class StringsCacheDirectory: StringsDecodingCache {
                 loaded.directory == directory && loaded.context == context && loaded.tipIDs == decodings.tipIDs ? loaded : nil
             }
             // Files whose decoding is not the main file's: the delta's so far, and those that changed since.
-            if let loaded, Set(decodings.byPath.keys) == Set(loaded.main.keys) {
+            if let loaded, decodings.byPath.count == loaded.main.count, decodings.byPath.keys.allSatisfy({ loaded.main[$0] != nil }) {
                 let differing = decodings.byPath.filter { path, decoding in decoding.fingerprint != loaded.main[path]?.fingerprint || loaded.delta.contains(path) }
                 if differing.count <= max(64, decodings.byPath.count / 8) {
                     let records = differing.sorted { $0.key < $1.key }
