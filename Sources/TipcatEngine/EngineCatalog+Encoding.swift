@@ -163,44 +163,69 @@ extension EngineCatalog {
         try self.init(catalog, encodedRules: EncodedRules(bytes, declarations: catalog))
     }
 
-    /// `catalog` compiled with rules read ahead of its tips (`EncodedRules`), checked to fit them.
+    /// `catalog` compiled with rules read ahead of its tips (`EncodedRules`), checked to fit them. The tips'
+    /// index and groups are built meanwhile, on another core when there is one.
     init(_ catalog: Catalog, encodedRules encoded: EncodedRules) throws(RuleProgram.DecodingError) {
+        let declared = Declared(catalog)
+        enum Part: Sendable {
+            case indexing(Indexing)
+            case checked(Result<Checked, RuleProgram.DecodingError>)
+        }
+        var indexing: Indexing?
+        var checked: Checked?
+        for part in concurrentChunks(count: 2, chunkSize: 1, { unit -> Part in
+            unit.lowerBound == 0
+                ? .indexing(Indexing(catalog))
+                : .checked(Result { () throws(RuleProgram.DecodingError) in try EngineCatalog.fit(encoded, to: catalog, declared: declared) })
+        }) {
+            switch part {
+            case .indexing(let made): indexing = made
+            case .checked(let result): checked = try result.get()
+            }
+        }
+        guard let indexing, let checked else { throw RuleProgram.DecodingError("not compiled") }
+        self.init(catalog, declared: declared, indexing: indexing, checked: checked)
+    }
+
+    /// The rules `encoded` holds, checked to fit `catalog`'s tips and declarations; tips whose rules were not
+    /// compiled are checked now.
+    static func fit(_ encoded: EncodedRules, to catalog: Catalog, declared: Declared) throws(RuleProgram.DecodingError) -> Checked {
         typealias Failure = RuleProgram.DecodingError
-        try self.init(catalog, checking: { (environment, slots) throws(Failure) -> Checked in
-            let tips = catalog.tips
-            guard encoded.programCounts.count == tips.count else { throw Failure("for another catalog") }
-            // The slots must stand for this catalog's events and parameters.
-            guard encoded.parameterCount == slots.parameters.count, encoded.eventOrder.count == slots.events.count,
-                  encoded.eventOrder.enumerated().allSatisfy({ slots.events[$1]?.slot == $0 })
-            else { throw Failure("for other declarations") }
-            var result: [CheckedRules] = []
-            result.reserveCapacity(tips.count)
-            var again: [Int] = []
-            var start = 0
-            for index in tips.indices {
-                guard let count = encoded.programCounts[index] else {
-                    again.append(index)
-                    result.append(CheckedRules())
-                    continue
-                }
-                // Each rule compiles to one program.
-                guard count == tips[index].rules.count else { throw Failure("programs for other rules") }
-                var rules = CheckedRules(programs: start..<(start + count), rulesChecked: false)
-                start += count
-                rules.eventSlots = encoded.eventSlots[index]
-                rules.parameterSlots = encoded.parameterSlots[index]
-                if !encoded.referencedTips[index].isEmpty {
-                    rules.referencedTips = Array(Set(encoded.referencedTips[index].map { tips[$0].id.rawValue }))
-                }
-                result.append(rules)
+        let tips = catalog.tips
+        let slots = declared.slots
+        guard encoded.programCounts.count == tips.count else { throw Failure("for another catalog") }
+        // The slots must stand for this catalog's events and parameters.
+        guard encoded.parameterCount == slots.parameters.count, encoded.eventOrder.count == slots.events.count,
+              encoded.eventOrder.enumerated().allSatisfy({ slots.events[$1]?.slot == $0 })
+        else { throw Failure("for other declarations") }
+        var result: [CheckedRules] = []
+        result.reserveCapacity(tips.count)
+        var again: [Int] = []
+        var start = 0
+        for index in tips.indices {
+            guard let count = encoded.programCounts[index] else {
+                again.append(index)
+                result.append(CheckedRules())
+                continue
             }
-            var decoded = Checked(tips: result, programs: encoded.programs)
-            if !again.isEmpty {
-                // Checked again: their programs go after the decoded ones.
-                let checked = EngineCatalog.check(ArraySlice(again.map { tips[$0] }), in: environment(), slots: slots, cache: CheckedRuleCache())
-                for (index, rules) in zip(again, decoded.adopt(checked)) { decoded.tips[index] = rules }
+            // Each rule compiles to one program.
+            guard count == tips[index].rules.count else { throw Failure("programs for other rules") }
+            var rules = CheckedRules(programs: start..<(start + count), rulesChecked: false)
+            start += count
+            rules.eventSlots = encoded.eventSlots[index]
+            rules.parameterSlots = encoded.parameterSlots[index]
+            if !encoded.referencedTips[index].isEmpty {
+                rules.referencedTips = Array(Set(encoded.referencedTips[index].map { tips[$0].id.rawValue }))
             }
-            return decoded
-        })
+            result.append(rules)
+        }
+        var decoded = Checked(tips: result, programs: encoded.programs)
+        if !again.isEmpty {
+            // Checked again: their programs go after the decoded ones.
+            let checked = EngineCatalog.check(
+                ArraySlice(again.map { tips[$0] }), in: declared.environment(catalog), slots: slots, cache: CheckedRuleCache())
+            for (index, rules) in zip(again, decoded.adopt(checked)) { decoded.tips[index] = rules }
+        }
+        return decoded
     }
 }

@@ -138,82 +138,151 @@ struct EngineCatalog: Sendable {
     init<Failure: Error>(
         _ catalog: Catalog, checking: (_ environment: () -> RuleEnvironment, _ slots: Slots) throws(Failure) -> Checked
     ) throws(Failure) {
-        self.catalog = catalog
-        let events = EngineCatalog.events(of: catalog)
-        var parameters: [String: AppParameter] = [:]
-        for parameter in catalog.parameters where parameters[parameter.name.rawValue] == nil {
-            parameters[parameter.name.rawValue] = parameter
-        }
-        self.events = events
-        self.parameters = parameters
+        let declared = Declared(catalog)
+        let indexing = Indexing(catalog)
+        let checked = try checking({ declared.environment(catalog) }, declared.slots)
+        self.init(catalog, declared: declared, indexing: indexing, checked: checked)
+    }
 
-        var tipIndex: [TipID: Int] = [:]
-        tipIndex.reserveCapacity(catalog.tips.count)
-        for (index, tip) in catalog.tips.enumerated() where tipIndex[tip.id] == nil { tipIndex[tip.id] = index }
-        self.tipIndex = tipIndex
+    /// The catalog's events and app parameters by name (the first declaration of a name wins), and the slots
+    /// rule programs read them by.
+    struct Declared: Sendable {
+        let events: [String: EventDeclaration]
+        let parameters: [String: AppParameter]
+        let eventOrder: [String]
+        let parameterOrder: [String]
+        let slots: Slots
 
-        var groups: [CompiledGroup] = []
-        var groupIndex: [GroupID: Int] = [:]
-        var groupOfTip = [Int?](repeating: nil, count: catalog.tips.count)
-        for group in catalog.groups where groupIndex[group.id] == nil {
-            var members: [Int] = []
-            for id in group.tips {
-                // A tip belongs to at most one group (the first naming it); the linter reports the rest.
-                guard let tip = tipIndex[id], groupOfTip[tip] == nil else { continue }
-                groupOfTip[tip] = groups.count
-                members.append(tip)
+        init(_ catalog: Catalog) {
+            let events = EngineCatalog.events(of: catalog)
+            var parameters: [String: AppParameter] = [:]
+            for parameter in catalog.parameters where parameters[parameter.name.rawValue] == nil {
+                parameters[parameter.name.rawValue] = parameter
             }
-            groupIndex[group.id] = groups.count
-            groups.append(CompiledGroup(group: group, members: members))
+            let eventOrder = events.keys.sorted()
+            let parameterOrder = parameters.keys.sorted()
+            self.events = events
+            self.parameters = parameters
+            self.eventOrder = eventOrder
+            self.parameterOrder = parameterOrder
+            slots = Slots(
+                events: Dictionary(uniqueKeysWithValues: eventOrder.enumerated().map { slot, id in
+                    (id, (slot: slot, fields: events[id]?.fields.map(\.name) ?? []))
+                }),
+                parameters: Dictionary(uniqueKeysWithValues: parameterOrder.enumerated().map { ($1, $0) }))
         }
-        self.groups = groups
-        self.groupIndex = groupIndex
 
-        let eventOrder = events.keys.sorted()
-        let parameterOrder = parameters.keys.sorted()
-        let slots = Slots(
-            events: Dictionary(uniqueKeysWithValues: eventOrder.enumerated().map { slot, id in
-                (id, (slot: slot, fields: events[id]?.fields.map(\.name) ?? []))
-            }),
-            parameters: Dictionary(uniqueKeysWithValues: parameterOrder.enumerated().map { ($1, $0) }))
-        self.eventOrder = eventOrder
-        self.parameterOrder = parameterOrder
-        let tips = catalog.tips
-        let checked = try checking({ EngineCatalog.environment(catalog, events: events, parameters: parameters) }, slots)
-        var compiled: [CompiledTip] = []
-        compiled.reserveCapacity(tips.count)
-        // Dependents by slot, then by name: one hash per event, not per tip.
-        var eventDependents = [[Int]](repeating: [], count: eventOrder.count)
-        var parameterDependents = [[Int]](repeating: [], count: parameterOrder.count)
+        func environment(_ catalog: Catalog) -> RuleEnvironment {
+            EngineCatalog.environment(catalog, events: events, parameters: parameters)
+        }
+    }
+
+    /// The catalog's tips by id (the first tip of an id wins) and its groups with their members.
+    struct Indexing: Sendable {
+        let tipIndex: [TipID: Int]
+        let groups: [CompiledGroup]
+        let groupIndex: [GroupID: Int]
+        /// Per tip, its group (index into `groups`).
+        let groupOfTip: [Int?]
+
+        init(_ catalog: Catalog) {
+            var tipIndex: [TipID: Int] = [:]
+            tipIndex.reserveCapacity(catalog.tips.count)
+            for (index, tip) in catalog.tips.enumerated() where tipIndex[tip.id] == nil { tipIndex[tip.id] = index }
+            var groups: [CompiledGroup] = []
+            var groupIndex: [GroupID: Int] = [:]
+            var groupOfTip = [Int?](repeating: nil, count: catalog.tips.count)
+            for group in catalog.groups where groupIndex[group.id] == nil {
+                var members: [Int] = []
+                for id in group.tips {
+                    // A tip belongs to at most one group (the first naming it); the linter reports the rest.
+                    guard let tip = tipIndex[id], groupOfTip[tip] == nil else { continue }
+                    groupOfTip[tip] = groups.count
+                    members.append(tip)
+                }
+                groupIndex[group.id] = groups.count
+                groups.append(CompiledGroup(group: group, members: members))
+            }
+            self.tipIndex = tipIndex
+            self.groups = groups
+            self.groupIndex = groupIndex
+            self.groupOfTip = groupOfTip
+        }
+    }
+
+    /// What the tips of one run of the catalog add to the dependents and diagnostics.
+    private struct AssembledRun: Sendable {
+        var eventDependents: [[Int]]
+        var parameterDependents: [[Int]]
         var diagnostics: [Diagnostic] = []
-        var flags: [Flags] = []
-        flags.reserveCapacity(tips.count)
-        for index in 0..<min(tips.count, checked.tips.count) {
-            let tip = tips[index]
-            let rules = checked.tips[index]
-            let range = rules.programs
-            for slot in rules.eventSlots { eventDependents[slot].append(index) }
-            for slot in rules.parameterSlots { parameterDependents[slot].append(index) }
-            diagnostics += rules.diagnostics
-            let group = groupOfTip[index]
-            let hasRules = !(rules.rulesChecked ? rules.rules.isEmpty : tip.rules.isEmpty)
-            flags.append(Flags(
-                hasProblems: !rules.problems.isEmpty, hasRules: hasRules, cacheable: rules.referencedTips.isEmpty,
-                ignoresDisplayFrequency: tip.options.ignoresDisplayFrequency, group: group ?? -1, programs: range))
-            compiled.append(CompiledTip(
-                tip: tip, order: index, rules: rules.rules, rulesChecked: rules.rulesChecked, problems: rules.problems, eventSlots: rules.eventSlots,
-                parameterSlots: rules.parameterSlots, referencedTips: rules.referencedTips.sorted(), group: group))
+    }
+
+    /// The catalog with its declarations, tips' index and groups, and checked rules (for `catalog.tips`, in
+    /// order). Tips are assembled on every core, each run written in place in the result.
+    init(_ catalog: Catalog, declared: Declared, indexing: Indexing, checked: Checked) {
+        self.catalog = catalog
+        events = declared.events
+        parameters = declared.parameters
+        eventOrder = declared.eventOrder
+        parameterOrder = declared.parameterOrder
+        tipIndex = indexing.tipIndex
+        groups = indexing.groups
+        groupIndex = indexing.groupIndex
+        programs = checked.programs
+        let tips = catalog.tips
+        let count = min(tips.count, checked.tips.count)
+        let (eventCount, parameterCount) = (declared.eventOrder.count, declared.parameterOrder.count)
+        let groupOfTip = indexing.groupOfTip
+        var runs: [AssembledRun] = []
+        var compiled: [CompiledTip] = []
+        let flags = [Flags](unsafeUninitializedCapacity: count) { flagBuffer, flagsMade in
+            compiled = [CompiledTip](unsafeUninitializedCapacity: count) { tipBuffer, tipsMade in
+                nonisolated(unsafe) let (flagsOut, tipsOut) = (flagBuffer, tipBuffer)
+                // Two runs a core: enough to balance, few enough that joining the dependents costs nothing.
+                runs = concurrentChunks(count: count, chunkSize: max(1024, (count + 3) / 4)) { range -> AssembledRun in
+                    var run = AssembledRun(
+                        eventDependents: [[Int]](repeating: [], count: eventCount),
+                        parameterDependents: [[Int]](repeating: [], count: parameterCount))
+                    guard let flagBase = flagsOut.baseAddress, let tipBase = tipsOut.baseAddress else { return run }
+                    for index in range {
+                        let tip = tips[index]
+                        let rules = checked.tips[index]
+                        for slot in rules.eventSlots { run.eventDependents[slot].append(index) }
+                        for slot in rules.parameterSlots { run.parameterDependents[slot].append(index) }
+                        if !rules.diagnostics.isEmpty { run.diagnostics += rules.diagnostics }
+                        let group = groupOfTip[index]
+                        let hasRules = !(rules.rulesChecked ? rules.rules.isEmpty : tip.rules.isEmpty)
+                        (flagBase + index).initialize(to: Flags(
+                            hasProblems: !rules.problems.isEmpty, hasRules: hasRules, cacheable: rules.referencedTips.isEmpty,
+                            ignoresDisplayFrequency: tip.options.ignoresDisplayFrequency, group: group ?? -1, programs: rules.programs))
+                        (tipBase + index).initialize(to: CompiledTip(
+                            tip: tip, order: index, rules: rules.rules, rulesChecked: rules.rulesChecked, problems: rules.problems,
+                            eventSlots: rules.eventSlots, parameterSlots: rules.parameterSlots,
+                            referencedTips: rules.referencedTips.count > 1 ? rules.referencedTips.sorted() : rules.referencedTips,
+                            group: group))
+                    }
+                    return run
+                }
+                tipsMade = count
+            }
+            flagsMade = count
         }
         self.tips = compiled
-        self.programs = checked.programs
         self.flags = flags
+        // Dependents by slot, then by name: one hash per event, not per tip; runs are in catalog order.
         var eventsByName: [String: [Int]] = [:]
-        for (slot, tips) in eventDependents.enumerated() where !tips.isEmpty { eventsByName[eventOrder[slot]] = tips }
+        for slot in 0..<eventCount {
+            let dependents = runs.flatMap { $0.eventDependents[slot] }
+            if !dependents.isEmpty { eventsByName[eventOrder[slot]] = dependents }
+        }
         var parametersByName: [String: [Int]] = [:]
-        for (slot, tips) in parameterDependents.enumerated() where !tips.isEmpty { parametersByName[parameterOrder[slot]] = tips }
-        self.eventDependents = eventsByName
-        self.parameterDependents = parametersByName
-        self.diagnostics = diagnostics
+        for slot in 0..<parameterCount {
+            let dependents = runs.flatMap { $0.parameterDependents[slot] }
+            if !dependents.isEmpty { parametersByName[parameterOrder[slot]] = dependents }
+        }
+        eventDependents = eventsByName
+        parameterDependents = parametersByName
+        diagnostics = runs.flatMap(\.diagnostics)
     }
 
     /// Where rule programs find events (with their fields) and app parameters.

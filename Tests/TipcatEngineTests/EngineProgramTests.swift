@@ -38,10 +38,10 @@ import TipcatRules
     }
 
     /// Tips with a rule that does not check, or that reads a tip parameter, have no programs; the diagnostics
-    /// come out in catalog order across the parallel chunks.
+    /// come out in catalog order across the parallel chunks (of checking, then of assembling the tips).
     @Test func uncoveredAndBrokenRulesFallBack() throws {
         let parameters = [AppParameter(name: "on", type: .bool, defaultValue: .bool(true))]
-        let tips = (0..<300).map { index -> Tip in
+        let tips = (0..<3000).map { index -> Tip in
             let rules: [TipRule] = switch index % 3 {
             case 0: [TipRule(source: "$on")]
             case 1: [TipRule(source: "$on"), TipRule(source: "$of")]
@@ -54,11 +54,45 @@ import TipcatRules
         let catalog = Catalog(root: "c", settings: settings, parameters: parameters, tips: tips,
                               localizations: LocalizationTable(sourceLanguage: .english))
         let compiled = EngineCatalog(catalog)
-        #expect(compiled.diagnostics.count == 100)
-        #expect(compiled.diagnostics.map { $0.message.split(separator: " ")[3] } == (0..<100).map { "T\($0 * 3 + 1)"[...] })
+        #expect(compiled.diagnostics.count == 1000)
+        #expect(compiled.diagnostics.map { $0.message.split(separator: " ")[3] } == (0..<1000).map { "T\($0 * 3 + 1)"[...] })
         for (index, flags) in compiled.flags.enumerated() {
             #expect((flags.programs != nil) == (index % 3 == 0), "T\(index)")
             #expect(flags.hasProblems == (index % 3 == 1))
         }
+    }
+
+    /// Tips are assembled in runs on every core: each tip lands at its own index with its own group and slots,
+    /// and every event's and app parameter's dependents are all the tips reading it, in catalog order, whether
+    /// the rules were checked or read back compiled.
+    @Test func tipsAssembledInRunsKeepTheirPlaceAndDependents() throws {
+        let synthetic = SyntheticEngineCatalog(tips: 5000, events: 12, groups: 20, tipReferences: 40, seed: 4)
+        let catalog = synthetic.catalog
+        let checked = EngineCatalog(catalog)
+        var declarations = catalog
+        declarations.tips = []
+        let read = try EngineCatalog(catalog, encodedRules: EngineCatalog.EncodedRules(checked.encodedRules(), declarations: declarations))
+        for compiled in [checked, read] {
+            #expect(compiled.tips.count == catalog.tips.count)
+            #expect(compiled.tips.enumerated().allSatisfy { $0.element.order == $0.offset && $0.element.tip.id == catalog.tips[$0.offset].id })
+            var events: [String: [Int]] = [:]
+            var parameters: [String: [Int]] = [:]
+            for (index, tip) in compiled.tips.enumerated() {
+                for slot in tip.eventSlots { events[compiled.eventOrder[slot], default: []].append(index) }
+                for slot in tip.parameterSlots { parameters[compiled.parameterOrder[slot], default: []].append(index) }
+                #expect(compiled.flags[index].group == (tip.group ?? -1))
+                if let group = tip.group { #expect(compiled.groups[group].members.contains(index)) }
+            }
+            #expect(events.count > 1 && parameters.count > 1)
+            // Compared as one verdict each: the lists run to thousands of indices.
+            let sameEvents = compiled.eventDependents == events, sameParameters = compiled.parameterDependents == parameters
+            #expect(sameEvents, "the dependents of each event are the tips reading it, in catalog order")
+            #expect(sameParameters, "the dependents of each app parameter are the tips reading it, in catalog order")
+        }
+        #expect(read.tips.map(\.eventSlots) == checked.tips.map(\.eventSlots))
+        #expect(read.tips.map(\.referencedTips) == checked.tips.map(\.referencedTips))
+        #expect(read.tips.contains { !$0.referencedTips.isEmpty })
+        #expect(read.flags.map(\.programs) == checked.flags.map(\.programs))
+        #expect(read.tipIndex == checked.tipIndex)
     }
 }
