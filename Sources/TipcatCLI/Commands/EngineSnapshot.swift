@@ -142,13 +142,17 @@ struct EngineSnapshot: Sendable {
     // MARK: loading
 
     /// The snapshot at `path` for the version `contentHash`; nil when there is none or it is stale or damaged.
-    /// `alongside` runs while the snapshot is decoded (on another core when there is one) whenever the file is
-    /// sound enough to be decoded.
+    /// `alongside` starts on a thread of its own as soon as the file's header shows it is the snapshot of this
+    /// version (so it overlaps reading, checking and decoding the file), and has finished when this returns.
     static func load(path: String, contentHash: String, origin: String, alongside: (@Sendable () -> Void)? = nil) -> EngineSnapshot? {
-        guard let section = checkedPart(.engine, path: path, contentHash: contentHash) else { return nil }
+        let companion = BackgroundResult<Bool>()
+        defer { if companion.started { _ = companion.wait() } }
+        guard let section = checkedPart(.engine, path: path, contentHash: contentHash, headerMatched: {
+            if let alongside { companion.start { alongside(); return true } }
+        }) else { return nil }
         do {
             return try decode(section.bytes, path: path, contentHash: contentHash, origin: origin,
-                              detailStart: section.detailStart, detailLength: section.detailLength, alongside: alongside)
+                              detailStart: section.detailStart, detailLength: section.detailLength)
         } catch {
             return nil
         }
@@ -172,7 +176,10 @@ struct EngineSnapshot: Sendable {
 
     /// A part of the engine section of the snapshot at `path`, when the file is whole and for the version
     /// `contentHash`: size, magic, format version, content hash and the part's checksum all match.
-    private static func checkedPart(_ part: Part, path: String, contentHash: String) -> (bytes: [UInt8], detailStart: Int, detailLength: Int)? {
+    /// `headerMatched` runs once the header is read and matches, before the part is read and checked.
+    private static func checkedPart(
+        _ part: Part, path: String, contentHash: String, headerMatched: () -> Void = {}
+    ) -> (bytes: [UInt8], detailStart: Int, detailLength: Int)? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -186,8 +193,10 @@ struct EngineSnapshot: Sendable {
         let detailLength = Int(truncatingIfNeeded: LittleEndian.word(header, at: 96, bytes: 8))
         let (length, checksumOffset) = part == .engine ? (engineLength, 88) : (Int(LittleEndian.word(header, at: 12, bytes: 4)), 104)
         guard engineLength >= 0, detailLength >= 0, engineLength <= Int(info.st_size), detailLength <= Int(info.st_size),
-              headerSize + engineLength + detailLength == Int(info.st_size), length <= engineLength,
-              let bytes = read(descriptor, offset: headerSize, count: length),
+              headerSize + engineLength + detailLength == Int(info.st_size), length <= engineLength
+        else { return nil }
+        headerMatched()
+        guard let bytes = read(descriptor, offset: headerSize, count: length),
               FastChecksum.of(bytes[...]) == LittleEndian.word(header, at: checksumOffset, bytes: 8)
         else { return nil }
         return (bytes, headerSize + engineLength, detailLength)
@@ -195,25 +204,39 @@ struct EngineSnapshot: Sendable {
 
     /// The settings (as stored) and the catalog of declarations at the start of the engine section.
     private static func declarations(_ reader: inout BinaryReader, origin: String) throws -> (settings: JSONValue, catalog: Catalog) {
+        try declarations(Declarations(&reader), origin: origin)
+    }
+
+    /// The declarations' four blobs, as stored (settings, parameters, events, groups).
+    private struct Declarations: Sendable {
+        var settings, parameters, events, groups: [UInt8]
+
+        init(_ reader: inout BinaryReader) throws(BinaryReader.Failure) {
+            settings = try reader.blob()
+            parameters = try reader.blob()
+            events = try reader.blob()
+            groups = try reader.blob()
+        }
+    }
+
+    private static func declarations(_ blobs: Declarations, origin: String) throws -> (settings: JSONValue, catalog: Catalog) {
         func json(_ bytes: [UInt8], _ name: String) throws -> JSONValue {
             try JSONDocument.parse(SourceFile(path: name, bytes: bytes)).root.value
         }
-        let settings = try json(reader.blob(), "settings")
-        let parameters = try json(reader.blob(), "parameters")
-        let events = try json(reader.blob(), "events")
-        let groups = try json(reader.blob(), "groups")
+        let settings = try json(blobs.settings, "settings")
+        let parameters = try json(blobs.parameters, "parameters")
+        let events = try json(blobs.events, "events")
+        let groups = try json(blobs.groups, "groups")
         let catalog = try CatalogCodec.decode(
             CatalogPieces(settings: settings, parameters: parameters, events: events, groups: groups, owners: [:]), origin: origin)
         return (settings, catalog)
     }
 
     private static func decode(
-        _ bytes: [UInt8], path: String, contentHash: String, origin: String, detailStart: Int, detailLength: Int,
-        alongside: (@Sendable () -> Void)?
+        _ bytes: [UInt8], path: String, contentHash: String, origin: String, detailStart: Int, detailLength: Int
     ) throws -> EngineSnapshot {
         var reader = BinaryReader(bytes: bytes)
-        let (settings, declared) = try declarations(&reader, origin: origin)
-        var catalog = declared
+        let blobs = try Declarations(&reader)
         let withinLimits = try reader.bool()
         let count = try reader.count()
         let chunks = (count + chunkSize - 1) / chunkSize
@@ -234,20 +257,26 @@ struct EngineSnapshot: Sendable {
         }
         let rules = try reader.blob()
         guard reader.isAtEnd else { throw BinaryReader.Failure("trailing bytes") }
-        // On every core: the compiled rules (they need only the declarations), the work alongside, and the runs
-        // of tip records.
-        enum Unit: Sendable {
-            case rules(PreparedCatalog.RulesReadAhead)
-            case tips(Result<[Tip], BinaryReader.Failure>)
-            case done
+        /// The settings and declarations, with the compiled rules read for them.
+        struct Declared: Sendable {
+            var settings: JSONValue
+            var catalog: Catalog
+            var rules: PreparedCatalog.RulesReadAhead
         }
-        let units = concurrentChunks(count: chunks + 2, chunkSize: 1) { unit -> Unit in
-            if unit.lowerBound == 0 { return .rules(PreparedCatalog.readAhead(rules, declarations: declared)) }
-            if unit.lowerBound == 1 {
-                alongside?()
-                return .done
+        enum Unit: Sendable {
+            case declared(Result<Declared, any Error>)
+            case tips(Result<[Tip], BinaryReader.Failure>)
+        }
+        // On every core: the declarations with the compiled rules (they need only the declarations), and the
+        // runs of tip records.
+        let units = concurrentChunks(count: chunks + 1, chunkSize: 1) { unit -> Unit in
+            if unit.lowerBound == 0 {
+                return .declared(Result {
+                    let (settings, catalog) = try declarations(blobs, origin: origin)
+                    return Declared(settings: settings, catalog: catalog, rules: PreparedCatalog.readAhead(rules, declarations: catalog))
+                })
             }
-            let chunk = unit.lowerBound - 2
+            let chunk = unit.lowerBound - 1
             var records = BinaryReader(bytes: bytes)
             records.position = recordsStart + offsets[chunk]
             let end = recordsStart + ends[ends.startIndex + chunk]
@@ -267,15 +296,16 @@ struct EngineSnapshot: Sendable {
         }
         var decoded: [Tip] = []
         decoded.reserveCapacity(count)
-        var ahead: PreparedCatalog.RulesReadAhead?
+        var declared: Declared?
         for unit in units {
             switch unit {
-            case .rules(let rules): ahead = rules
+            case .declared(let result): declared = try result.get()
             case .tips(let run): decoded += try run.get()
-            case .done: break
             }
         }
-        guard let ahead else { throw BinaryReader.Failure("no compiled rules") }
+        guard let declared else { throw BinaryReader.Failure("no declarations") }
+        let (settings, ahead) = (declared.settings, declared.rules)
+        var catalog = declared.catalog
         let tips = decoded
         catalog.tips = tips
         let prepared = try PreparedCatalog(catalog, rules: ahead, withinLimits: withinLimits)
