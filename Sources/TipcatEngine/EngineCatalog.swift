@@ -43,6 +43,8 @@ struct EngineCatalog: Sendable {
         let hasRules: Bool
         let cacheable: Bool
         let ignoresDisplayFrequency: Bool
+        /// Whether the tip declares parameters (it then has an instance per set of values, none by itself).
+        let takesParameters: Bool
         /// Index into `groups`, or -1.
         let group: Int
         /// The tip's rules compiled for fast evaluation (`programs[range]`, tip states in `referencedTips`
@@ -188,7 +190,11 @@ struct EngineCatalog: Sendable {
         init(_ catalog: Catalog) {
             var tipIndex: [TipID: Int] = [:]
             tipIndex.reserveCapacity(catalog.tips.count)
-            for (index, tip) in catalog.tips.enumerated() where tipIndex[tip.id] == nil { tipIndex[tip.id] = index }
+            for (index, tip) in catalog.tips.enumerated() {
+                // One lookup a tip; a repeated id (an error the linter reports) puts the first tip's index back.
+                let id = tip.id
+                if let first = tipIndex.updateValue(index, forKey: id) { tipIndex[id] = first }
+            }
             var groups: [CompiledGroup] = []
             var groupIndex: [GroupID: Int] = [:]
             var groupOfTip = [Int?](repeating: nil, count: catalog.tips.count)
@@ -254,7 +260,8 @@ struct EngineCatalog: Sendable {
                         let hasRules = !(rules.rulesChecked ? rules.rules.isEmpty : tip.rules.isEmpty)
                         (flagBase + index).initialize(to: Flags(
                             hasProblems: !rules.problems.isEmpty, hasRules: hasRules, cacheable: rules.referencedTips.isEmpty,
-                            ignoresDisplayFrequency: tip.options.ignoresDisplayFrequency, group: group ?? -1, programs: rules.programs))
+                            ignoresDisplayFrequency: tip.options.ignoresDisplayFrequency, takesParameters: !tip.parameters.isEmpty,
+                            group: group ?? -1, programs: rules.programs))
                         (tipBase + index).initialize(to: CompiledTip(
                             tip: tip, order: index, rules: rules.rules, rulesChecked: rules.rulesChecked, problems: rules.problems,
                             eventSlots: rules.eventSlots, parameterSlots: rules.parameterSlots,

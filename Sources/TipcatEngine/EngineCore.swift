@@ -189,7 +189,7 @@ struct EngineCore: Sendable {
         onScreen = []
         instances.reserveCapacity(compiled.tips.count)
         instanceIndex.reserveCapacity(compiled.tips.count)
-        for order in compiled.tips.indices where compiled.tips[order].tip.parameters.isEmpty {
+        for order in compiled.tips.indices where !compiled.flags[order].takesParameters {
             let tipID = compiled.tips[order].tip.id
             let id = TipInstanceID(tipID.rawValue)
             let stored = snapshot.tips.isEmpty ? nil : snapshot.tips[id].flatMap { $0.tip == tipID ? $0 : nil }

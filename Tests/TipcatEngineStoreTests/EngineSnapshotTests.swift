@@ -404,6 +404,59 @@ import TipcatTestSupport
         }
     }
 
+    /// Tip records that do not read back (a record's length or bytes damaged, the checksum recomputed so the
+    /// damage passes it) are refused: nothing decoded from them is kept, the snapshot is rebuilt and decisions
+    /// equal a cold run; random damage never crashes a command.
+    @Test func damagedTipRecordsAreRefusedAndRebuilt() throws {
+        let scratch = try TemporaryDirectory()
+        let store = try scratch.publishedStore()
+        let state = scratch.file("state.sqlite")
+        let snapshot = EngineSnapshot.path(forState: state)
+        let base = ["--store", store, "--state", state]
+        let cold = outputs(base)
+        let good = bytes(snapshot)
+        let engineEnd = EngineSnapshot.headerSize + Int(LittleEndian.word(good, at: 80, bytes: 8))
+        // Where the records are: after the four declaration blobs, the limits flag, the tip count and the runs'
+        // offsets, as a blob of their own.
+        var reader = BinaryReader(bytes: Array(good[EngineSnapshot.headerSize..<engineEnd]))
+        for _ in 0..<4 { _ = try reader.blob() }
+        _ = try reader.bool()
+        let tipCount = try reader.count()
+        #expect(tipCount > 10)
+        for _ in 0..<(try reader.count()) { _ = try reader.size() }
+        let recordsLength = try reader.count()
+        let recordsStart = EngineSnapshot.headerSize + reader.position
+        func resealed(_ damaged: [UInt8]) -> [UInt8] {
+            var file = damaged
+            let sum = FastChecksum.of(file[EngineSnapshot.headerSize..<engineEnd])
+            for index in 0..<8 { file[88 + index] = UInt8(truncatingIfNeeded: sum >> (8 * UInt64(index))) }
+            return file
+        }
+        // A tip's id said to run past its record, or cut short: the records before it decode, then the run fails.
+        let id = Array("HighlightTip".utf8)
+        let record = try #require((recordsStart..<(recordsStart + recordsLength - id.count)).first {
+            Array(good[$0..<($0 + id.count)]) == id
+        }) - 1
+        #expect(good[record] == UInt8(id.count) && record > recordsStart)
+        var overlong = good
+        overlong[record] = 0x7F
+        var shortened = good
+        shortened[record] = 1
+        for (what, damaged) in [("a record's id running past the records", overlong), ("a shortened id", shortened)] {
+            try Data(resealed(damaged)).write(to: URL(fileURLWithPath: snapshot))
+            #expect(outputs(base) == cold, "\(what)")
+            #expect(bytes(snapshot) == good, "\(what): the snapshot was not rebuilt")
+        }
+        var random = SeededGenerator(state: 0x7EC)
+        for round in 0..<8 {
+            var flipped = good
+            flipped[Int.random(in: recordsStart..<(recordsStart + recordsLength), using: &random)] ^= UInt8.random(in: 1...255, using: &random)
+            try Data(resealed(flipped)).write(to: URL(fileURLWithPath: snapshot))
+            let answers = outputs(base)
+            #expect(answers.allSatisfy { $0.hasPrefix("0 ") || $0.hasPrefix("1 ") }, "random flip \(round): \(answers)")
+        }
+    }
+
     static func find(_ needle: [UInt8], in bytes: [UInt8], before end: Int) -> Int? {
         guard end >= needle.count else { return nil }
         return (0...(end - needle.count)).first { Array(bytes[$0..<($0 + needle.count)]) == needle }

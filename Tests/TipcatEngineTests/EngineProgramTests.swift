@@ -95,4 +95,14 @@ import TipcatRules
         #expect(read.flags.map(\.programs) == checked.flags.map(\.programs))
         #expect(read.tipIndex == checked.tipIndex)
     }
+
+    /// Two tips with one id (an error `validate` reports): the engine indexes the first.
+    @Test func aRepeatedIDIndexesTheFirstTip() {
+        let tips = ["A", "B", "A", "C", "B"].enumerated().map { index, id in
+            Tip(id: TipID(id), title: LocalizedText(key: "\(id).\(index)", source: "T", message: nil), file: "\(index).json")
+        }
+        let settings = CatalogSettings(name: "c", sourceLanguage: .english, supportedLocales: [.english])
+        let catalog = Catalog(root: "c", settings: settings, tips: tips, localizations: LocalizationTable(sourceLanguage: .english))
+        #expect(EngineCatalog(catalog).tipIndex == [TipID("A"): 0, TipID("B"): 1, TipID("C"): 3])
+    }
 }

@@ -265,48 +265,67 @@ struct EngineSnapshot: Sendable {
         }
         enum Unit: Sendable {
             case declared(Result<Declared, any Error>)
-            case tips(Result<[Tip], BinaryReader.Failure>)
+            /// A run of tips written in place, or why it was not (nothing of it is left written).
+            case tips(BinaryReader.Failure?)
         }
-        // On every core: the declarations with the compiled rules (they need only the declarations), and the
-        // runs of tip records.
-        let units = concurrentChunks(count: chunks + 1, chunkSize: 1) { unit -> Unit in
-            if unit.lowerBound == 0 {
-                return .declared(Result {
-                    let (settings, catalog) = try declarations(blobs, origin: origin)
-                    return Declared(settings: settings, catalog: catalog, rules: PreparedCatalog.readAhead(rules, declarations: catalog))
-                })
-            }
-            let chunk = unit.lowerBound - 1
-            var records = BinaryReader(bytes: bytes)
-            records.position = recordsStart + offsets[chunk]
-            let end = recordsStart + ends[ends.startIndex + chunk]
-            var tips: [Tip] = []
-            tips.reserveCapacity(min(chunkSize, count - chunk * chunkSize))
-            var shapes = BinaryReader.ParameterShapes()
-            // A copy of its own for each run: thousands of tips retaining one string from several cores at once
-            // would contend for its reference count.
-            let file = String(decoding: Array(origin.utf8), as: UTF8.self)
-            do throws(BinaryReader.Failure) {
-                for _ in 0..<min(chunkSize, count - chunk * chunkSize) { tips.append(try records.tip(origin: file, shapes: &shapes)) }
-                guard records.position == end else { throw BinaryReader.Failure("a record of another length") }
-            } catch {
-                return .tips(.failure(error))
-            }
-            return .tips(.success(tips))
-        }
-        var decoded: [Tip] = []
-        decoded.reserveCapacity(count)
         var declared: Declared?
-        for unit in units {
-            switch unit {
-            case .declared(let result): declared = try result.get()
-            case .tips(let run): decoded += try run.get()
+        let tips = try [Tip](unsafeUninitializedCapacity: count) { buffer, made in
+            nonisolated(unsafe) let out = buffer
+            // On every core: the declarations with the compiled rules (they need only the declarations), and the
+            // runs of tip records, each tip written at its place.
+            let units = concurrentChunks(count: chunks + 1, chunkSize: 1) { unit -> Unit in
+                if unit.lowerBound == 0 {
+                    return .declared(Result {
+                        let (settings, catalog) = try declarations(blobs, origin: origin)
+                        return Declared(settings: settings, catalog: catalog, rules: PreparedCatalog.readAhead(rules, declarations: catalog))
+                    })
+                }
+                let chunk = unit.lowerBound - 1
+                guard let base = out.baseAddress else { return .tips(BinaryReader.Failure("no room for tips")) }
+                let first = chunk * chunkSize
+                var records = BinaryReader(bytes: bytes)
+                records.position = recordsStart + offsets[chunk]
+                let end = recordsStart + ends[ends.startIndex + chunk]
+                var shapes = BinaryReader.ParameterShapes()
+                // A copy of its own for each run: thousands of tips retaining one string from several cores at
+                // once would contend for its reference count.
+                let file = String(decoding: Array(origin.utf8), as: UTF8.self)
+                var written = 0
+                do throws(BinaryReader.Failure) {
+                    for index in first..<min(first + chunkSize, count) {
+                        (base + index).initialize(to: try records.tip(origin: file, shapes: &shapes))
+                        written += 1
+                    }
+                    guard records.position == end else { throw BinaryReader.Failure("a record of another length") }
+                } catch {
+                    (base + first).deinitialize(count: written)
+                    return .tips(error)
+                }
+                return .tips(nil)
             }
+            var failure: (any Error)?
+            for unit in units {
+                switch unit {
+                case .declared(let result):
+                    do { declared = try result.get() } catch { failure = error }
+                case .tips(let error?): failure = failure ?? error
+                case .tips(nil): break
+                }
+            }
+            if let failure {
+                // Every run that was written is unwritten: the array is left empty.
+                for (chunk, unit) in units.dropFirst().enumerated() {
+                    if case .tips(nil) = unit, let base = out.baseAddress {
+                        (base + chunk * chunkSize).deinitialize(count: min(chunkSize, count - chunk * chunkSize))
+                    }
+                }
+                throw failure
+            }
+            made = count
         }
         guard let declared else { throw BinaryReader.Failure("no declarations") }
         let (settings, ahead) = (declared.settings, declared.rules)
         var catalog = declared.catalog
-        let tips = decoded
         catalog.tips = tips
         let prepared = try PreparedCatalog(catalog, rules: ahead, withinLimits: withinLimits)
         return EngineSnapshot(
