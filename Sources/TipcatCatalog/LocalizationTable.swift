@@ -201,6 +201,12 @@ public struct Translation: Sendable, Hashable {
             case .plural(let argument, let forms): Message.pluralVariation(argument: argument, forms: forms)
             }
         }
+
+        /// The text of `message`, read in place for a whole message (no copy of its syntax tree).
+        public var text: String {
+            if case .message(let message) = self { return message.text }
+            return message.text
+        }
     }
 
     public var content: Content

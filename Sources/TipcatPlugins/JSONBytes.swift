@@ -4,13 +4,29 @@ import TipcatCore
 /// no intermediate tree, strings escaped as RFC 8259 asks (`"`, `\`, and controls below 0x20).
 struct JSONBytes {
     var bytes: [UInt8] = []
-    private var needsComma: [Bool] = [false]
+    /// Per open container, whether its next member needs a comma first: bit `d` for the container at depth `d`
+    /// (the top level is depth 0), in `deeper` beyond the 64 bits (no array touched per value).
+    private var commaBits: UInt64 = 0
+    private var depth = 0
+    private var deeper: [Bool] = []
 
     init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
 
+    private var needsComma: Bool {
+        get { depth < 64 ? (commaBits >> UInt64(depth)) & 1 == 1 : deeper[depth - 64] }
+        set {
+            if depth < 64 {
+                let bit: UInt64 = 1 << UInt64(depth)
+                commaBits = newValue ? commaBits | bit : commaBits & ~bit
+            } else {
+                deeper[depth - 64] = newValue
+            }
+        }
+    }
+
     private mutating func separate() {
-        if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
-        needsComma[needsComma.count - 1] = true
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        needsComma = true
     }
 
     /// Writes `"key":`; the value that follows does not add a comma.
@@ -18,7 +34,17 @@ struct JSONBytes {
         separate()
         appendString(name)
         bytes.append(UInt8(ascii: ":"))
-        needsComma[needsComma.count - 1] = false
+        needsComma = false
+        pendingValueAfterKey = true
+    }
+
+    /// Writes `"name":` for a key known when tipcat is built (written as is: it needs no escape).
+    mutating func key(literal name: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        appendStatic(name)
+        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        needsComma = false
         pendingValueAfterKey = true
     }
 
@@ -75,10 +101,30 @@ struct JSONBytes {
     /// Appends `text` escaped for the inside of a JSON string, without quotes (inside a `rawValue`).
     mutating func appendEscaped(_ text: String) { appendStringContents(text) }
 
+    /// Appends text known when tipcat is built, as it is (inside a `rawValue`).
+    mutating func appendStatic(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Starts a value written piece by piece with `append…` (it must append exactly one JSON value).
+    mutating func beginRawValue() { valueSeparator() }
+
+    /// Opens an object whose members follow; `endObject` closes it (for hot loops, without a closure).
+    mutating func beginObject() {
+        valueSeparator()
+        bytes.append(UInt8(ascii: "{"))
+        enterContainer()
+    }
+
+    mutating func endObject() {
+        leaveContainer()
+        bytes.append(UInt8(ascii: "}"))
+    }
+
     private mutating func valueSeparator() {
         if pendingValueAfterKey {
             pendingValueAfterKey = false
-            needsComma[needsComma.count - 1] = true
+            needsComma = true
         } else {
             separate()
         }
@@ -97,10 +143,21 @@ struct JSONBytes {
     private mutating func container(open: UInt8, close: UInt8, _ body: (inout JSONBytes) -> Void) {
         valueSeparator()
         bytes.append(open)
-        needsComma.append(false)
+        enterContainer()
         body(&self)
-        needsComma.removeLast()
+        leaveContainer()
         bytes.append(close)
+    }
+
+    private mutating func enterContainer() {
+        depth += 1
+        if depth >= 64 { deeper.append(false) }
+        needsComma = false
+    }
+
+    private mutating func leaveContainer() {
+        if depth >= 64 { deeper.removeLast() }
+        depth -= 1
     }
 
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)

@@ -125,8 +125,10 @@ public struct PluginRequestEncoder: Sendable {
         let chunk: @Sendable (Int) -> [UInt8] = { index in
             let range = (index * tipsPerChunk)..<min(tips.count, (index + 1) * tipsPerChunk)
             var chunk = JSONBytes(capacity: range.count * 12_288)  // ~9 KB a tip at 12 locales: no regrowth
+            let run = RunContext(root: root, stringsFile: stringsFile)
+            let table = catalog.localizations
             for tip in range {
-                writeTip(tips[tip], catalog: catalog, root: root, stringsFile: stringsFile, into: &chunk)
+                writeTip(tips[tip], table: table, run: run, into: &chunk)
             }
             return chunk.bytes
         }
@@ -226,23 +228,39 @@ public struct PluginRequestEncoder: Sendable {
                 chunkCount, chunk)
     }
 
-    private static func writeTip(_ tip: Tip, catalog: Catalog, root: String, stringsFile: String, into array: inout JSONBytes) {
-        let file = relative(tip.file, to: root)
-        let table = catalog.localizations
+    /// What encoding a run of tips uses again and again, copied for the run: strings and byte arrays every core
+    /// retained at once (hundreds of thousands of times) would keep moving their reference counts' cache line
+    /// between the cores.
+    struct RunContext {
+        let root: String
+        let stringsFile: String
+        /// `{"file":"<strings file>","pointer":"/strings/` — the start of every translation's place.
+        let placePrefix: [UInt8]
+
+        init(root: String, stringsFile: String) {
+            func own(_ text: String) -> String { String(decoding: Array(text.utf8), as: UTF8.self) }
+            self.root = own(root)
+            self.stringsFile = own(stringsFile)
+            placePrefix = Array(("{\"file\":" + PluginRequestEncoder.jsonString(stringsFile) + ",\"pointer\":\"/strings/").utf8)
+        }
+    }
+
+    private static func writeTip(_ tip: Tip, table: LocalizationTable, run: RunContext, into array: inout JSONBytes) {
+        let file = relative(tip.file, to: run.root)
         array.objectValue { object in
             object.key("id")
             object.string(tip.id.rawValue)
             object.key("at")
             writePlace(file: file, pointer: "", into: &object)
             object.key("title")
-            writeText(tip.title, file: file, pointer: "/title", table: table, stringsFile: stringsFile, into: &object)
+            writeText(tip.title, file: file, pointer: "/title", table: table, run: run, into: &object)
             if let message = tip.message {
                 object.key("message")
-                writeText(message, file: file, pointer: "/message", table: table, stringsFile: stringsFile, into: &object)
+                writeText(message, file: file, pointer: "/message", table: table, run: run, into: &object)
             }
             if let customID = tip.customID {
                 object.key("customID")
-                writeText(customID, file: file, pointer: "/customID", table: table, stringsFile: stringsFile, into: &object)
+                writeText(customID, file: file, pointer: "/customID", table: table, run: run, into: &object)
             }
             if let image = tip.image {
                 object.key("image")
@@ -255,8 +273,8 @@ public struct PluginRequestEncoder: Sendable {
                         actionObject.key("id")
                         actionObject.string(action.id)
                         actionObject.key("title")
-                        writeText(action.title, file: file, pointer: "/actions/\(index)/title", table: table,
-                                  stringsFile: stringsFile, into: &actionObject)
+                        writeText(action.title, file: file, pointer: "/actions/\(index)/title", table: table, run: run,
+                                  into: &actionObject)
                         actionObject.key("at")
                         writePlace(file: file, pointer: "/actions/\(index)", into: &actionObject)
                     }
@@ -302,10 +320,10 @@ public struct PluginRequestEncoder: Sendable {
     }
 
     private static func writeText(
-        _ text: LocalizedText, file: String, pointer: String, table: LocalizationTable, stringsFile: String,
+        _ text: LocalizedText, file: String, pointer: String, table: LocalizationTable, run: RunContext,
         into object: inout JSONBytes
     ) {
-        let placePrefix = stringsFile == "Localizable.xcstrings" ? defaultPlacePrefix : placePrefix(stringsFile)
+        let stringsFile = run.stringsFile
         object.objectValue { textObject in
             textObject.key("key")
             textObject.string(text.key)
@@ -314,77 +332,62 @@ public struct PluginRequestEncoder: Sendable {
             textObject.key("at")
             writePlace(file: file, pointer: pointer, into: &textObject)
             textObject.key("translations")
-            textObject.objectValue { translations in
-                guard let entry = table.entries[text.key] else { return }
-                // JSON object members are unordered: translations are written in the table's own order. Their
-                // places are written as bytes (no pointer strings built): 180,000 of them in a large catalog.
-                let key = escapePointerToken(text.key)
-                for (locale, translation) in entry.translations {
-                    translations.key(locale.identifier)
-                    translations.objectValue { item in
-                        func place(_ suffix: String) {
-                            item.rawValue { raw in
-                                raw.appendRaw(placePrefix)
-                                raw.appendEscaped(key)
-                                raw.appendRaw(localizationsBytes)
-                                raw.appendEscaped(locale.identifier)
-                                raw.appendEscaped(suffix)
-                                raw.appendRaw(closeBytes)
+            textObject.beginObject()
+            defer { textObject.endObject() }
+            guard let entry = table.entries[text.key] else { return }
+            // JSON object members are unordered: translations are written in the table's own order. Each is
+            // written without closures, and its place as bytes (no pointer strings built): 220,000 of them in a
+            // large catalog. The place's start, up to the locale, is escaped once a text.
+            let key = escapePointerToken(text.key)
+            var placeStart = JSONBytes()
+            placeStart.appendRaw(run.placePrefix)
+            placeStart.appendEscaped(key)
+            placeStart.appendStatic("/localizations/")
+            for (locale, translation) in entry.translations {
+                textObject.key(locale.identifier)
+                textObject.beginObject()
+                textObject.key(literal: "text")
+                textObject.string(translation.content.text)
+                textObject.key(literal: "state")
+                textObject.string(translation.state.rawValue)
+                textObject.key(literal: "at")
+                textObject.beginRawValue()
+                textObject.appendRaw(placeStart.bytes)
+                textObject.appendEscaped(locale.identifier)
+                switch translation.content {
+                case .message:
+                    textObject.appendStatic("/stringUnit/value\"}")
+                case .plural(let argument, let forms):
+                    textObject.appendStatic("/variations/plural\"}")
+                    textObject.key("plural")
+                    textObject.objectValue { plural in
+                        plural.key("argument")
+                        plural.string(argument)
+                        let sorted = forms.sorted { $0.key < $1.key }
+                        plural.key("forms")
+                        plural.objectValue { formsObject in
+                            for (category, message) in sorted {
+                                formsObject.key(category)
+                                formsObject.string(message.text)
                             }
                         }
-                        item.key("text")
-                        switch translation.content {
-                        case .message(let message): item.string(message.text)
-                        case .plural: item.string(translation.content.message.text)
-                        }
-                        item.key("state")
-                        item.string(translation.state.rawValue)
-                        switch translation.content {
-                        case .message:
-                            item.key("at")
-                            place("/stringUnit/value")
-                        case .plural(let argument, let forms):
-                            item.key("at")
-                            place("/variations/plural")
-                            item.key("plural")
-                            item.objectValue { plural in
-                                plural.key("argument")
-                                plural.string(argument)
-                                let sorted = forms.sorted { $0.key < $1.key }
-                                plural.key("forms")
-                                plural.objectValue { formsObject in
-                                    for (category, message) in sorted {
-                                        formsObject.key(category)
-                                        formsObject.string(message.text)
-                                    }
-                                }
-                                plural.key("at")
-                                plural.objectValue { places in
-                                    for (category, _) in sorted {
-                                        places.key(category)
-                                        writePlace(
-                                            file: stringsFile,
-                                            pointer: "/strings/" + key + "/localizations/" + escapePointerToken(locale.identifier)
-                                                + "/variations/plural/" + escapePointerToken(category) + "/stringUnit/value",
-                                            into: &places)
-                                    }
-                                }
+                        plural.key("at")
+                        plural.objectValue { places in
+                            for (category, _) in sorted {
+                                places.key(category)
+                                writePlace(
+                                    file: stringsFile,
+                                    pointer: "/strings/" + key + "/localizations/" + escapePointerToken(locale.identifier)
+                                        + "/variations/plural/" + escapePointerToken(category) + "/stringUnit/value",
+                                    into: &places)
                             }
                         }
                     }
                 }
+                textObject.endObject()
             }
         }
     }
-
-    private static let localizationsBytes = Array("/localizations/".utf8)
-    private static let defaultPlacePrefix = placePrefix("Localizable.xcstrings")
-
-    /// `{"file":"<strings file>","pointer":"/strings/` — the start of every translation's place.
-    private static func placePrefix(_ stringsFile: String) -> [UInt8] {
-        Array(("{\"file\":" + jsonString(stringsFile) + ",\"pointer\":\"/strings/").utf8)
-    }
-    private static let closeBytes = Array("\"}".utf8)
 
     /// `text` as a JSON string literal.
     private static func jsonString(_ text: String) -> String {

@@ -40,4 +40,42 @@ import TipcatTestSupport
             #expect(decoded == text, "\(text.debugDescription)")
         }
     }
+
+    /// Commas are tracked per open container, in bits up to depth 64 and beyond them in a list: values nested
+    /// 150 deep (objects and arrays alternating, members before and after each nested one) come out as written.
+    @Test func nestingBeyondSixtyFourLevelsKeepsItsCommas() throws {
+        func write(_ level: Int, into writer: inout JSONBytes) {
+            if level % 2 == 0 {
+                writer.arrayValue { array in
+                    array.int(level)
+                    if level < 150 { write(level + 1, into: &array) }
+                    array.string("a\(level)")
+                }
+            } else {
+                writer.objectValue { object in
+                    object.key("n")
+                    object.int(level)
+                    if level < 150 {
+                        object.key("next")
+                        write(level + 1, into: &object)
+                    }
+                    object.key("s")
+                    object.bool(true)
+                }
+            }
+        }
+        func expected(_ level: Int) -> String {
+            let inner = level < 150 ? expected(level + 1) : nil
+            return level % 2 == 0
+                ? "[\(level)," + (inner.map { $0 + "," } ?? "") + "\"a\(level)\"]"
+                : "{\"n\":\(level)," + (inner.map { "\"next\":" + $0 + "," } ?? "") + "\"s\":true}"
+        }
+        var writer = JSONBytes()
+        writer.arrayValue { top in
+            write(0, into: &top)
+            top.null()
+        }
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "[" + expected(0) + ",null]")
+        #expect(throws: Never.self) { try JSONSerialization.jsonObject(with: Data(writer.bytes)) }
+    }
 }
