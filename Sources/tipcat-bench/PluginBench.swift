@@ -49,9 +49,14 @@ func runPluginBench(catalogDirectory: String, binary: String, runs: Int) {
         print("not measured: cannot write the plugin scripts: \(error)")
         return
     }
+    // The interpreter itself (see `pythonInterpreter`), as a team's plugins.json names it on a machine without shims.
+    let python = pythonInterpreter ?? "python3"
+    print("plugin interpreter: \(python)")
     func configure(_ script: String) {
+        let command = (try? JSONSerialization.data(withJSONObject: [python, "bench-plugins/\(script)"], options: [.withoutEscapingSlashes]))
+            .map { String(decoding: $0, as: UTF8.self) } ?? "[]"
         let json = """
-            {"plugins": [{"name": "noop", "command": ["python3", "bench-plugins/\(script)"], "kinds": ["lint"], "timeout": "60s"}]}
+            {"plugins": [{"name": "noop", "command": \(command), "kinds": ["lint"], "timeout": "60s"}]}
             """
         try? json.write(toFile: pluginsFile, atomically: true, encoding: .utf8)
     }

@@ -59,7 +59,7 @@ struct ProcessGoalsBench {
 
         // validate against python3 json.load of the same files, both whole processes.
         let script = directory + "/json_load.py"
-        if let python = RenderProcessBench.executable(named: "python3"),
+        if let python = pythonInterpreter,
            (try? Self.pythonScript.write(toFile: script, atomically: true, encoding: .utf8)) != nil {
             var ours = Figure()
             var theirs = Figure()

@@ -39,7 +39,7 @@ struct RenderProcessBench {
         }
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let script = directory + "/render_jinja.py"
-        let python = Self.executable(named: "python3")
+        let python = pythonInterpreter
         let jinja = python.map { exitStatus($0, ["-c", "import jinja2"]) == 0 } ?? false
             && (try? renderJinjaScript.write(toFile: script, atomically: true, encoding: .utf8)) != nil
         if !jinja { print("jinja2: not run (needs python3 with Jinja2; `make bench` installs it with pip)") }

@@ -77,3 +77,17 @@ func runPython(_ script: String, _ argument: String) -> String? {
     process.waitUntilExit()
     return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
 }
+
+/// The Python interpreter the peers run on: `python3` on PATH, asked for `sys.executable`. A version manager's
+/// shim on PATH (pyenv's is a shell script that runs pyenv before Python, about 90 ms a start) would otherwise
+/// be timed as Python's own cost, flattering tipcat in every comparison. Nil without python3.
+let pythonInterpreter: String? = {
+    guard let onPath = RenderProcessBench.executable(named: "python3") else { return nil }
+    let answer = FileManager.default.temporaryDirectory.appendingPathComponent("tipcat-bench-python-\(getpid())").path
+    defer { try? FileManager.default.removeItem(atPath: answer) }
+    guard timedRun(onPath, ["-c", "import sys; print(sys.executable)"], stdout: answer) != nil,
+          let text = try? String(contentsOfFile: answer, encoding: .utf8)
+    else { return onPath }
+    let path = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    return FileManager.default.isExecutableFile(atPath: path) ? path : onPath
+}()
