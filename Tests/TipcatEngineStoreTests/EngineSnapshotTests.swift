@@ -369,12 +369,6 @@ import TipcatTestSupport
         // The compiled rules start with "TCER" and run to the end of the engine section; the programs with "TCRP".
         let rulesStart = try #require(Self.find(Array("TCER".utf8), in: good, before: engineEnd))
         let programStart = try #require(Self.find(Array("TCRP".utf8), in: good, before: engineEnd))
-        func resealed(_ damaged: [UInt8]) -> [UInt8] {
-            var file = damaged
-            let sum = FastChecksum.of(file[EngineSnapshot.headerSize..<engineEnd])
-            for index in 0..<8 { file[88 + index] = UInt8(truncatingIfNeeded: sum >> (8 * UInt64(index))) }
-            return file
-        }
         var damages: [(String, [UInt8])] = []
         var version = good
         version[programStart + 4] &+= 1
@@ -392,7 +386,7 @@ import TipcatTestSupport
             damages.append(("random flip \(round)", flipped))
         }
         for (what, damaged) in damages {
-            try Data(resealed(damaged)).write(to: URL(fileURLWithPath: snapshot))
+            try Data(Self.resealed(damaged, engineEnd: engineEnd)).write(to: URL(fileURLWithPath: snapshot))
             let answers = outputs(base)
             if what.hasPrefix("random") {
                 // A flip may still read back as other valid programs; it never crashes the command.
@@ -426,12 +420,6 @@ import TipcatTestSupport
         for _ in 0..<(try reader.count()) { _ = try reader.size() }
         let recordsLength = try reader.count()
         let recordsStart = EngineSnapshot.headerSize + reader.position
-        func resealed(_ damaged: [UInt8]) -> [UInt8] {
-            var file = damaged
-            let sum = FastChecksum.of(file[EngineSnapshot.headerSize..<engineEnd])
-            for index in 0..<8 { file[88 + index] = UInt8(truncatingIfNeeded: sum >> (8 * UInt64(index))) }
-            return file
-        }
         // A tip's id said to run past its record, or cut short: the records before it decode, then the run fails.
         let id = Array("HighlightTip".utf8)
         let record = try #require((recordsStart..<(recordsStart + recordsLength - id.count)).first {
@@ -443,7 +431,7 @@ import TipcatTestSupport
         var shortened = good
         shortened[record] = 1
         for (what, damaged) in [("a record's id running past the records", overlong), ("a shortened id", shortened)] {
-            try Data(resealed(damaged)).write(to: URL(fileURLWithPath: snapshot))
+            try Data(Self.resealed(damaged, engineEnd: engineEnd)).write(to: URL(fileURLWithPath: snapshot))
             #expect(outputs(base) == cold, "\(what)")
             #expect(bytes(snapshot) == good, "\(what): the snapshot was not rebuilt")
         }
@@ -451,10 +439,19 @@ import TipcatTestSupport
         for round in 0..<8 {
             var flipped = good
             flipped[Int.random(in: recordsStart..<(recordsStart + recordsLength), using: &random)] ^= UInt8.random(in: 1...255, using: &random)
-            try Data(resealed(flipped)).write(to: URL(fileURLWithPath: snapshot))
+            try Data(Self.resealed(flipped, engineEnd: engineEnd)).write(to: URL(fileURLWithPath: snapshot))
             let answers = outputs(base)
             #expect(answers.allSatisfy { $0.hasPrefix("0 ") || $0.hasPrefix("1 ") }, "random flip \(round): \(answers)")
         }
+    }
+
+    /// `damaged` with the engine section's checksum (header bytes 88–95) recomputed, so the damage passes it and
+    /// only reading the section back can refuse it.
+    static func resealed(_ damaged: [UInt8], engineEnd: Int) -> [UInt8] {
+        var file = damaged
+        let sum = FastChecksum.of(file[EngineSnapshot.headerSize..<engineEnd])
+        for index in 0..<8 { file[88 + index] = UInt8(truncatingIfNeeded: sum >> (8 * UInt64(index))) }
+        return file
     }
 
     static func find(_ needle: [UInt8], in bytes: [UInt8], before end: Int) -> Int? {
