@@ -1,3 +1,5 @@
+import TipcatCore
+
 extension Message {
     /// Parses `text`; errors carry the UTF-8 byte offset of the problem.
     public static func parse(_ text: String) throws(MessageSyntaxError) -> Message {
@@ -7,6 +9,11 @@ extension Message {
     /// Parses `text` in place (its UTF-8 bytes are read where they are, not copied).
     private static func parse(_ text: String, inPlural: Bool, depth: Int) throws(MessageSyntaxError) -> Message {
         var bytes = text
+        // Most translations are plain text: without a byte the syntax reads (braces, apostrophes, and `#` in a
+        // plural branch), the message is that text as one literal, as the parser would find, and it is not parsed.
+        if !bytes.withUTF8({ hasSyntax($0, inPlural: inPlural) }) {
+            return Message(text: text, parts: text.isEmpty ? [] : [.text(text)], placeholders: [])
+        }
         let result: Result<([MessagePart], [Placeholder]), MessageSyntaxError> = bytes.withUTF8 { buffer in
             var parser = MessageParser(bytes: buffer)
             do throws(MessageSyntaxError) {
@@ -18,6 +25,28 @@ extension Message {
         }
         let (parts, placeholders) = try result.get()
         return Message(text: text, parts: sharingText(text, parts), placeholders: placeholders)
+    }
+
+    /// Whether `bytes` hold a byte the message syntax reads: `{`, `}`, `'`, or `#` in a plural branch. Plain text is
+    /// skipped eight bytes at a time.
+    static func hasSyntax(_ bytes: UnsafeBufferPointer<UInt8>, inPlural: Bool) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let pound: UInt8 = inPlural ? UInt8(ascii: "#") : UInt8(ascii: "{")
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            if WordBytes.equal(word, UInt8(ascii: "{")) | WordBytes.equal(word, UInt8(ascii: "}"))
+                | WordBytes.equal(word, UInt8(ascii: "'")) | WordBytes.equal(word, pound) != 0 {
+                return true
+            }
+            index += 8
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "'") || byte == pound { return true }
+            index += 1
+        }
+        return false
     }
 
     /// `parts`, with the text of a message that is one literal text equal to `text` as `text` itself: one string

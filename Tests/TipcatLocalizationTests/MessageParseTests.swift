@@ -1,4 +1,5 @@
 import Testing
+import TipcatCore
 @testable import TipcatLocalization
 
 /// The UTF-8 byte offset of the first occurrence of `needle` in `text` (test helper).
@@ -13,6 +14,40 @@ func byteOffset(of needle: String, in text: String) -> Int? {
 }
 
 @Suite struct MessageParseTests {
+    /// What the parser itself makes of `text` (no plain-text shortcut).
+    static func parsed(_ text: String, inPlural: Bool) -> ([MessagePart], [Placeholder])? {
+        var copy = text
+        return copy.withUTF8 { buffer in
+            var parser = MessageParser(bytes: buffer)
+            guard let parts = try? parser.parseMessage(openBrace: nil, inPlural: inPlural, depth: inPlural ? 1 : 0) else { return nil }
+            return (parts, parser.placeholders)
+        }
+    }
+
+    /// Text without a byte the syntax reads skips the parser: the message is what the parser would make of it,
+    /// for messages and plural forms alike, on random texts with and without braces, apostrophes and `#`.
+    @Test func plainTextShortcutAgreesWithTheParser() {
+        var random = SeededGenerator(seed: 0x31A)
+        let pieces = ["a", "Tap ", "日本", "🙂", "é", " ", "\n", "#", "'", "''", "{", "}", "{x}", "{n, plural, other {# x}}", "~", "!"]
+        var texts = ["", "#", "'", "plain", String(repeating: "long plain text ", count: 9), "tail{", "1234567#", "12345678#"]
+        for _ in 0..<4_000 {
+            texts.append((0..<Int.random(in: 0...12, using: &random)).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &random)] }.joined())
+        }
+        var plain = 0
+        for text in texts {
+            for inPlural in [false, true] {
+                let viaParse = inPlural ? try? Message.parsePluralForm(text) : try? Message.parse(text)
+                let expected = Self.parsed(text, inPlural: inPlural)
+                #expect(viaParse?.parts == expected?.0 && viaParse?.placeholders == expected?.1, "\(text.debugDescription) in plural: \(inPlural)")
+                if !text.utf8.contains(where: { [UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "'")].contains($0) || (inPlural && $0 == UInt8(ascii: "#")) }) {
+                    plain += 1
+                    #expect(viaParse?.parts == (text.isEmpty ? [] : [.text(text)]))
+                }
+            }
+        }
+        #expect(plain > 500)
+    }
+
     @Test func textAndPlaceholders() throws {
         let message = try Message.parse("Discover what's new in {trail.region}!")
         #expect(message.parts == [.text("Discover what's new in "), .placeholder(path: "trail.region"), .text("!")])
