@@ -266,14 +266,41 @@ struct StringCatalogDecoder {
     /// each with the same shape without nested device variations) decoded into `devices`. With `device`, one
     /// device's variation; `inheritedSubstitutions` are the localization's `substitutions`, which its device
     /// variations' values may use as `%#@name@`.
+    /// What a translation is called in findings — "the 'fr' translation of 'Tip.title'" ("string" in the source
+    /// language), then " (mac)" for a device variation — built in one allocation: it is made for each of a
+    /// catalog's hundreds of thousands of translations, finding or not.
+    static func subject(locale: String, key: String, isSourceLanguage: Bool, device: String?) -> String {
+        var (locale, key) = (locale, key)
+        let kind: StaticString = isSourceLanguage ? "' string of '" : "' translation of '"
+        let total = 5 + locale.utf8.count + kind.utf8CodeUnitCount + key.utf8.count + 1 + (device.map { $0.utf8.count + 3 } ?? 0)
+        return String(unsafeUninitializedCapacity: total) { buffer in
+            var end = 0
+            func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+                guard let base = buffer.baseAddress, let source = bytes.baseAddress, end + bytes.count <= buffer.count else { return }
+                (base + end).initialize(from: source, count: bytes.count)
+                end += bytes.count
+            }
+            ("the '" as StaticString).withUTF8Buffer(put)
+            locale.withUTF8(put)
+            kind.withUTF8Buffer(put)
+            key.withUTF8(put)
+            ("'" as StaticString).withUTF8Buffer(put)
+            if var device {
+                (" (" as StaticString).withUTF8Buffer(put)
+                device.withUTF8(put)
+                (")" as StaticString).withUTF8Buffer(put)
+            }
+            return end
+        }
+    }
+
     private func decodeTranslation(
         _ node: JSONNode, _ context: Context, device: String? = nil, inheritedSubstitutions: JSONNode? = nil,
         devices: inout [String: Translation]
     ) -> Translation? {
         let (locale, source, messages) = (context.locale, context.source, context.messages)
         let isSourceLanguage = locale == settings.sourceLanguage
-        let what = (isSourceLanguage ? "the '\(locale)' string of '\(context.key)'" : "the '\(locale)' translation of '\(context.key)'")
-            + (device.map { " (\($0))" } ?? "")
+        let what = Self.subject(locale: locale.identifier, key: context.key, isSourceLanguage: isSourceLanguage, device: device)
         guard let reader = ObjectReader(node, in: document, subject: what, sink: sink) else { return nil }
         reader.checkKeys(Keys.translation)
         let ownSubstitutions = reader.node("substitutions", required: false)

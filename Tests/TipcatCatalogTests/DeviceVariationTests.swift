@@ -74,4 +74,15 @@ import TipcatTestSupport
         let french = try #require(coverage.locales.first { $0.locale == LocaleID("fr") })
         #expect(french.translated == 3, "ShowLocationTip's title and message, FindTrailheadTip's message")
     }
+
+    /// A translation's subject in findings, built in one allocation, reads as the sentence it replaces.
+    @Test func translationSubjectsReadAsBefore() {
+        for (locale, key, source, device) in [
+            ("fr", "ShowLocationTip.title", false, nil), ("en", "Tip.message", true, nil), ("zh-Hant-TW", "Ünïcode 🙂 key", false, "mac"),
+            ("ja", "", false, "iphone"), ("de", "quote ' and \\ key", true, "watch"),
+        ] as [(String, String, Bool, String?)] {
+            let expected = (source ? "the '\(locale)' string of '\(key)'" : "the '\(locale)' translation of '\(key)'") + (device.map { " (\($0))" } ?? "")
+            #expect(StringCatalogDecoder.subject(locale: locale, key: key, isSourceLanguage: source, device: device) == expected)
+        }
+    }
 }
