@@ -1,3 +1,5 @@
+import TipcatCore
+
 /// Inline Markdown in a tip's texts, as TipKit's `Text` shows it: `**strong**`, `*emphasis*` (or `_…_`),
 /// `` `code` ``, `[label](https://…)` links and `<https://…>` autolinks, with backslash escapes.
 ///
@@ -101,8 +103,22 @@ public struct InlineMarkup: Sendable, Hashable {
     private static func mayFormMarkup(_ text: String, countingEscapes: Bool) -> Bool {
         var copy = text
         return copy.withUTF8 { bytes in
-            var previous: UInt8 = 0
-            for byte in bytes {
+            // Eight bytes at a time up to the first word holding a byte that may matter (a `(` counts only after
+            // a `]`, checked byte by byte from there).
+            var start = 0
+            if let base = bytes.baseAddress {
+                let escape = countingEscapes ? UInt8(ascii: "\\") : UInt8(ascii: "*")
+                while start + 8 <= bytes.count {
+                    let word = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)
+                    let candidates = WordBytes.equal(word, UInt8(ascii: "*")) | WordBytes.equal(word, UInt8(ascii: "_"))
+                        | WordBytes.equal(word, UInt8(ascii: "`")) | WordBytes.equal(word, UInt8(ascii: "<"))
+                        | WordBytes.equal(word, escape) | WordBytes.equal(word, UInt8(ascii: "("))
+                    if candidates != 0 { break }
+                    start += 8
+                }
+            }
+            var previous: UInt8 = start > 0 ? bytes[start - 1] : 0
+            for byte in bytes[start...] {
                 switch byte {
                 case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "<"): return true
                 case UInt8(ascii: "\\") where countingEscapes: return true

@@ -71,6 +71,31 @@ struct InlineMarkupTests {
         #expect(InlineMarkup.mayHaveProblems("<data:x>"))
     }
 
+    /// The precheck skips plain text eight bytes at a time: it answers as a byte-by-byte scan does, with the
+    /// bytes that matter at every position of a word and `](` split across two words.
+    @Test func precheckAgreesWithAByteByByteScan() {
+        func reference(_ text: String, countingEscapes: Bool) -> Bool {
+            var previous: UInt8 = 0
+            for byte in text.utf8 {
+                if [UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "<")].contains(byte) { return true }
+                if countingEscapes && byte == UInt8(ascii: "\\") { return true }
+                if byte == UInt8(ascii: "(") && previous == UInt8(ascii: "]") { return true }
+                previous = byte
+            }
+            return false
+        }
+        var texts = Self.fuzzTexts(count: 2000, seed: 31)
+        for special in ["*", "_", "`", "<", "\\", "](", "(", "]", "] (", "日本"] {
+            for position in 0..<20 {
+                texts.append(String(repeating: "a", count: position) + special + String(repeating: "b", count: 19 - position))
+            }
+        }
+        for text in texts {
+            #expect(InlineMarkup.mayHaveProblems(text) == reference(text, countingEscapes: false), "\(text.debugDescription)")
+            #expect(InlineMarkup.readsAsItself(text) == !reference(text, countingEscapes: true), "\(text.debugDescription)")
+        }
+    }
+
     @Test("visible text drops markup and keeps what a reader sees")
     func visibleText() {
         #expect(InlineMarkup.parse("Tap **Save**, then *share* `it` via [mail](mailto:a@b.example)").visibleText
