@@ -18,6 +18,17 @@ package enum WordBytes {
         (word &- ones &* UInt64(limit)) & ~word & highBits
     }
 
+    /// Where a scan of `bytes` for some bytes must go on byte by byte: the start of the first eight-byte word,
+    /// from `start` in steps of eight, for which `mayMatch` is true, or where fewer than eight bytes are left.
+    /// The words before it were tested whole and hold none of those bytes.
+    @inline(__always)
+    package static func plainPrefix(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, mayMatch: (UInt64) -> Bool) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        var index = start
+        while index + 8 <= bytes.count, !mayMatch(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) { index += 8 }
+        return index
+    }
+
     /// Whether a byte of `word` is `"`, `\` or a control character (below 0x20): the bytes a JSON string must
     /// escape, and that end its plain text.
     @inline(__always)

@@ -30,23 +30,12 @@ extension Message {
     /// Whether `bytes` hold a byte the message syntax reads: `{`, `}`, `'`, or `#` in a plural branch. Plain text is
     /// skipped eight bytes at a time.
     static func hasSyntax(_ bytes: UnsafeBufferPointer<UInt8>, inPlural: Bool) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
         let pound: UInt8 = inPlural ? UInt8(ascii: "#") : UInt8(ascii: "{")
-        var index = 0
-        while index + 8 <= bytes.count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            if WordBytes.equal(word, UInt8(ascii: "{")) | WordBytes.equal(word, UInt8(ascii: "}"))
-                | WordBytes.equal(word, UInt8(ascii: "'")) | WordBytes.equal(word, pound) != 0 {
-                return true
-            }
-            index += 8
+        let start = WordBytes.plainPrefix(bytes) { word in
+            WordBytes.equal(word, UInt8(ascii: "{")) | WordBytes.equal(word, UInt8(ascii: "}"))
+                | WordBytes.equal(word, UInt8(ascii: "'")) | WordBytes.equal(word, pound) != 0
         }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "'") || byte == pound { return true }
-            index += 1
-        }
-        return false
+        return bytes[start...].contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "'") || $0 == pound }
     }
 
     /// `parts`, with the text of a message that is one literal text equal to `text` as `text` itself: one string

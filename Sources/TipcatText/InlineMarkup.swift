@@ -105,17 +105,11 @@ public struct InlineMarkup: Sendable, Hashable {
         return copy.withUTF8 { bytes in
             // Eight bytes at a time up to the first word holding a byte that may matter (a `(` counts only after
             // a `]`, checked byte by byte from there).
-            var start = 0
-            if let base = bytes.baseAddress {
-                let escape = countingEscapes ? UInt8(ascii: "\\") : UInt8(ascii: "*")
-                while start + 8 <= bytes.count {
-                    let word = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)
-                    let candidates = WordBytes.equal(word, UInt8(ascii: "*")) | WordBytes.equal(word, UInt8(ascii: "_"))
-                        | WordBytes.equal(word, UInt8(ascii: "`")) | WordBytes.equal(word, UInt8(ascii: "<"))
-                        | WordBytes.equal(word, escape) | WordBytes.equal(word, UInt8(ascii: "("))
-                    if candidates != 0 { break }
-                    start += 8
-                }
+            let escape = countingEscapes ? UInt8(ascii: "\\") : UInt8(ascii: "*")
+            let start = WordBytes.plainPrefix(bytes) { word in
+                WordBytes.equal(word, UInt8(ascii: "*")) | WordBytes.equal(word, UInt8(ascii: "_"))
+                    | WordBytes.equal(word, UInt8(ascii: "`")) | WordBytes.equal(word, UInt8(ascii: "<"))
+                    | WordBytes.equal(word, escape) | WordBytes.equal(word, UInt8(ascii: "(")) != 0
             }
             var previous: UInt8 = start > 0 ? bytes[start - 1] : 0
             for byte in bytes[start...] {
