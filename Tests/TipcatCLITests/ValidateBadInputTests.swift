@@ -172,6 +172,36 @@ import TipcatTestSupport
 
     /// A `stringUnit` without `state` counts as translated only when it has a value (as in Xcode); an empty value
     /// is warned about and the source text is shown instead of a blank title.
+    /// A plain unit (a known state and a value, nothing else) is read without an object reader; any other unit
+    /// is read with one: both give exactly the findings, locations and order of the reader alone (the lines
+    /// below are what the reader gave for this file).
+    @Test func plainAndOtherStringUnitsReportAsBefore() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try minimalCatalog(in: directory)
+        for tip in ["B", "C", "D", "E", "F"] { try directory.write("Catalog/tips/\(tip).json", #"{"id": "\#(tip)", "title": "T"}"#) }
+        try directory.write("Catalog/Localizable.xcstrings", #"""
+            {"sourceLanguage": "en", "version": "1.0", "strings": {
+            "A.title": {"localizations": {"fr": {"stringUnit": {"state": "needs_review", "value": "Bonjour"}}}},
+            "B.title": {"localizations": {"fr": {"stringUnit": {"state": "reviewed", "value": "Deux"}}}},
+            "C.title": {"localizations": {"fr": {"stringUnit": {"state": "new", "value": "Trois", "note": "x"}}}},
+            "D.title": {"localizations": {"fr": {"stringUnit": {"value": 4}}}},
+            "E.title": {"localizations": {"fr": {"stringUnit": {"state": "stale"}}}},
+            "F.title": {"localizations": {"fr": {"stringUnit": {"value": "Six", "state": "translated"}}}}}}
+            """#)
+        let result = tipcat("validate", "--catalog", catalog)
+        let file = "\(catalog)/Localizable.xcstrings"
+        let findings = result.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix(file) }
+        #expect(findings == [
+            "\(file):2:62: warning: the 'fr' translation of 'A.title' is marked 'needs_review', so the source text is shown instead [not-translated]",
+            "\(file):3:62: error: 'state' in the stringUnit of the 'fr' translation of 'B.title' must be one of 'new', 'translated', 'needs_review', 'stale', found 'reviewed' [invalid-value]",
+            "\(file):4:62: warning: the 'fr' translation of 'C.title' is marked 'new', so the source text is shown instead [not-translated]",
+            "\(file):4:87: error: unknown key 'note' in the stringUnit of the 'fr' translation of 'C.title' [unknown-key]",
+            "\(file):5:62: error: 'value' in the stringUnit of the 'fr' translation of 'D.title' must be a string, found a number [wrong-type]",
+            "\(file):6:52: error: missing required key 'value' in the stringUnit of the 'fr' translation of 'E.title' [missing-key]",
+            "\(file):6:62: warning: the 'fr' translation of 'E.title' is marked 'stale', so the source text is shown instead [not-translated]",
+        ], "\(result.stdout)")
+    }
+
     @Test func stringUnitsWithoutStateOrWithEmptyValues() throws {
         let directory = try TemporaryDirectory()
         let catalog = try minimalCatalog(in: directory)
