@@ -28,7 +28,6 @@ struct EngineCatalog: Sendable {
         /// Whether its rule verdict depends on nothing but donations, parameters and time (rules reading other
         /// tips are cached along with the states they read).
         var cacheable: Bool { referencedTips.isEmpty }
-        var takesParameters: Bool { !tip.parameters.isEmpty }
     }
 
     struct CompiledGroup: Sendable {
@@ -277,18 +276,16 @@ struct EngineCatalog: Sendable {
         self.tips = compiled
         self.flags = flags
         // Dependents by slot, then by name: one hash per event, not per tip; runs are in catalog order.
-        var eventsByName: [String: [Int]] = [:]
-        for slot in 0..<eventCount {
-            let dependents = runs.flatMap { $0.eventDependents[slot] }
-            if !dependents.isEmpty { eventsByName[eventOrder[slot]] = dependents }
+        func byName(_ order: [String], _ lists: KeyPath<AssembledRun, [[Int]]>) -> [String: [Int]] {
+            var byName: [String: [Int]] = [:]
+            for (slot, name) in order.enumerated() {
+                let dependents = runs.flatMap { $0[keyPath: lists][slot] }
+                if !dependents.isEmpty { byName[name] = dependents }
+            }
+            return byName
         }
-        var parametersByName: [String: [Int]] = [:]
-        for slot in 0..<parameterCount {
-            let dependents = runs.flatMap { $0.parameterDependents[slot] }
-            if !dependents.isEmpty { parametersByName[parameterOrder[slot]] = dependents }
-        }
-        eventDependents = eventsByName
-        parameterDependents = parametersByName
+        eventDependents = byName(eventOrder, \.eventDependents)
+        parameterDependents = byName(parameterOrder, \.parameterDependents)
         diagnostics = runs.flatMap(\.diagnostics)
     }
 

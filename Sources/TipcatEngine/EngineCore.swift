@@ -196,7 +196,7 @@ struct EngineCore: Sendable {
             addInstance(id, tip: order, record: stored ?? TipRecord(tip: tipID))
         }
         for (id, record) in snapshot.tips.sorted(by: { $0.key < $1.key }) {
-            guard instanceIndex[id] == nil, let tip = compiled.tipIndex[record.tip], compiled.tips[tip].takesParameters,
+            guard instanceIndex[id] == nil, let tip = compiled.tipIndex[record.tip], compiled.flags[tip].takesParameters,
                   let parameters = try? tipParameters(of: compiled.tips[tip].tip, record.parameters)
             else { continue }
             var normal = record
