@@ -228,9 +228,8 @@ public struct PluginRequestEncoder: Sendable {
                 chunkCount, chunk)
     }
 
-    /// What encoding a run of tips uses again and again, copied for the run: strings and byte arrays every core
-    /// retained at once (hundreds of thousands of times) would keep moving their reference counts' cache line
-    /// between the cores.
+    /// What encoding a run of tips reads for every tip: the catalog's root, the String Catalog's path, and the
+    /// start of every translation's place, made once a run rather than once a text.
     struct RunContext {
         let root: String
         let stringsFile: String
@@ -238,9 +237,8 @@ public struct PluginRequestEncoder: Sendable {
         let placePrefix: [UInt8]
 
         init(root: String, stringsFile: String) {
-            func own(_ text: String) -> String { String(decoding: Array(text.utf8), as: UTF8.self) }
-            self.root = own(root)
-            self.stringsFile = own(stringsFile)
+            self.root = root
+            self.stringsFile = stringsFile
             placePrefix = Array(("{\"file\":" + PluginRequestEncoder.jsonString(stringsFile) + ",\"pointer\":\"/strings/").utf8)
         }
     }
