@@ -30,6 +30,7 @@ extension Message {
     /// Whether `bytes` hold a byte the message syntax reads: `{`, `}`, `'`, or `#` in a plural branch. Plain text is
     /// skipped eight bytes at a time.
     static func hasSyntax(_ bytes: UnsafeBufferPointer<UInt8>, inPlural: Bool) -> Bool {
+        // Outside a plural branch `#` is text: the slot repeats `{`, which is tested anyway.
         let pound: UInt8 = inPlural ? UInt8(ascii: "#") : UInt8(ascii: "{")
         let start = WordBytes.plainPrefix(bytes) { word in
             WordBytes.equal(word, UInt8(ascii: "{")) | WordBytes.equal(word, UInt8(ascii: "}"))

@@ -105,6 +105,7 @@ public struct InlineMarkup: Sendable, Hashable {
         return copy.withUTF8 { bytes in
             // Eight bytes at a time up to the first word holding a byte that may matter (a `(` counts only after
             // a `]`, checked byte by byte from there).
+            // A backslash counts only when escapes do; otherwise the slot repeats `*`, which is tested anyway.
             let escape = countingEscapes ? UInt8(ascii: "\\") : UInt8(ascii: "*")
             let start = WordBytes.plainPrefix(bytes) { word in
                 WordBytes.equal(word, UInt8(ascii: "*")) | WordBytes.equal(word, UInt8(ascii: "_"))
