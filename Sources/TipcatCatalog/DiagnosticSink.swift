@@ -82,8 +82,11 @@ extension JSONDocument {
 
 /// A JSON object being decoded: typed accessors that report missing keys, wrong types and unknown keys.
 struct ObjectReader {
-    let document: JSONDocument
-    let node: JSONNode
+    /// The document and sink are borrowed, not retained: a reader lives only inside a call that holds both, and
+    /// readers are made twice per translation (hundreds of thousands in a large String Catalog), on every core.
+    unowned(unsafe) let document: JSONDocument
+    /// Where the object starts in the document.
+    let offset: Int
     let object: JSONObject
     /// What the object is, for messages: "tip", "event 'opened-map'", "catalog.json".
     var subject: String { subjectPrefix.description + subjectBase }
@@ -91,7 +94,7 @@ struct ObjectReader {
     /// read for every translation of a String Catalog then costs no new string).
     private let subjectPrefix: StaticString
     private let subjectBase: String
-    let sink: DiagnosticSink
+    unowned(unsafe) let sink: DiagnosticSink
 
     /// Reads `node` as an object, or reports what it is instead; `subject` is `prefix` followed by `subject`.
     init?(_ node: JSONNode, in document: JSONDocument, subject: String, prefix: StaticString = "", sink: DiagnosticSink) {
@@ -100,14 +103,14 @@ struct ObjectReader {
             return nil
         }
         self.document = document
-        self.node = node
+        self.offset = node.offset
         self.object = object
         self.subjectPrefix = prefix
         self.subjectBase = subject
         self.sink = sink
     }
 
-    var location: SourceLocation { document.location(of: node) }
+    var location: SourceLocation { document.location(ofByte: offset) }
 
     func location(of node: JSONNode) -> SourceLocation { document.location(of: node) }
 

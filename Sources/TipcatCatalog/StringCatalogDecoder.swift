@@ -298,9 +298,10 @@ struct StringCatalogDecoder {
         _ node: JSONNode, _ context: Context, device: String? = nil, inheritedSubstitutions: JSONNode? = nil,
         devices: inout [String: Translation]
     ) -> Translation? {
-        let (locale, source, messages) = (context.locale, context.source, context.messages)
-        let isSourceLanguage = locale == settings.sourceLanguage
-        let what = Self.subject(locale: locale.identifier, key: context.key, isSourceLanguage: isSourceLanguage, device: device)
+        // The context's parts are read in place: copying the source text (its parsed message, its location) for
+        // every translation would cost reference counting on every core.
+        let isSourceLanguage = context.locale == settings.sourceLanguage
+        let what = Self.subject(locale: context.locale.identifier, key: context.key, isSourceLanguage: isSourceLanguage, device: device)
         guard let reader = ObjectReader(node, in: document, subject: what, sink: sink) else { return nil }
         reader.checkKeys(Keys.translation)
         let ownSubstitutions = reader.node("substitutions", required: false)
@@ -334,19 +335,19 @@ struct StringCatalogDecoder {
                 guard let converted = printfMessage(format, node: valueNode, context, what: what, pluralArgument: nil) else { return nil }
                 message = converted
             } else {
-                guard let parsed = messages.parse(text, node: valueNode, in: document, what: what, sink: sink) else { return nil }
+                guard let parsed = context.messages.parse(text, node: valueNode, in: document, what: what, sink: sink) else { return nil }
                 message = parsed
-                if let sourceMessage = source.message {
+                if let sourceMessage = context.source.message {
                     if !Self.samePlaceholderPaths(message, sourceMessage) {
                         comparePlaceholders(message.placeholderPaths, with: sourceMessage, node: valueNode, what: what)
                     }
                     checkAbsentCases(message, source: sourceMessage, node: valueNode, what: what)
                 }
             }
-            if isSourceLanguage, text != source.source {
-                sink.add(.sourceTextMismatch(what, catalogText: text, tipText: source.source, at: document.location(of: valueNode)))
+            if isSourceLanguage, text != context.source.source {
+                sink.add(.sourceTextMismatch(what, catalogText: text, tipText: context.source.source, at: document.location(of: valueNode)))
             }
-            messages.checkPluralCoverage(message, locale: locale, node: valueNode, in: document, what: what, sink: sink)
+            context.messages.checkPluralCoverage(message, locale: context.locale, node: valueNode, in: document, what: what, sink: sink)
             return Translation(content: .message(message), state: state, location: document.location(of: valueNode),
                                isVerbatim: document.isVerbatimString(valueNode))
         }
