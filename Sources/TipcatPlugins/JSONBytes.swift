@@ -2,30 +2,106 @@ import TipcatCore
 
 /// A minimal, fast JSON writer into a byte buffer, for requests of tens of megabytes (5,000 tips × 12 locales):
 /// no intermediate tree, strings escaped as RFC 8259 asks (`"`, `\`, and controls below 0x20).
-struct JSONBytes {
-    var bytes: [UInt8] = []
+///
+/// The buffer is its own (not an array): a request is millions of small appends, and an array's append checks
+/// uniqueness and capacity through generic code each time. A writer cannot be copied, so the buffer has one owner.
+struct JSONBytes: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// How many bytes are written.
+    private(set) var count = 0
     /// Per open container, whether its next member needs a comma first: bit `d` for the container at depth `d`
     /// (the top level is depth 0), in `deeper` beyond the 64 bits (no array touched per value).
     private var commaBits: UInt64 = 0
     private var depth = 0
     private var deeper: [Bool] = []
 
-    init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+    init(capacity: Int = 0) {
+        self.capacity = max(64, capacity)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// The bytes written so far.
+    var bytes: [UInt8] { [UInt8](UnsafeBufferPointer(start: base, count: count)) }
+
+    /// The bytes from `offset` on (`offset` from `count` earlier).
+    func bytes(from offset: Int) -> [UInt8] {
+        [UInt8](UnsafeBufferPointer(start: base + offset, count: count - offset))
+    }
+
+    /// The bytes before `offset`.
+    func bytes(upTo offset: Int) -> [UInt8] { [UInt8](UnsafeBufferPointer(start: base, count: offset)) }
+
+    /// Drops the last byte written (an envelope's closing brace, written later).
+    mutating func removeLastByte() {
+        if count > 0 { count -= 1 }
+    }
+
+    /// Room for `extra` more bytes, growing the buffer (doubling) when needed.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if capacity - count < extra { grow(extra) }
+    }
+
+    @inline(never)
+    private mutating func grow(_ extra: Int) {
+        let newCapacity = max(capacity * 2, count + extra)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    private mutating func appendByte(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    private mutating func appendBytes(_ a: UInt8, _ b: UInt8) {
+        reserve(2)
+        base[count] = a
+        base[count + 1] = b
+        count += 2
+    }
+
+    @inline(__always)
+    private mutating func appendBuffer(_ source: UnsafeBufferPointer<UInt8>) {
+        guard let start = source.baseAddress, !source.isEmpty else { return }
+        reserve(source.count)
+        (base + count).update(from: start, count: source.count)
+        count += source.count
+    }
+
+    /// Appends `text`'s bytes as they are.
+    private mutating func appendText(_ text: String) {
+        var text = text
+        text.withUTF8 { appendBuffer($0) }
+    }
 
     private var needsComma: Bool {
-        get { depth < 64 ? (commaBits >> UInt64(depth)) & 1 == 1 : deeper[depth - 64] }
-        set {
+        @inline(__always) get { depth < 64 ? (commaBits >> UInt64(depth)) & 1 == 1 : deeper[depth - 64] }
+        @inline(__always) set {
             if depth < 64 {
                 let bit: UInt64 = 1 << UInt64(depth)
                 commaBits = newValue ? commaBits | bit : commaBits & ~bit
             } else {
-                deeper[depth - 64] = newValue
+                setDeeper(newValue)
             }
         }
     }
 
+    /// The rare case of `needsComma` beyond 64 levels, out of line.
+    @inline(never)
+    private mutating func setDeeper(_ value: Bool) { deeper[depth - 64] = value }
+
     private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if needsComma { appendByte(UInt8(ascii: ",")) }
         needsComma = true
     }
 
@@ -33,7 +109,7 @@ struct JSONBytes {
     mutating func key(_ name: String) {
         separate()
         appendString(name)
-        bytes.append(UInt8(ascii: ":"))
+        appendByte(UInt8(ascii: ":"))
         needsComma = false
         pendingValueAfterKey = true
     }
@@ -41,9 +117,9 @@ struct JSONBytes {
     /// Writes `"name":` for a key known when tipcat is built (written as is: it needs no escape).
     mutating func key(literal name: StaticString) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
+        appendByte(UInt8(ascii: "\""))
         appendStatic(name)
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        appendBytes(UInt8(ascii: "\""), UInt8(ascii: ":"))
         needsComma = false
         pendingValueAfterKey = true
     }
@@ -57,36 +133,36 @@ struct JSONBytes {
 
     mutating func int(_ value: Int) {
         valueSeparator()
-        bytes.append(contentsOf: String(value).utf8)
+        appendText(String(value))
     }
 
     mutating func double(_ value: Double) {
         valueSeparator()
         if value.isFinite {
             if value == value.rounded(), abs(value) < 1e15 {
-                bytes.append(contentsOf: String(Int(value)).utf8)
+                appendText(String(Int(value)))
             } else {
-                bytes.append(contentsOf: String(value).utf8)
+                appendText(String(value))
             }
         } else {
-            bytes.append(contentsOf: "null".utf8)
+            appendText("null")
         }
     }
 
     mutating func bool(_ value: Bool) {
         valueSeparator()
-        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        appendText(value ? "true" : "false")
     }
 
     mutating func null() {
         valueSeparator()
-        bytes.append(contentsOf: "null".utf8)
+        appendText("null")
     }
 
     /// Bytes that are already one complete JSON value.
     mutating func raw(_ json: [UInt8]) {
         valueSeparator()
-        bytes.append(contentsOf: json)
+        json.withUnsafeBufferPointer { appendBuffer($0) }
     }
 
     /// A value written by `build` straight into the buffer (it must append exactly one JSON value).
@@ -96,14 +172,14 @@ struct JSONBytes {
     }
 
     /// Appends bytes as they are (inside a `rawValue`).
-    mutating func appendRaw(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }
+    mutating func appendRaw(_ raw: [UInt8]) { raw.withUnsafeBufferPointer { appendBuffer($0) } }
 
     /// Appends `text` escaped for the inside of a JSON string, without quotes (inside a `rawValue`).
     mutating func appendEscaped(_ text: String) { appendStringContents(text) }
 
     /// Appends text known when tipcat is built, as it is (inside a `rawValue`).
     mutating func appendStatic(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { appendBuffer($0) }
     }
 
     /// Starts a value written piece by piece with `append…` (it must append exactly one JSON value).
@@ -112,13 +188,13 @@ struct JSONBytes {
     /// Opens an object whose members follow; `endObject` closes it (for hot loops, without a closure).
     mutating func beginObject() {
         valueSeparator()
-        bytes.append(UInt8(ascii: "{"))
+        appendByte(UInt8(ascii: "{"))
         enterContainer()
     }
 
     mutating func endObject() {
         leaveContainer()
-        bytes.append(UInt8(ascii: "}"))
+        appendByte(UInt8(ascii: "}"))
     }
 
     private mutating func valueSeparator() {
@@ -142,11 +218,11 @@ struct JSONBytes {
 
     private mutating func container(open: UInt8, close: UInt8, _ body: (inout JSONBytes) -> Void) {
         valueSeparator()
-        bytes.append(open)
+        appendByte(open)
         enterContainer()
         body(&self)
         leaveContainer()
-        bytes.append(close)
+        appendByte(close)
     }
 
     private mutating func enterContainer() {
@@ -163,44 +239,50 @@ struct JSONBytes {
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 
     private mutating func appendString(_ value: String) {
-        bytes.append(UInt8(ascii: "\""))
+        appendByte(UInt8(ascii: "\""))
         appendStringContents(value)
-        bytes.append(UInt8(ascii: "\""))
+        appendByte(UInt8(ascii: "\""))
     }
 
 
     private mutating func appendStringContents(_ value: String) {
-        var value = value
-        value.withUTF8 { utf8 in
-            var runStart = 0
-            var index = 0
-            while index < utf8.count {
-                // Eight bytes at a time while none needs escaping (most text needs none).
-                if index + 8 <= utf8.count, let base = utf8.baseAddress {
-                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                    if !WordBytes.hasJSONSpecial(word) {
-                        index += 8
-                        continue
-                    }
-                }
-                let byte = utf8[index]
-                index += 1
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                let start = index - 1
-                if runStart < start { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<start])) }
-                runStart = index
-                switch byte {
-                case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-                case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-                case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-                case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-                case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-                default:
-                    bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                              JSONBytes.hex[Int(byte >> 4)], JSONBytes.hex[Int(byte & 0xF)]])
+        // Native strings (all of a decoded catalog's) are read in place; others are made contiguous first.
+        if value.utf8.withContiguousStorageIfAvailable({ appendEscapedUTF8($0) }) == nil {
+            var copy = value
+            copy.withUTF8 { appendEscapedUTF8($0) }
+        }
+    }
+
+    private mutating func appendEscapedUTF8(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var runStart = 0
+        var index = 0
+        while index < utf8.count {
+            // Eight bytes at a time while none needs escaping (most text needs none).
+            if index + 8 <= utf8.count, let base = utf8.baseAddress {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if !WordBytes.hasJSONSpecial(word) {
+                    index += 8
+                    continue
                 }
             }
-            if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count])) }
+            let byte = utf8[index]
+            index += 1
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            let start = index - 1
+            if runStart < start { appendBuffer(UnsafeBufferPointer(rebasing: utf8[runStart..<start])) }
+            runStart = index
+            switch byte {
+            case UInt8(ascii: "\""): appendBytes(UInt8(ascii: "\\"), UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): appendBytes(UInt8(ascii: "\\"), UInt8(ascii: "\\"))
+            case 0x0A: appendBytes(UInt8(ascii: "\\"), UInt8(ascii: "n"))
+            case 0x0D: appendBytes(UInt8(ascii: "\\"), UInt8(ascii: "r"))
+            case 0x09: appendBytes(UInt8(ascii: "\\"), UInt8(ascii: "t"))
+            default:
+                appendBytes(UInt8(ascii: "\\"), UInt8(ascii: "u"))
+                appendBytes(UInt8(ascii: "0"), UInt8(ascii: "0"))
+                appendBytes(JSONBytes.hex[Int(byte >> 4)], JSONBytes.hex[Int(byte & 0xF)])
+            }
         }
+        if runStart < utf8.count { appendBuffer(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count])) }
     }
 }

@@ -46,7 +46,7 @@ public struct PluginRequestEncoder: Sendable {
             object.key("catalog")
             object.rawValue { _ in }  // the pieces go here
         }
-        writer.bytes.removeLast()  // the envelope's closing brace comes after the catalog
+        writer.removeLastByte()  // the envelope's closing brace comes after the catalog
         return RequestPieces(prefix: writer.bytes, catalog: catalog, suffix: Array("}\n".utf8))
     }
 
@@ -77,7 +77,7 @@ public struct PluginRequestEncoder: Sendable {
             object.key("tipcatVersion")
             object.string(tipcatVersion)
         }
-        writer.bytes.append(UInt8(ascii: "\n"))
+        writer.appendStatic("\n")
         return writer.bytes
     }
 
@@ -151,7 +151,7 @@ public struct PluginRequestEncoder: Sendable {
             object.key("enabled")
             object.bool(catalog.settings.enabled)
             object.key("tips")
-            object.rawValue { raw in tipsOffset = raw.bytes.count }  // the tips go here, in chunks
+            object.rawValue { raw in tipsOffset = raw.count }  // the tips go here, in chunks
             object.key("groups")
             object.arrayValue { array in
                 for group in catalog.groups {
@@ -224,7 +224,7 @@ public struct PluginRequestEncoder: Sendable {
                 }
             }
         }
-        return (Array(writer.bytes[..<tipsOffset]) + [UInt8(ascii: "[")], [UInt8(ascii: "]")] + Array(writer.bytes[tipsOffset...]),
+        return (writer.bytes(upTo: tipsOffset) + [UInt8(ascii: "[")], [UInt8(ascii: "]")] + writer.bytes(from: tipsOffset),
                 chunkCount, chunk)
     }
 
@@ -341,6 +341,7 @@ public struct PluginRequestEncoder: Sendable {
             placeStart.appendRaw(run.placePrefix)
             placeStart.appendEscaped(key)
             placeStart.appendStatic("/localizations/")
+            let placeStartBytes = placeStart.bytes
             for (locale, translation) in entry.translations {
                 textObject.key(locale.identifier)
                 textObject.beginObject()
@@ -350,7 +351,7 @@ public struct PluginRequestEncoder: Sendable {
                 textObject.string(translation.state.rawValue)
                 textObject.key(literal: "at")
                 textObject.beginRawValue()
-                textObject.appendRaw(placeStart.bytes)
+                textObject.appendRaw(placeStartBytes)
                 textObject.appendEscaped(locale.identifier)
                 switch translation.content {
                 case .message:

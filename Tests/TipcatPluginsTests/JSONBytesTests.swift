@@ -78,4 +78,30 @@ import TipcatTestSupport
         #expect(String(decoding: writer.bytes, as: UTF8.self) == "[" + expected(0) + ",null]")
         #expect(throws: Never.self) { try JSONSerialization.jsonObject(with: Data(writer.bytes)) }
     }
+
+    /// The writer's own buffer grows from its smallest size through many doublings without losing a byte, and its
+    /// pieces (before and after an offset, the last byte dropped) are the bytes written.
+    @Test func bufferGrowsAndCutsExactly() throws {
+        var writer = JSONBytes(capacity: 0)
+        var expected = "["
+        var middle = 0
+        writer.arrayValue { array in
+            for index in 0..<5_000 {
+                if index == 2_500 { middle = array.count }
+                let text = String(repeating: "é\"", count: index % 7) + "\(index)"
+                array.string(text)
+                array.int(index)
+                array.raw(Array("{}".utf8))
+                let escaped = String(decoding: Self.reference(text), as: UTF8.self)
+                expected += (index == 0 ? "" : ",") + escaped + ",\(index),{}"
+            }
+        }
+        expected += "]"
+        let bytes = writer.bytes
+        #expect(String(decoding: bytes, as: UTF8.self) == expected)
+        #expect(writer.bytes(upTo: middle) + writer.bytes(from: middle) == bytes)
+        writer.removeLastByte()
+        #expect(writer.bytes == Array(bytes.dropLast()))
+        #expect(throws: Never.self) { try JSONSerialization.jsonObject(with: Data(bytes)) }
+    }
 }
