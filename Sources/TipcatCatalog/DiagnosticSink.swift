@@ -66,17 +66,25 @@ extension JSONDocument {
     /// byte between the quotes (a scan to the closing quote; false for anything else).
     func isVerbatimString(_ node: JSONNode) -> Bool {
         guard case .string = node.value else { return false }
-        let bytes = source.bytes
-        guard node.offset >= 0, node.offset < bytes.count, bytes[node.offset] == UInt8(ascii: "\"") else { return false }
-        var index = node.offset + 1
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "\""): return true
-            case UInt8(ascii: "\\"): return false
-            default: index += 1
+        return source.bytes.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress, node.offset >= 0, node.offset < bytes.count,
+                  bytes[node.offset] == UInt8(ascii: "\"")
+            else { return false }
+            // Eight bytes at a time up to the word with the closing quote (or an escape: a control byte cannot be
+            // in a parsed string), then byte by byte. One translation in a String Catalog is read this way each.
+            var index = node.offset + 1
+            while index + 8 <= bytes.count, !WordBytes.hasJSONSpecial(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                index += 8
             }
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "\""): return true
+                case UInt8(ascii: "\\"): return false
+                default: index += 1
+                }
+            }
+            return false
         }
-        return false
     }
 }
 

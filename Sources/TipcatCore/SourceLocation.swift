@@ -30,12 +30,15 @@ public struct SourceFile: Sendable {
     public let bytes: [UInt8]
     /// Byte offset at which each line starts; `lineStarts[0] == 0`.
     public let lineStarts: [Int]
-    /// For files with a line longer than `SourceFile.stride` bytes: `scalarCounts[k]` is the number of Unicode
-    /// scalars (bytes that are not UTF-8 continuation bytes) in `bytes[0 ..< k * stride]`, so a column is found
-    /// with at most `stride` bytes scanned however long its line is (many locations on one long line stay
-    /// linear). Empty for files whose lines are all short, where a column scans at most `stride` bytes anyway.
+    /// For files with a line longer than `SourceFile.longLine` bytes (minified JSON, say): `scalarCounts[k]` is the
+    /// number of Unicode scalars (bytes that are not UTF-8 continuation bytes) in `bytes[0 ..< k * stride]`, so a
+    /// column is found with at most `stride` bytes scanned however long its line is (many locations on one long
+    /// line stay linear). Empty for files whose lines are all shorter, where a column scans at most `longLine`
+    /// bytes anyway — a pretty-printed String Catalog of tens of megabytes is not counted through for a few
+    /// lines of a few hundred bytes.
     let scalarCounts: [Int]
     static let stride = 256
+    static let longLine = 4096
     /// For large files: `lineBlocks[k]` is the index in `lineStarts` of the line holding byte `k << blockShift`, so
     /// finding a line searches the few lines of one block instead of the whole table. Empty for small files.
     let lineBlocks: [Int]
@@ -91,7 +94,7 @@ public struct SourceFile: Sendable {
                 }
             }
             longestLine = max(longestLine, buffer.count - lineStart)
-            guard longestLine > SourceFile.stride else { return }
+            guard longestLine > SourceFile.longLine else { return }
             counts.reserveCapacity(buffer.count / SourceFile.stride + 1)
             var scalars = 0
             guard let base = buffer.baseAddress else { return }
@@ -131,9 +134,24 @@ public struct SourceFile: Sendable {
     /// The number of Unicode scalars in `bytes[0 ..< offset]`, from the nearest checkpoint.
     private func scalars(before offset: Int) -> Int {
         let checkpoint = offset / SourceFile.stride
-        var count = scalarCounts[checkpoint]
-        var index = checkpoint * SourceFile.stride
-        while index < offset {
+        return scalarCounts[checkpoint]
+            + bytes.withUnsafeBufferPointer { SourceFile.scalarCount($0, from: checkpoint * SourceFile.stride, to: offset) }
+    }
+
+    /// The number of Unicode scalars (bytes that are not UTF-8 continuation bytes) in `bytes[start ..< end]`,
+    /// eight bytes at a time.
+    static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        guard let base = bytes.baseAddress, start < end, end <= bytes.count else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        var count = 0
+        var index = start
+        while index + 8 <= end {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            // A byte is a continuation byte when its top bits are 10.
+            count += 8 - (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+            index += 8
+        }
+        while index < end {
             if bytes[index] & 0xC0 != 0x80 { count += 1 }
             index += 1
         }
@@ -167,12 +185,7 @@ public struct SourceFile: Sendable {
             return SourceLocation(
                 file: path, line: low + firstLine, column: firstColumn + scalars(before: offset) - scalars(before: lineStart))
         }
-        var column = firstColumn
-        var index = lineStart
-        while index < offset {
-            if bytes[index] & 0xC0 != 0x80 { column += 1 }
-            index += 1
-        }
+        let column = firstColumn + bytes.withUnsafeBufferPointer { SourceFile.scalarCount($0, from: lineStart, to: offset) }
         return SourceLocation(file: path, line: low + firstLine, column: column)
     }
 
