@@ -1,3 +1,5 @@
+import TipcatCore
+
 /// Wraps, pads and truncates text by terminal display width.
 public enum TextWrapper {
     /// Greedy word wrap of `text` into lines at most `width` columns wide (a `width` below 1 counts as 1).
@@ -70,6 +72,28 @@ public enum TextWrapper {
     /// Fast path for several lines: when every line of `text` (split at `\n`) is empty or fits unchanged, those
     /// lines are the wrap (paragraphs wrap independently); `nil` when any line needs the full wrapper.
     static func linesThatFitUnchanged(_ text: String, width: Int) -> [String]? {
+        // The lines' lengths are checked first, newlines found eight bytes at a time: long translations, which
+        // do not fit, are the common case here, and are refused before any line is made into a string.
+        let inPlace = text.utf8.withContiguousStorageIfAvailable { bytes -> [String]? in
+            var ranges: [Range<Int>] = []
+            var start = 0
+            while true {
+                let end = nextNewline(in: bytes, from: start)
+                guard end - start <= width else { return nil }
+                ranges.append(start..<end)
+                guard end < bytes.count else { break }
+                start = end + 1
+            }
+            var lines: [String] = []
+            lines.reserveCapacity(ranges.count)
+            for range in ranges {
+                let line = ranges.count == 1 ? text : String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+                guard line.isEmpty || fitsUnchanged(line, width: width) else { return nil }
+                lines.append(line)
+            }
+            return lines
+        }
+        if let inPlace { return inPlace }
         var lines: [String] = []
         for bytes in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             guard bytes.count <= width else { return nil }
@@ -78,6 +102,13 @@ public enum TextWrapper {
             lines.append(line)
         }
         return lines
+    }
+
+    /// The offset of the first `\n` at or after `start`, or the end of `bytes`.
+    private static func nextNewline(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = WordBytes.plainPrefix(bytes, from: start) { WordBytes.equal($0, UInt8(ascii: "\n")) != 0 }
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+        return index
     }
 
     /// Fast path: text no longer in UTF-8 bytes than `width` cannot be wider than `width` (every character takes
