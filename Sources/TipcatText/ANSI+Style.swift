@@ -1,3 +1,5 @@
+import TipcatCore
+
 extension ANSI {
     /// `text` in `style` at `depth`: every non-empty line gets the style's SGR sequence at its start and a reset at
     /// its end, so wrapping or a newline never carries colors into the next line; a full reset inside a line
@@ -33,6 +35,15 @@ extension ANSI {
                     if !lineIsOpen {
                         output.append(open)
                         lineIsOpen = true
+                    }
+                    if byte != 0x1B {
+                        // The run up to the next newline or escape, copied at once (found eight bytes at a time).
+                        var end = WordBytes.plainPrefix(bytes, from: index) { WordBytes.equal($0, 0x0A) | WordBytes.equal($0, 0x1B) != 0 }
+                        end = max(end, index + 1)
+                        while end < count, bytes[end] != 0x0A, bytes[end] != 0x1B { end += 1 }
+                        output.append(UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                        index = end
+                        continue
                     }
                     output.append(byte)
                     index += 1

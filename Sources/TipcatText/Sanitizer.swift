@@ -1,3 +1,5 @@
+import TipcatCore
+
 /// Escapers for untrusted values (parameters, translations, labels) before they meet a template.
 ///
 /// Templates themselves are trusted; only the values inserted into them pass through here.
@@ -42,7 +44,18 @@ public enum Sanitizer {
     private static func firstUnsafeByte(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = PrintableASCII.prefixLength(bytes)
         let count = bytes.count
+        guard let base = bytes.baseAddress else { return nil }
         while index < count {
+            // Eight bytes at a time past words with no byte that can start a removal (a control, DEL, or the lead
+            // bytes C2 and E2): most of a translated text, which is not ASCII, and every line after a newline.
+            while index + 8 <= count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let suspects = WordBytes.below(word, 0x20) | WordBytes.equal(word, 0x7F) | WordBytes.equal(word, 0xC2)
+                    | WordBytes.equal(word, 0xE2)
+                if suspects != 0 { break }
+                index += 8
+            }
+            guard index < count else { break }
             let byte = bytes[index]
             // Printable ASCII, newline and continuation or lead bytes other than C2/E2 can never start a removal.
             if (byte >= 0x20 && byte < 0x7F) || byte == 0x0A || (byte >= 0x80 && byte != 0xC2 && byte != 0xE2) {

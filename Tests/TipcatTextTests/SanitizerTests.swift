@@ -71,7 +71,7 @@ struct TerminalSafeTests {
                               0x41, 0x5B, 0x3B, 0x200D, 0xFE0F, 0x65E5, 0x1F44D, 0xE9, 0x301, 0x5D0, 0x627]
         for _ in 0..<2000 {
             var input = String.UnicodeScalarView()
-            for _ in 0..<Int.random(in: 0...30, using: &random) {
+            for _ in 0..<Int.random(in: 0...60, using: &random) {
                 if let value = pool.randomElement(using: &random), let scalar = Unicode.Scalar(value) { input.append(scalar) }
             }
             let text = String(input)

@@ -155,6 +155,53 @@ struct StylingTests {
         #expect(ANSI.apply(style, to: "x\(esc)[my", depth: .ansi16) == "\(esc)[1;31mx\(esc)[m\(esc)[1;31my\(esc)[0m")
     }
 
+    /// `apply` copies runs between newlines and escapes at once; the result is that of styling byte by byte.
+    @Test("apply agrees with a byte-by-byte styler on random text")
+    func applyAgreesWithAByteByByteStyler() {
+        let style = TextStyle(foreground: .named(.green), bold: true)
+        let open = Array("\u{1B}[\(style.parameters(depth: .ansi16))m".utf8)
+        func reference(_ text: String) -> String {
+            let bytes = Array(text.utf8)
+            var output: [UInt8] = []
+            var lineIsOpen = false
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == 0x0A {
+                    if lineIsOpen { output += Array(ANSI.reset.utf8) }
+                    lineIsOpen = false
+                    output.append(byte)
+                    index += 1
+                    continue
+                }
+                if !lineIsOpen { output += open; lineIsOpen = true }
+                output.append(byte)
+                index += 1
+                if byte == 0x1B, index + 1 < bytes.count, bytes[index] == 0x5B {
+                    let length = bytes[index + 1] == 0x6D ? 2
+                        : index + 2 < bytes.count && bytes[index + 1] == 0x30 && bytes[index + 2] == 0x6D ? 3 : 0
+                    if length > 0 {
+                        output += bytes[index..<index + length]
+                        output += open
+                        index += length
+                    }
+                }
+            }
+            if lineIsOpen { output += Array(ANSI.reset.utf8) }
+            return String(decoding: output, as: UTF8.self)
+        }
+        var state: UInt64 = 99
+        let pieces = ["a", "日本", "\n", "\u{1B}[m", "\u{1B}[0m", "\u{1B}[4m", "plain words ", "🙂", "\u{1B}", "["]
+        for _ in 0..<2_000 {
+            var text = ""
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            for step in 0..<Int(state >> 59) * 3 {
+                text += pieces[Int((state >> UInt64(step % 40)) % UInt64(pieces.count))]
+            }
+            #expect(ANSI.apply(style, to: text, depth: .ansi16) == reference(text), "\(text.debugDescription)")
+        }
+    }
+
     @Test("styled wrapped text: same text once stripped, widths unchanged, every line closed")
     func styledWrapping() {
         let style = TextStyle(foreground: .rgb(200, 80, 10), bold: true)
