@@ -71,7 +71,7 @@ extension JSONDocument {
                   bytes[node.offset] == UInt8(ascii: "\"")
             else { return false }
             // Eight bytes at a time up to the word with the closing quote (or an escape: a control byte cannot be
-            // in a parsed string), then byte by byte. One translation in a String Catalog is read this way each.
+            // in a parsed string), then byte by byte: every translation of a String Catalog is checked this way.
             var index = node.offset + 1
             while index + 8 <= bytes.count, !WordBytes.hasJSONSpecial(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
                 index += 8

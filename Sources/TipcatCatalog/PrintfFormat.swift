@@ -44,16 +44,11 @@ struct PrintfFormat {
 
     /// The format of `text`, or nil when it has neither a specifier nor `%%` (or has ICU braces: then it is a message).
     /// With `substitutions`, `%#@name@` is a substitution; with `substitutionForm`, `%arg` is its number.
-    /// Whether `bytes` hold a `%`, eight bytes at a time.
-    private static func containsPercent(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let start = WordBytes.plainPrefix(bytes) { WordBytes.equal($0, UInt8(ascii: "%")) != 0 }
-        return bytes[start...].contains(UInt8(ascii: "%"))
-    }
-
     static func parse(_ text: String, substitutions allowsSubstitutions: Bool = false, substitutionForm: Bool = false) -> PrintfFormat? {
         let percent = UInt8(ascii: "%")
         // Most values have no `%`: one pass over the UTF-8 bytes in place, no copy.
-        let hasPercent = text.utf8.withContiguousStorageIfAvailable(PrintfFormat.containsPercent) ?? text.utf8.contains(percent)
+        let hasPercent = text.utf8.withContiguousStorageIfAvailable { WordBytes.firstIndex(of: percent, in: $0) < $0.count }
+            ?? text.utf8.contains(percent)
         guard hasPercent else { return nil }
         let bytes = Array(text.utf8)
         guard !bytes.contains(UInt8(ascii: "{")), !bytes.contains(UInt8(ascii: "}")) else { return nil }

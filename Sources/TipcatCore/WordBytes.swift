@@ -29,6 +29,14 @@ package enum WordBytes {
         return index
     }
 
+    /// The offset of the first `byte` in `bytes` at or after `start`, or `bytes.count` when there is none; plain
+    /// words are skipped eight bytes at a time.
+    package static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int {
+        var index = plainPrefix(bytes, from: max(0, start)) { equal($0, byte) != 0 }
+        while index < bytes.count, bytes[index] != byte { index += 1 }
+        return index
+    }
+
     /// Whether a byte of `word` is `"`, `\` or a control character (below 0x20): the bytes a JSON string must
     /// escape, and that end its plain text.
     @inline(__always)

@@ -26,13 +26,14 @@ struct JSONBytes: ~Copyable {
     /// The bytes written so far.
     var bytes: [UInt8] { [UInt8](UnsafeBufferPointer(start: base, count: count)) }
 
-    /// The bytes from `offset` on (`offset` from `count` earlier).
+    /// The bytes from `offset` on (`offset` from `count` earlier; clamped to what is written).
     func bytes(from offset: Int) -> [UInt8] {
-        [UInt8](UnsafeBufferPointer(start: base + offset, count: count - offset))
+        let offset = min(max(0, offset), count)
+        return [UInt8](UnsafeBufferPointer(start: base + offset, count: count - offset))
     }
 
-    /// The bytes before `offset`.
-    func bytes(upTo offset: Int) -> [UInt8] { [UInt8](UnsafeBufferPointer(start: base, count: offset)) }
+    /// The bytes before `offset` (clamped to what is written).
+    func bytes(upTo offset: Int) -> [UInt8] { [UInt8](UnsafeBufferPointer(start: base, count: min(max(0, offset), count))) }
 
     /// Drops the last byte written (an envelope's closing brace, written later).
     mutating func removeLastByte() {

@@ -78,7 +78,7 @@ public enum TextWrapper {
             var ranges: [Range<Int>] = []
             var start = 0
             while true {
-                let end = nextNewline(in: bytes, from: start)
+                let end = WordBytes.firstIndex(of: UInt8(ascii: "\n"), in: bytes, from: start)
                 guard end - start <= width else { return nil }
                 ranges.append(start..<end)
                 guard end < bytes.count else { break }
@@ -102,13 +102,6 @@ public enum TextWrapper {
             lines.append(line)
         }
         return lines
-    }
-
-    /// The offset of the first `\n` at or after `start`, or the end of `bytes`.
-    private static func nextNewline(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        var index = WordBytes.plainPrefix(bytes, from: start) { WordBytes.equal($0, UInt8(ascii: "\n")) != 0 }
-        while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
-        return index
     }
 
     /// Fast path: text no longer in UTF-8 bytes than `width` cannot be wider than `width` (every character takes

@@ -148,6 +148,23 @@ import Testing
             #expect(WordBytes.hasJSONSpecial(UInt64(byte) &* WordBytes.ones) == special, "byte \(byte) everywhere")
         }
     }
+
+    /// `firstIndex(of:in:from:)` finds a byte at every offset of buffers of every length up to 40, from every start.
+    @Test func firstIndexAgreesWithAByteByByteSearch() {
+        for length in 0...40 {
+            for target in [nil] + Array(0..<length) {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                if let target { bytes[target] = UInt8(ascii: "%") }
+                bytes.withUnsafeBufferPointer { buffer in
+                    for start in 0...length {
+                        let expected = bytes[start...].firstIndex(of: UInt8(ascii: "%")) ?? length
+                        #expect(WordBytes.firstIndex(of: UInt8(ascii: "%"), in: buffer, from: start) == expected,
+                                "length \(length), target \(String(describing: target)), start \(start)")
+                    }
+                }
+            }
+        }
+    }
 }
 
 @Suite struct TextHelperTests {
