@@ -135,8 +135,14 @@ public struct LocalizationTable: Sendable, Hashable {
     /// its `other` variation (also used when no device is asked for), else the locale's plain string; only then
     /// is the next locale tried.
     public func lookup(_ key: String, for locale: LocaleID, device: Device? = nil) -> (translation: Translation, locale: LocaleID)? {
+        lookup(key, chain: locale.fallbackChain(sourceLanguage: sourceLanguage), device: device)
+    }
+
+    /// `lookup(_:for:device:)` with the locale's fallback chain (`LocaleID.fallbackChain(sourceLanguage:)`) made
+    /// once by the caller: resolving a tip looks up each of its texts in the same chain.
+    public func lookup(_ key: String, chain: [LocaleID], device: Device? = nil) -> (translation: Translation, locale: LocaleID)? {
         guard let entry = entries[key] else { return nil }
-        for candidate in locale.fallbackChain(sourceLanguage: sourceLanguage) {
+        for candidate in chain {
             if let variations = entry.devices[candidate] {
                 for name in [device?.catalogName, Device.otherCatalogName].compactMap(\.self) {
                     if let translation = variations[name], translation.state == .translated { return (translation, candidate) }

@@ -123,6 +123,7 @@ public struct TipResolver: Sendable {
         }
         let lookup: (String) -> Value? = { path in Self.value(at: path, in: values) }
         let pseudo = PseudoLocale(locale)
+        let chain = locale.fallbackChain(sourceLanguage: catalog.localizations.sourceLanguage)
         func text(_ localized: LocalizedText) throws(ResolveError) -> ResolvedText {
             let source = catalog.settings.sourceLanguage
             if let pseudo {
@@ -139,7 +140,7 @@ public struct TipResolver: Sendable {
             }
             var message = localized.message
             var textLocale = source
-            if let found = catalog.localizations.lookup(localized.key, for: locale, device: device) {
+            if let found = catalog.localizations.lookup(localized.key, chain: chain, device: device) {
                 message = found.translation.content.message
                 textLocale = found.locale
             }
