@@ -262,10 +262,6 @@ struct StringCatalogDecoder {
     /// The devices of `variations.device`.
     static let devices = ["appletv", "applevision", "applewatch", "ipad", "iphone", "mac", "other"]
 
-    /// One localization's plain translation (nil when it has none), its device variations (`variations.device`,
-    /// each with the same shape without nested device variations) decoded into `devices`. With `device`, one
-    /// device's variation; `inheritedSubstitutions` are the localization's `substitutions`, which its device
-    /// variations' values may use as `%#@name@`.
     /// What a translation is called in findings — "the 'fr' translation of 'Tip.title'" ("string" in the source
     /// language), then " (mac)" for a device variation — built in one allocation: it is made for each of a
     /// catalog's hundreds of thousands of translations, finding or not.
@@ -294,6 +290,10 @@ struct StringCatalogDecoder {
         }
     }
 
+    /// One localization's plain translation (nil when it has none), its device variations (`variations.device`,
+    /// each with the same shape without nested device variations) decoded into `devices`. With `device`, one
+    /// device's variation; `inheritedSubstitutions` are the localization's `substitutions`, which its device
+    /// variations' values may use as `%#@name@`.
     private func decodeTranslation(
         _ node: JSONNode, _ context: Context, device: String? = nil, inheritedSubstitutions: JSONNode? = nil,
         devices: inout [String: Translation]
