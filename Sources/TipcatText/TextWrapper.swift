@@ -74,7 +74,8 @@ public enum TextWrapper {
     static func linesThatFitUnchanged(_ text: String, width: Int) -> [String]? {
         // The lines' lengths are checked first, newlines found eight bytes at a time: long translations, which
         // do not fit, are the common case here, and are refused before any line is made into a string.
-        let inPlace = text.utf8.withContiguousStorageIfAvailable { bytes -> [String]? in
+        var contiguous = text
+        return contiguous.withUTF8 { bytes -> [String]? in
             var ranges: [Range<Int>] = []
             var start = 0
             while true {
@@ -93,15 +94,6 @@ public enum TextWrapper {
             }
             return lines
         }
-        if let inPlace { return inPlace }
-        var lines: [String] = []
-        for bytes in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            guard bytes.count <= width else { return nil }
-            let line = String(Substring(bytes))
-            guard line.isEmpty || fitsUnchanged(line, width: width) else { return nil }
-            lines.append(line)
-        }
-        return lines
     }
 
     /// Fast path: text no longer in UTF-8 bytes than `width` cannot be wider than `width` (every character takes
