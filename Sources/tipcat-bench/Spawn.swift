@@ -83,11 +83,7 @@ func runPython(_ script: String, _ argument: String) -> String? {
 /// be timed as Python's own cost, flattering tipcat in every comparison. Nil without python3.
 let pythonInterpreter: String? = {
     guard let onPath = RenderProcessBench.executable(named: "python3") else { return nil }
-    let answer = FileManager.default.temporaryDirectory.appendingPathComponent("tipcat-bench-python-\(getpid())").path
-    defer { try? FileManager.default.removeItem(atPath: answer) }
-    guard timedRun(onPath, ["-c", "import sys; print(sys.executable)"], stdout: answer) != nil,
-          let text = try? String(contentsOfFile: answer, encoding: .utf8)
+    guard let path = runPython("import sys; print(sys.executable)", ""), FileManager.default.isExecutableFile(atPath: path)
     else { return onPath }
-    let path = text.trimmingCharacters(in: .whitespacesAndNewlines)
-    return FileManager.default.isExecutableFile(atPath: path) ? path : onPath
+    return path
 }()
