@@ -25,7 +25,7 @@ struct TextSegment {
 
 /// Splits text into `TextSegment`s, working on UTF-8 bytes: escape sequences by `EscapeSequence`; scalars that no
 /// grapheme rule joins (`isSimple`: ASCII, Latin, Greek, Cyrillic, Hebrew and Arabic letters, kana, CJK, Hangul
-/// syllables) directly; the standard library's grapheme breaking (Swift `Character`) everywhere else.
+/// syllables, single emoji) directly; the standard library's grapheme breaking (Swift `Character`) everywhere else.
 enum TextScanner {
     /// Calls `body` with every segment of `text`, in order.
     static func forEachSegment(in text: Substring, _ body: (TextSegment) -> Void) {
@@ -79,13 +79,14 @@ enum TextScanner {
             guard let character = text[position...].first else { return }
             let start = index
             index += max(1, character.utf8.count)
-            let base = character.unicodeScalars.first?.value ?? 0
-            switch character {
-            case " ":
-                body(TextSegment(kind: .space, start: start, end: index, width: 1, base: base))
-            case "\n", "\r\n":
-                body(TextSegment(kind: .newline, start: start, end: index, width: 0, base: base))
+            // A lone space or line feed, or CR LF, is told by its bytes (comparing characters costs more).
+            switch (index - start, byte) {
+            case (1, 0x20):
+                body(TextSegment(kind: .space, start: start, end: index, width: 1, base: 0x20))
+            case (1, 0x0A), (2, 0x0D): // a cluster that starts with CR is CR alone or CR LF
+                body(TextSegment(kind: .newline, start: start, end: index, width: 0, base: UInt32(byte)))
             default:
+                let base = character.unicodeScalars.first?.value ?? 0
                 body(TextSegment(kind: .cluster, start: start, end: index, width: DisplayWidth.of(character), base: base))
             }
         }
@@ -106,7 +107,7 @@ enum TextScanner {
     }
 
     /// Scalars with Grapheme_Cluster_Break "Other" (or Hangul LV/LVT syllables, which only join following jamo):
-    /// between two of them there is always a cluster boundary. `TextScannerTests` checks every one against the
+    /// between two of them there is always a cluster boundary (emoji join only after a zero-width joiner). `TextScannerTests` checks every one against the
     /// standard library's grapheme breaking.
     @inline(__always)
     static func isSimple(_ value: UInt32) -> Bool {
@@ -119,7 +120,9 @@ enum TextScanner {
              0x2010...0x2027, 0x2030...0x205E, // General Punctuation (without format characters)
              0x3000...0x3029, 0x3030...0x3098, 0x309B...0x9FFF, // CJK symbols, kana, ideographs
              0xAC00...0xD7A3, // Hangul syllables
-             0xFF01...0xFF9D: // fullwidth and halfwidth forms (without the halfwidth sound marks)
+             0xFF01...0xFF9D, // fullwidth and halfwidth forms (without the halfwidth sound marks)
+             0x2600...0x27BF, // miscellaneous symbols, dingbats
+             0x1F000...0x1F1E5, 0x1F200...0x1F3FA, 0x1F400...0x1FAFF: // emoji (without regional indicators and skin tones)
             return true
         default:
             return false

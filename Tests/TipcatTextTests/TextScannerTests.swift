@@ -5,7 +5,7 @@ import TipcatCore
 @Suite("Scanner")
 struct TextScannerTests {
     static var simpleScalars: [Unicode.Scalar] {
-        (UInt32(0)...0xFFFF).compactMap { TextScanner.isSimple($0) ? Unicode.Scalar($0) : nil }
+        (UInt32(0)...0x10FFFF).compactMap { TextScanner.isSimple($0) ? Unicode.Scalar($0) : nil }
     }
 
     @Test("the fast path's scalars always have a cluster boundary on both sides")
