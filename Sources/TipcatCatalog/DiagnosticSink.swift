@@ -1,4 +1,4 @@
-import TipcatCore
+@_spi(Tipcat) import TipcatCore
 import TipcatJSON
 
 /// Collects diagnostics while one file is decoded. Local to a single loading step; never shared.

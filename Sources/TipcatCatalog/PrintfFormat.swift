@@ -1,4 +1,4 @@
-import TipcatCore
+@_spi(Tipcat) import TipcatCore
 
 /// A String Catalog value written with printf-style specifiers, as Xcode extracts Swift and Objective-C strings:
 /// `%@`, `%d %i %u %ld %lld %lu %llu`, `%f %lf %.1f`, positional `%1$@ %2$lld`, and `%%` for a percent sign.

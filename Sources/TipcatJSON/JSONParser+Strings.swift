@@ -1,4 +1,4 @@
-import TipcatCore
+@_spi(Tipcat) import TipcatCore
 
 /// Strings: a fast path that scans 8 bytes at a time and builds the `String` once from the byte slice,
 /// and a slower path for strings with escapes that decodes into a reused scratch buffer.

@@ -1,4 +1,4 @@
-import TipcatCore
+@_spi(Tipcat) import TipcatCore
 
 extension JSONValue {
     /// The value as JSON text, deterministically.

@@ -1,4 +1,4 @@
-import TipcatCore
+@_spi(Tipcat) import TipcatCore
 
 extension Message {
     /// Parses `text`; errors carry the UTF-8 byte offset of the problem.

@@ -1,4 +1,4 @@
-import TipcatCore
+@_spi(Tipcat) import TipcatCore
 
 /// A minimal, fast JSON writer into a byte buffer, for requests of tens of megabytes (5,000 tips × 12 locales):
 /// no intermediate tree, strings escaped as RFC 8259 asks (`"`, `\`, and controls below 0x20).

@@ -1,4 +1,4 @@
-import TipcatCore
+@_spi(Tipcat) import TipcatCore
 
 extension ANSI {
     /// `text` in `style` at `depth`: every non-empty line gets the style's SGR sequence at its start and a reset at

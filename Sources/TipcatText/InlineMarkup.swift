@@ -1,4 +1,4 @@
-import TipcatCore
+@_spi(Tipcat) import TipcatCore
 
 /// Inline Markdown in a tip's texts, as TipKit's `Text` shows it: `**strong**`, `*emphasis*` (or `_…_`),
 /// `` `code` ``, `[label](https://…)` links and `<https://…>` autolinks, with backslash escapes.

@@ -1,4 +1,4 @@
-import TipcatCore
+@_spi(Tipcat) import TipcatCore
 
 /// Escapers for untrusted values (parameters, translations, labels) before they meet a template.
 ///

@@ -1,4 +1,4 @@
-import TipcatCore
+@_spi(Tipcat) import TipcatCore
 
 /// Wraps, pads and truncates text by terminal display width.
 public enum TextWrapper {

@@ -1,5 +1,5 @@
 import Testing
-@testable import TipcatCore
+@_spi(Tipcat) @testable import TipcatCore
 
 @Suite struct SourceFileTests {
     @Test func locationsCountLinesAndScalars() {
