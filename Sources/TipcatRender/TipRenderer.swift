@@ -1,5 +1,5 @@
 public import TipcatCatalog
-import TipcatCore
+@_spi(Tipcat) import TipcatCore
 public import TipcatTemplates
 public import TipcatText
 
@@ -217,46 +217,58 @@ enum Card {
         var active: [String] = []
         var link: String?
         return lines.map { line in
+            var line = line
+            let escapes = line.withUTF8 { bytes in WordBytes.firstIndex(of: 0x1B, in: bytes) < bytes.count }
             // Most lines of styled text carry no style of their own, and none is open: unchanged.
-            if active.isEmpty, link == nil, !line.utf8.contains(0x1B) { return line }
+            if active.isEmpty, link == nil, !escapes { return line }
             let prefix = (link ?? "") + active.joined()
-            let bytes = Array(line.utf8)
-            var index = 0
-            while index + 1 < bytes.count {
-                guard bytes[index] == 0x1B, bytes[index + 1] == UInt8(ascii: "[") || bytes[index + 1] == UInt8(ascii: "]") else {
-                    index += 1
-                    continue
-                }
-                if bytes[index + 1] == UInt8(ascii: "]") {
-                    // OSC … ST (ESC \) or BEL; `ESC ] 8 ; params ; URI` opens a link, an empty URI closes it.
-                    var end = index + 2
-                    while end < bytes.count, bytes[end] != 0x07, !(bytes[end] == 0x1B && end + 1 < bytes.count && bytes[end + 1] == UInt8(ascii: "\\")) {
-                        end += 1
-                    }
-                    guard end < bytes.count else { break }
-                    let terminatorLength = bytes[end] == 0x07 ? 1 : 2
-                    let body = bytes[(index + 2)..<end]
-                    if body.starts(with: "8;".utf8) {
-                        let uri = body.dropFirst(2).drop { $0 != UInt8(ascii: ";") }.dropFirst()
-                        link = uri.isEmpty ? nil : String(decoding: bytes[index..<(end + terminatorLength)], as: UTF8.self)
-                    }
-                    index = end + terminatorLength
-                    continue
-                }
-                var end = index + 2
-                while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
-                guard end < bytes.count else { break }
-                if bytes[end] == UInt8(ascii: "m") {
-                    let parameters = bytes[(index + 2)..<end]
-                    if parameters.isEmpty || parameters.elementsEqual("0".utf8) {
-                        active.removeAll()
-                    } else {
-                        active.append(String(decoding: bytes[index...end], as: UTF8.self))
-                    }
-                }
-                index = end + 1
+            if escapes { line.withUTF8 { follow($0, active: &active, link: &link) } }
+            if prefix.isEmpty, active.isEmpty, link == nil { return line }
+            var result = prefix
+            result.reserveCapacity(prefix.utf8.count + line.utf8.count + ANSI.reset.utf8.count + ANSI.closeHyperlink.utf8.count)
+            result += line
+            if !active.isEmpty { result += ANSI.reset }
+            if link != nil { result += ANSI.closeHyperlink }
+            return result
+        }
+    }
+
+    /// Updates the styles and the hyperlink open after `bytes` (one line), from its SGR and OSC 8 sequences.
+    private static func follow(_ bytes: UnsafeBufferPointer<UInt8>, active: inout [String], link: inout String?) {
+        var index = WordBytes.firstIndex(of: 0x1B, in: bytes)
+        while index + 1 < bytes.count {
+            guard bytes[index] == 0x1B, bytes[index + 1] == UInt8(ascii: "[") || bytes[index + 1] == UInt8(ascii: "]") else {
+                index = WordBytes.firstIndex(of: 0x1B, in: bytes, from: index + 1)
+                continue
             }
-            return prefix + line + (active.isEmpty ? "" : ANSI.reset) + (link == nil ? "" : ANSI.closeHyperlink)
+            if bytes[index + 1] == UInt8(ascii: "]") {
+                // OSC … ST (ESC \) or BEL; `ESC ] 8 ; params ; URI` opens a link, an empty URI closes it.
+                var end = index + 2
+                while end < bytes.count, bytes[end] != 0x07, !(bytes[end] == 0x1B && end + 1 < bytes.count && bytes[end + 1] == UInt8(ascii: "\\")) {
+                    end += 1
+                }
+                guard end < bytes.count else { return }
+                let terminatorLength = bytes[end] == 0x07 ? 1 : 2
+                let body = bytes[(index + 2)..<end]
+                if body.starts(with: "8;".utf8) {
+                    let uri = body.dropFirst(2).drop { $0 != UInt8(ascii: ";") }.dropFirst()
+                    link = uri.isEmpty ? nil : String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<(end + terminatorLength)]), as: UTF8.self)
+                }
+                index = WordBytes.firstIndex(of: 0x1B, in: bytes, from: end + terminatorLength)
+                continue
+            }
+            var end = index + 2
+            while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
+            guard end < bytes.count else { return }
+            if bytes[end] == UInt8(ascii: "m") {
+                let parameters = bytes[(index + 2)..<end]
+                if parameters.isEmpty || parameters.elementsEqual("0".utf8) {
+                    active.removeAll()
+                } else {
+                    active.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[index...end]), as: UTF8.self))
+                }
+            }
+            index = WordBytes.firstIndex(of: 0x1B, in: bytes, from: end + 1)
         }
     }
 }
