@@ -32,62 +32,90 @@ enum TextScanner {
         var contiguous = text
         let original = text
         contiguous.withUTF8 { bytes in
-            scan(bytes, original, body)
+            var cursor = Cursor(bytes: bytes, text: original)
+            while let segment = cursor.next() { body(segment) }
         }
     }
 
-    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ text: Substring, _ body: (TextSegment) -> Void) {
-        let count = bytes.count
-        var index = 0
-        while index < count {
+    /// The segments of `bytes` (the UTF-8 of `text`), one at a time: `next()` is small enough to inline into a
+    /// caller's loop; clusters that need grapheme breaking are made out of line.
+    struct Cursor {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let text: Substring
+        private(set) var index = 0
+        /// Where the last look at the following scalar found a simple one (it is not tested twice).
+        private var simpleAt = -1
+
+        init(bytes: UnsafeBufferPointer<UInt8>, text: Substring) {
+            self.bytes = bytes
+            self.text = text
+        }
+
+        @inline(__always)
+        mutating func next() -> TextSegment? {
+            let count = bytes.count
+            guard index < count else { return nil }
             let byte = bytes[index]
             if EscapeSequence.starts(in: bytes, at: index) {
-                let end = EscapeSequence.end(in: bytes, from: index)
-                body(TextSegment(kind: .escape, start: index, end: end, width: 0, base: 0))
-                index = end
-                continue
+                let start = index
+                index = EscapeSequence.end(in: bytes, from: index)
+                return TextSegment(kind: .escape, start: start, end: index, width: 0, base: 0)
             }
             // Fast path: a scalar that no grapheme rule joins to its neighbour, followed by another such scalar
             // (or the end), is a whole cluster; no grapheme breaking needed.
             let (scalar, scalarLength) = decode(bytes, at: index)
             let next = index + scalarLength
             if byte == 0x0D, next < count, bytes[next] == 0x0A {
-                body(TextSegment(kind: .newline, start: index, end: next + 1, width: 0, base: 0x0D))
-                index = next + 1
-                continue
+                defer { index = next + 1 }
+                return TextSegment(kind: .newline, start: index, end: next + 1, width: 0, base: 0x0D)
             }
-            if isSimple(scalar), next == count || bytes[next] < 0x80 || isSimple(decode(bytes, at: next).scalar) {
-                let start = index
-                index = next
-                switch scalar {
-                case 0x20:
-                    body(TextSegment(kind: .space, start: start, end: index, width: 1, base: scalar))
-                case 0x0A:
-                    body(TextSegment(kind: .newline, start: start, end: index, width: 0, base: scalar))
-                case 0x21...0x7E:
-                    body(TextSegment(kind: .cluster, start: start, end: index, width: 1, base: scalar))
-                default:
-                    let width = Unicode.Scalar(scalar).map(DisplayWidth.columns) ?? 1
-                    body(TextSegment(kind: .cluster, start: start, end: index, width: width, base: scalar))
+            var endsHere = false
+            if index == simpleAt || isSimple(scalar) {
+                if next == count || bytes[next] < 0x80 {
+                    endsHere = true
+                } else if isSimple(decode(bytes, at: next).scalar) {
+                    endsHere = true
+                    simpleAt = next
                 }
-                continue
             }
-            // Grapheme breaking from here, as if the text started here (so a mark after an escape sequence
-            // forms its own zero-width cluster instead of joining the sequence's final byte).
+            guard endsHere else { return cluster() }
+            let start = index
+            index = next
+            switch scalar {
+            case 0x20:
+                return TextSegment(kind: .space, start: start, end: next, width: 1, base: scalar)
+            case 0x0A:
+                return TextSegment(kind: .newline, start: start, end: next, width: 0, base: scalar)
+            case 0x21...0x7E:
+                return TextSegment(kind: .cluster, start: start, end: next, width: 1, base: scalar)
+            default:
+                let width = Unicode.Scalar(scalar).map(DisplayWidth.columns) ?? 1
+                return TextSegment(kind: .cluster, start: start, end: next, width: width, base: scalar)
+            }
+        }
+
+        /// Grapheme breaking from `index`, as if the text started there (so a mark after an escape sequence forms
+        /// its own zero-width cluster instead of joining the sequence's final byte).
+        @inline(never)
+        private mutating func cluster() -> TextSegment? {
             let utf8 = text.utf8
             let position = utf8.index(utf8.startIndex, offsetBy: index)
-            guard let character = text[position...].first else { return }
+            guard let character = text[position...].first else {
+                index = bytes.count
+                return nil
+            }
             let start = index
+            let byte = bytes[index]
             index += max(1, character.utf8.count)
             // A lone space or line feed, or CR LF, is told by its bytes (comparing characters costs more).
             switch (index - start, byte) {
             case (1, 0x20):
-                body(TextSegment(kind: .space, start: start, end: index, width: 1, base: 0x20))
+                return TextSegment(kind: .space, start: start, end: index, width: 1, base: 0x20)
             case (1, 0x0A), (2, 0x0D): // a cluster that starts with CR is CR alone or CR LF
-                body(TextSegment(kind: .newline, start: start, end: index, width: 0, base: UInt32(byte)))
+                return TextSegment(kind: .newline, start: start, end: index, width: 0, base: UInt32(byte))
             default:
                 let base = character.unicodeScalars.first?.value ?? 0
-                body(TextSegment(kind: .cluster, start: start, end: index, width: DisplayWidth.of(character), base: base))
+                return TextSegment(kind: .cluster, start: start, end: index, width: DisplayWidth.of(character), base: base)
             }
         }
     }
@@ -107,11 +135,18 @@ enum TextScanner {
     }
 
     /// Scalars with Grapheme_Cluster_Break "Other" (or Hangul LV/LVT syllables, which only join following jamo):
-    /// between two of them there is always a cluster boundary (emoji join only after a zero-width joiner). `TextScannerTests` checks every one against the
-    /// standard library's grapheme breaking.
+    /// between two of them there is always a cluster boundary (emoji join only after a zero-width joiner).
+    /// `TextScannerTests` checks every one against the standard library's grapheme breaking.
     @inline(__always)
     static func isSimple(_ value: UInt32) -> Bool {
         if value < 0x300 { return value != 0x0D }
+        if value >= 0x3000, value <= 0x9FFF { // CJK punctuation, kana and ideographs: the common case
+            return value < 0x302A || value > 0x302F && value != 0x3099 && value != 0x309A
+        }
+        return isSimpleBeyondLatin(value)
+    }
+
+    private static func isSimpleBeyondLatin(_ value: UInt32) -> Bool {
         switch value {
         case 0x0370...0x0482, 0x048A...0x052F, // Greek, Cyrillic (without combining marks)
              0x05D0...0x05EA, // Hebrew letters

@@ -43,22 +43,25 @@ public enum TextWrapper {
     private static func wrapper(_ text: String, width: Int) -> Wrapper {
         let width = max(1, width)
         var segments: [TextSegment] = []
-        segments.reserveCapacity(text.utf8.count)
-        var previousCluster: TextSegment?
-        TextScanner.forEachSegment(in: text[...]) { segment in
-            var segment = segment
-            switch segment.kind {
-            case .cluster:
-                if let previous = previousCluster, LineBreaking.allowsBreak(after: previous, before: segment) {
-                    segment.breakBefore = true
+        var contiguous = text
+        contiguous.withUTF8 { bytes in
+            segments.reserveCapacity(bytes.count)
+            var cursor = TextScanner.Cursor(bytes: bytes, text: text[...])
+            var previousCluster: TextSegment?
+            while var segment = cursor.next() {
+                switch segment.kind {
+                case .cluster:
+                    if let previous = previousCluster, LineBreaking.allowsBreak(after: previous, before: segment) {
+                        segment.breakBefore = true
+                    }
+                    previousCluster = segment
+                case .space, .newline:
+                    previousCluster = nil
+                case .escape:
+                    break
                 }
-                previousCluster = segment
-            case .space, .newline:
-                previousCluster = nil
-            case .escape:
-                break
+                segments.append(segment)
             }
-            segments.append(segment)
         }
         var wrapper = Wrapper(text: text, segments: segments, width: width)
         var paragraphStart = 0
