@@ -16,8 +16,15 @@ extension ANSI {
             let count = bytes.count
             var newlines = 0
             var escapes = 0
-            for byte in bytes {
-                if byte == 0x0A { newlines += 1 } else if byte == 0x1B { escapes += 1 }
+            var index = 0
+            while index < count {
+                // Words without a newline or escape are skipped whole; the others are counted byte by byte.
+                index = WordBytes.plainPrefix(bytes, from: index) { WordBytes.equal($0, 0x0A) | WordBytes.equal($0, 0x1B) != 0 }
+                let stop = min(count, index + 8)
+                while index < stop {
+                    if bytes[index] == 0x0A { newlines += 1 } else if bytes[index] == 0x1B { escapes += 1 }
+                    index += 1
+                }
             }
             let capacity = count + (open.count + close.count) * (newlines + 1) + open.count * escapes
             return UTF8Builder.build(capacity: capacity) { output in

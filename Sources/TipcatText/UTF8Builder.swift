@@ -22,14 +22,18 @@ struct UTF8Builder {
         count += 1
     }
 
+    /// Copies `bytes` at once (as many as fit).
     @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        for byte in bytes { append(byte) }
+        let length = min(bytes.count, buffer.count - count)
+        guard length > 0, let target = buffer.baseAddress, let source = bytes.baseAddress else { return }
+        (target + count).update(from: source, count: length)
+        count += length
     }
 
     @inline(__always)
     mutating func append(_ bytes: [UInt8]) {
-        for byte in bytes { append(byte) }
+        bytes.withUnsafeBufferPointer { append($0) }
     }
 
     /// `&#N;` with N in decimal.
