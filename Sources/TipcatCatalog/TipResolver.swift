@@ -1,4 +1,4 @@
-public import TipcatCore
+@_spi(Tipcat) public import TipcatCore
 public import TipcatJSON
 public import TipcatLocalization
 public import TipcatText

@@ -125,7 +125,9 @@ extension String {
     /// Calls `body` with each dot-separated name of a path (`trail.region`), in order, without making strings of
     /// them (`a..b` has an empty middle name, `""` one empty name); stops at the first call that returns false.
     /// Paths are followed for every placeholder a message formats or checks.
-    package func forEachPathComponent(_ body: (Substring) -> Bool) {
+    /// (SPI with an inlinable body, like `followPath`, so that callers in other modules get it specialized.)
+    @_spi(Tipcat) @inlinable
+    public func forEachPathComponent(_ body: (Substring) -> Bool) {
         var rest = self[...]
         while true {
             let end = rest.utf8.firstIndex(of: UInt8(ascii: ".")) ?? rest.endIndex
@@ -136,7 +138,9 @@ extension String {
 
     /// Follows a dotted path: `first` gives what its first name names, `next` steps from there to a member; nil as
     /// soon as a step finds nothing.
-    package func followPath<Value>(_ first: (Substring) -> Value?, _ next: (Value, Substring) -> Value?) -> Value? {
+    /// (SPI with an inlinable body: a `package` generic runs unspecialized in other modules.)
+    @_spi(Tipcat) @inlinable
+    public func followPath<Value>(_ first: (Substring) -> Value?, _ next: (Value, Substring) -> Value?) -> Value? {
         var current: Value?
         var isFirst = true
         forEachPathComponent { name in
