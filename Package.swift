@@ -26,10 +26,12 @@ let package = Package(
         .executable(name: "tipcat-plugin-keys", targets: ["tipcat-plugin-keys"]),
     ],
     targets: [
+        // Byte scans over large buffers with SSE2 (line starts, the extent of a JSON container); plain C elsewhere.
+        .target(name: "CByteScan"),
         // Shared vocabulary: source locations, diagnostics, value types, did-you-mean.
-        .target(name: "TipcatCore", swiftSettings: strict, linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "TipcatCore", dependencies: ["CByteScan"], swiftSettings: strict, linkerSettings: [.linkedLibrary("m")]),
         // RFC 8259 JSON reader that keeps byte offsets for every value.
-        .target(name: "TipcatJSON", dependencies: ["TipcatCore"], swiftSettings: strict),
+        .target(name: "TipcatJSON", dependencies: ["TipcatCore", "CByteScan"], swiftSettings: strict),
         // CLDR plural rules, ICU-style messages, locale fallback.
         .target(name: "TipcatLocalization", dependencies: ["TipcatCore"], swiftSettings: strict),
         // The eligibility rule language: lexer, parser, type checker.

@@ -1,3 +1,4 @@
+import CByteScan
 public import TipcatCore
 
 /// Parsing a document whose largest part is one object of independent values (a String Catalog's `strings`),
@@ -201,51 +202,13 @@ extension JSONParser {
     }
 
     /// Just past the bracket that closes the array or object opening at `offset`, counting brackets outside
-    /// strings (nothing else is checked: the deferred parse does that).
+    /// strings (nothing else is checked: the deferred parse does that). Sixteen bytes at a time (`CByteScan`).
     private func endOfContainer(at offset: Int) throws(JSONSyntaxError) -> Int {
-        var index = offset
-        var depth = 0
-        while index < end {
-            switch base[index] {
-            case UInt8(ascii: "\""):
-                index += 1
-                while true {
-                    index = Self.nextQuoteOrBackslash(base, from: index, end: end)
-                    guard index < end else { throw JSONSyntaxError("unterminated string", at: offset) }
-                    if base[index] == UInt8(ascii: "\"") { break }
-                    index += 2
-                }
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                depth -= 1
-                if depth == 0 { return index + 1 }
-            default:
-                break
-            }
-            index += 1
+        let found = tipcat_json_end_of_container(base, Int64(offset), Int64(end))
+        switch found {
+        case -1: throw JSONSyntaxError("unterminated string", at: offset)
+        case ..<0: throw JSONSyntaxError("unfinished container", at: offset)
+        default: return Int(found)
         }
-        throw JSONSyntaxError("unfinished container", at: offset)
-    }
-
-    /// The offset of the first `"` or `\` at or after `index` (`end` when there is none), eight bytes at a time.
-    @inline(__always)
-    private static func nextQuoteOrBackslash(_ base: UnsafePointer<UInt8>, from start: Int, end: Int) -> Int {
-        var index = start
-        let raw = UnsafeRawPointer(base)
-        while index + 8 <= end {
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            let found = zeroBytes(word ^ 0x2222_2222_2222_2222) | zeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C)
-            if found != 0 { return index + found.trailingZeroBitCount >> 3 }
-            index += 8
-        }
-        while index < end, base[index] != UInt8(ascii: "\""), base[index] != UInt8(ascii: "\\") { index += 1 }
-        return index
-    }
-
-    /// 0x80 in each byte of `word` that is zero, 0 in the others (exact: no carry crosses bytes).
-    @inline(__always)
-    private static func zeroBytes(_ word: UInt64) -> UInt64 {
-        ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word | 0x7F7F_7F7F_7F7F_7F7F)
     }
 }

@@ -28,6 +28,22 @@ import TipcatJSON
     }
 
     /// A printf specifier is found wherever its `%` falls in a word.
+    /// Line starts are found sixteen bytes at a time, after the newlines are counted in byte lanes of at most
+    /// 255 blocks: random files of every length up to 100 bytes, and files of nothing but newlines, of
+    /// lengths around a block and past the 255-block count.
+    @Test func lineStartsAgreeWithAPlainCount() {
+        var random = SeededGenerator(seed: 13)
+        var files: [[UInt8]] = (0..<100).map { length in
+            (0..<length).map { _ in Int.random(in: 0..<4, using: &random) == 0 ? UInt8(ascii: "\n") : UInt8(ascii: "x") }
+        }
+        files += [0, 1, 15, 16, 17, 4079, 4080, 4081, 100_000].map { [UInt8](repeating: UInt8(ascii: "\n"), count: $0) }
+        for bytes in files {
+            let expected = [0] + bytes.indices.filter { bytes[$0] == UInt8(ascii: "\n") }.map { $0 + 1 }
+            let starts = SourceFile(path: "f", bytes: bytes).lineStarts
+            #expect(starts == expected, "\(bytes.count) bytes: \(starts.count) line starts, expected \(expected.count)")
+        }
+    }
+
     @Test func percentIsFoundAtEveryPosition() {
         for prefix in 0..<24 {
             let text = String(repeating: "é", count: prefix % 3) + String(repeating: "x", count: prefix) + "%@"

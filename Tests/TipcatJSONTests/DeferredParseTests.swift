@@ -104,6 +104,29 @@ import TipcatCore
         for length in 0..<bytes.count { Self.expectSame(Array(bytes[..<length]), "first \(length) bytes") }
     }
 
+    /// A deferred value's extent is found sixteen bytes at a time: escaped quotes, escaped backslashes and
+    /// brackets inside strings at every position around those blocks, and strings cut short, agree with the
+    /// whole parse.
+    @Test func escapesAndBracketsAtEveryBlockPosition() {
+        let pieces = [#"\""#, #"\\"#, "{", "]", "[", "}", #"\\\""#]
+        for piece in pieces {
+            for padding in 0..<40 {
+                let string = String(repeating: "a", count: padding) + piece + String(repeating: "b", count: 40 - padding)
+                let text = #"{"strings": {"k": {"v": [""# + string + #"", {"w": "x"}]}, "m": {}}, "n": 1}"#
+                #expect(SplitParseTests.sequential(Array(text.utf8), maxDepth: 512).hasPrefix("error ") == false, "\(text)")
+                Self.expectSame(Array(text.utf8), "\(piece) after \(padding) bytes")
+                // The first pass found the value's end itself (a wrong end would fall back to the whole parse).
+                let document = try? JSONDocument.parse(SourceFile(path: "t.json", bytes: Array(text.utf8)), deferringMembersOf: "strings")
+                let strings = document?.root.value.objectValue?["strings"]?.value.objectValue
+                #expect(strings?["k"].map { document?.isDeferred($0) == true } == true, "\(piece) after \(padding) bytes: not deferred")
+                // Cut inside the deferred value (an unterminated string, or an unclosed container).
+                for cut in stride(from: 24, to: text.utf8.count, by: 7) {
+                    Self.expectSame(Array(text.utf8.prefix(cut)), "\(piece) after \(padding) bytes, first \(cut)")
+                }
+            }
+        }
+    }
+
     @Test func onlyContainerValuesOfTheFirstObjectAreDeferred() throws {
         let document = try JSONDocument.parse(SourceFile(path: "t.json", bytes: Array(Self.catalog.utf8)), deferringMembersOf: "strings")
         let root = try #require(document.root.value.objectValue)

@@ -115,7 +115,10 @@ struct SwiftGeneratorTests {
         }
         let modules = repositoryRoot + "/.build/debug/Modules"
         try #require(FileManager.default.fileExists(atPath: modules + "/TipcatEngine.swiftmodule"), "build the package first")
-        let typecheck = try swiftc(["-typecheck", "-I", modules, sandbox.root + "/out/TipCatalog.swift"])
+        // As SwiftPM compiles an app that depends on TipcatEngine: its modules, and the module maps of the C
+        // targets below them.
+        let cModules = ["CByteScan"].flatMap { ["-Xcc", "-fmodule-map-file=\(repositoryRoot)/.build/debug/\($0).build/module.modulemap"] }
+        let typecheck = try swiftc(["-typecheck", "-I", modules] + cModules + [sandbox.root + "/out/TipCatalog.swift"])
         #expect(typecheck.status == 0, "\(typecheck.output)")
         let parse = try swiftcParse(sandbox.root + "/out/TipCatalog+TipKit.swift")
         #expect(parse.status == 0, "\(parse.output)")

@@ -1,0 +1,112 @@
+// Byte scans over large buffers: newlines for a file's line index, and the extent of a JSON container for
+// deferred parsing. Sixteen bytes at a time with SSE2 (a mask of the bytes that matter, then its set bits in
+// order); the same state machine byte by byte for the tail and on other machines. Written for this project.
+
+#include "cbytescan.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+size_t tipcat_count_newlines(const uint8_t *bytes, size_t count) {
+    size_t total = 0, index = 0;
+#if defined(__SSE2__)
+    const __m128i newline = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
+    while (index + 16 <= count) {
+        // Up to 255 blocks counted per byte lane (a match is -1: subtracted), then the lanes summed.
+        __m128i lanes = zero;
+        for (int blocks = 0; blocks < 255 && index + 16 <= count; blocks++, index += 16) {
+            __m128i block = _mm_loadu_si128((const __m128i *)(bytes + index));
+            lanes = _mm_sub_epi8(lanes, _mm_cmpeq_epi8(block, newline));
+        }
+        __m128i sums = _mm_sad_epu8(lanes, zero);
+        total += (size_t)_mm_cvtsi128_si32(sums) + (size_t)_mm_extract_epi16(sums, 4);
+    }
+#endif
+    for (; index < count; index++) total += bytes[index] == '\n';
+    return total;
+}
+
+size_t tipcat_line_starts(const uint8_t *bytes, size_t count, intptr_t *starts, size_t capacity, size_t *longest) {
+    size_t written = 0, index = 0, line_start = 0, longest_line = 0;
+#define TIPCAT_NEWLINE_AT(position)                                                   \
+    do {                                                                              \
+        size_t at = (position);                                                       \
+        if (at - line_start > longest_line) longest_line = at - line_start;           \
+        line_start = at + 1;                                                          \
+        if (written < capacity) starts[written++] = (intptr_t)line_start;              \
+    } while (0)
+#if defined(__SSE2__)
+    const __m128i newline = _mm_set1_epi8('\n');
+    for (; index + 16 <= count; index += 16) {
+        __m128i block = _mm_loadu_si128((const __m128i *)(bytes + index));
+        unsigned mask = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(block, newline));
+        while (mask != 0) {
+            TIPCAT_NEWLINE_AT(index + (size_t)__builtin_ctz(mask));
+            mask &= mask - 1;
+        }
+    }
+#endif
+    for (; index < count; index++) {
+        if (bytes[index] == '\n') TIPCAT_NEWLINE_AT(index);
+    }
+#undef TIPCAT_NEWLINE_AT
+    if (count - line_start > longest_line) longest_line = count - line_start;
+    *longest = longest_line;
+    return written;
+}
+
+/// The scanner's state between bytes that matter.
+struct container_scan {
+    int64_t depth;
+    int in_string;
+    int64_t skip_before; // a byte before this offset was escaped (or already seen): ignored
+};
+
+/// Returns the end (past the closing bracket) when `byte` at `position` closes the container, else 0.
+static inline int64_t container_step(struct container_scan *scan, uint8_t byte, int64_t position) {
+    if (position < scan->skip_before) return 0;
+    if (scan->in_string) {
+        if (byte == '\\') scan->skip_before = position + 2;
+        else if (byte == '"') scan->in_string = 0;
+        return 0;
+    }
+    switch (byte) {
+    case '"': scan->in_string = 1; break;
+    case '{': case '[': scan->depth += 1; break;
+    case '}': case ']':
+        scan->depth -= 1;
+        if (scan->depth == 0) return position + 1;
+        break;
+    default: break;
+    }
+    return 0;
+}
+
+int64_t tipcat_json_end_of_container(const uint8_t *bytes, int64_t offset, int64_t end) {
+    struct container_scan scan = {0, 0, 0};
+    int64_t index = offset;
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
+    const __m128i open_brace = _mm_set1_epi8('{'), close_brace = _mm_set1_epi8('}');
+    const __m128i open_bracket = _mm_set1_epi8('['), close_bracket = _mm_set1_epi8(']');
+    for (; index + 16 <= end; index += 16) {
+        __m128i block = _mm_loadu_si128((const __m128i *)(bytes + index));
+        __m128i strings = _mm_or_si128(_mm_cmpeq_epi8(block, quote), _mm_cmpeq_epi8(block, backslash));
+        __m128i brackets = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(block, open_brace), _mm_cmpeq_epi8(block, close_brace)),
+                                        _mm_or_si128(_mm_cmpeq_epi8(block, open_bracket), _mm_cmpeq_epi8(block, close_bracket)));
+        unsigned mask = (unsigned)_mm_movemask_epi8(_mm_or_si128(strings, brackets));
+        while (mask != 0) {
+            int64_t position = index + __builtin_ctz(mask);
+            mask &= mask - 1;
+            int64_t found = container_step(&scan, bytes[position], position);
+            if (found) return found;
+        }
+    }
+#endif
+    for (; index < end; index++) {
+        int64_t found = container_step(&scan, bytes[index], index);
+        if (found) return found;
+    }
+    return scan.in_string ? -1 : -2;
+}

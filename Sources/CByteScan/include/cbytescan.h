@@ -1,0 +1,22 @@
+// Byte scans over large buffers, sixteen bytes at a time where the machine has SSE2 (every x86-64), one byte at a
+// time elsewhere. Written for this project.
+#ifndef CBYTESCAN_H
+#define CBYTESCAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// The number of '\n' bytes in `bytes[0..<count]`.
+size_t tipcat_count_newlines(const uint8_t *bytes, size_t count);
+
+/// Writes `offset of each '\n' + 1`, in order, to `starts` (room for `capacity` values; the count of newlines is
+/// enough) and returns how many it wrote. `*longest` is set to the longest line's length in bytes, the last line
+/// (after the last newline) included.
+size_t tipcat_line_starts(const uint8_t *bytes, size_t count, intptr_t *starts, size_t capacity, size_t *longest);
+
+/// Just past the bracket that closes the JSON array or object whose opening bracket is at `offset`, counting
+/// brackets outside strings (a backslash in a string escapes the byte after it; nothing else is checked).
+/// -1 when a string is not terminated before `end`, -2 when the container is not closed before `end`.
+int64_t tipcat_json_end_of_container(const uint8_t *bytes, int64_t offset, int64_t end);
+
+#endif
