@@ -133,6 +133,8 @@ private struct Wrapper {
         self.text = text
         self.segments = segments
         self.width = width
+        lines.reserveCapacity(8)
+        widths.reserveCapacity(8)
     }
 
     mutating func wrapParagraph(_ paragraph: Range<Int>) {
@@ -199,19 +201,11 @@ private struct Wrapper {
     /// those spaces kept, in order.
     private mutating func emit(_ range: Range<Int>, keepLeadingSpaces: Bool) {
         var head = range.lowerBound
-        var leadingEscapes: [Int] = []
         if !keepLeadingSpaces {
-            while head < range.upperBound, !isVisible(segments[head]) {
-                if segments[head].kind != .space { leadingEscapes.append(head) }
-                head += 1
-            }
+            while head < range.upperBound, !isVisible(segments[head]) { head += 1 }
         }
         var tail = range.upperBound
-        var trailingEscapes: [Int] = []
-        while tail > head, !isVisible(segments[tail - 1]) {
-            if segments[tail - 1].kind != .space { trailingEscapes.append(tail - 1) }
-            tail -= 1
-        }
+        while tail > head, !isVisible(segments[tail - 1]) { tail -= 1 }
         let body = head < tail ? slice(segments[head].start, segments[tail - 1].end) : ""
         var columns = 0
         for index in head..<max(head, tail) {
@@ -222,14 +216,19 @@ private struct Wrapper {
             }
         }
         widths.append(columns)
-        if leadingEscapes.isEmpty, trailingEscapes.isEmpty {
+        // What the dropped spaces held besides spaces (escapes, zero-width clusters) stays, before and after the body.
+        let leading = range.lowerBound..<head
+        let trailing = max(head, tail)..<range.upperBound
+        let segments = segments
+        let keeps = { (index: Int) in segments[index].kind != .space }
+        guard leading.contains(where: keeps) || trailing.contains(where: keeps) else {
             lines.append(String(body))
             return
         }
         var line = ""
-        for index in leadingEscapes { line += slice(segments[index].start, segments[index].end) }
+        for index in leading where keeps(index) { line += slice(segments[index].start, segments[index].end) }
         line += body
-        for index in trailingEscapes.reversed() { line += slice(segments[index].start, segments[index].end) }
+        for index in trailing where keeps(index) { line += slice(segments[index].start, segments[index].end) }
         lines.append(line)
     }
 
