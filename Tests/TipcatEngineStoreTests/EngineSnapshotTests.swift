@@ -379,7 +379,7 @@ import TipcatTestSupport
         var magic = good
         magic[programStart] = UInt8(ascii: "X")
         damages.append(("not programs", magic))
-        var random = SeededGenerator(state: 0x5A9)
+        var random = SeededGenerator(seed: 0x5A9)
         for round in 0..<6 {
             var flipped = good
             flipped[Int.random(in: (programStart + 5)..<engineEnd, using: &random)] ^= UInt8.random(in: 1...255, using: &random)
@@ -435,7 +435,7 @@ import TipcatTestSupport
             #expect(outputs(base) == cold, "\(what)")
             #expect(bytes(snapshot) == good, "\(what): the snapshot was not rebuilt")
         }
-        var random = SeededGenerator(state: 0x7EC)
+        var random = SeededGenerator(seed: 0x7EC)
         for round in 0..<8 {
             var flipped = good
             flipped[Int.random(in: recordsStart..<(recordsStart + recordsLength), using: &random)] ^= UInt8.random(in: 1...255, using: &random)

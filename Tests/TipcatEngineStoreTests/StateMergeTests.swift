@@ -6,19 +6,6 @@ import TipcatEngine
 @testable import TipcatEngineStore
 import TipcatTestSupport
 
-/// A seeded generator (SplitMix64), so a failing case can be replayed from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Random device states drawn from one shared history, as real devices' states are: a donation id always
 /// names the same donation, a stamp the same write.
 struct RandomStates {
@@ -31,7 +18,7 @@ struct RandomStates {
     var stamps: [HLCStamp] = []
 
     init(seed: UInt64) {
-        random = SeededGenerator(state: seed)
+        random = SeededGenerator(seed: seed)  // TipcatCore's SplitMix64: a failing case replays from its seed
         for device in Self.devices {
             for sequence in 1...8 {
                 let event = Self.events[Int.random(in: 0..<Self.events.count, using: &random)]

@@ -165,7 +165,7 @@ import TipcatTestSupport
     /// The database prunes an event to the same donations as merging states does: the newest by (time, device,
     /// sequence), ties in time included.
     @Test func storePruningMatchesMergePruning() throws {
-        var random = SeededGenerator(state: 7)
+        var random = SeededGenerator(seed: 7)
         for keep in [0, 1, 3, 5, 8, 13] {
             let scratch = try TemporaryDirectory()
             var store = try SQLiteTipStateStore(path: scratch.file("state.sqlite"))
