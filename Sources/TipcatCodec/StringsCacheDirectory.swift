@@ -52,6 +52,9 @@ public final class StringsCacheDirectory: StringsDecodingCache {
         var delta: Set<Int>
     }
 
+    /// The keys (`<kind>-<key>.cache`) of the paths this process asked about: its catalog's files, never pruned.
+    private let usedKeys = Mutex<Set<String>>([])
+
     public init(directory: String, build: [UInt8], writesWhenAsked: Bool = false) {
         self.directory = directory
         self.build = build
@@ -145,8 +148,49 @@ public final class StringsCacheDirectory: StringsDecodingCache {
 
     /// `<kind>-<hash of path>.cache` in the directory.
     private func file(_ kind: String, for path: String) -> String {
-        let name = kind + "-" + String(SHA256.hash(Array(path.utf8)).hex.prefix(16)) + ".cache"
-        return directory.hasSuffix("/") ? directory + name : directory + "/" + name
+        let key = String(SHA256.hash(Array(path.utf8)).hex.prefix(16))
+        usedKeys.withLock { _ = $0.insert(key) }
+        return joined(kind + "-" + key + ".cache")
+    }
+
+    private func joined(_ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    /// Removes what the cache keeps for catalogs not published from within `age` seconds of `now` (30 days by
+    /// default): the files of a key (`<kind>-<key>.cache` and its `.delta`, every kind) when none of them was
+    /// written since, and the key is not one this process used. Files not named that way are left alone. Returns
+    /// the names removed, sorted.
+    @discardableResult
+    public func prune(olderThan age: Double = 30 * 86_400, now: Double) -> [String] {
+        let disk = DiskFileSystem()
+        guard let names = disk.list(directory) else { return [] }
+        var groups: [String: [String]] = [:]
+        for name in names {
+            guard let key = StringsCacheDirectory.key(ofFileNamed: name) else { continue }
+            groups[key, default: []].append(name)
+        }
+        let used = usedKeys.withLock { $0 }
+        var removed: [String] = []
+        for (key, files) in groups where !used.contains(key) {
+            let newest = files.compactMap { disk.modificationTime(joined($0)) }.max() ?? now
+            guard now - newest > age else { continue }
+            for name in files where unlink(joined(name)) == 0 { removed.append(name) }
+        }
+        return removed.sorted()
+    }
+
+    /// The key of a cache file's name (`strings-0123456789abcdef.cache`, `tips-….cache.delta`), nil for any other.
+    static func key(ofFileNamed name: String) -> String? {
+        let base = name.hasSuffix(".cache.delta") ? name.dropLast(".cache.delta".count)
+            : name.hasSuffix(".cache") ? name.dropLast(".cache".count) : nil
+        guard let base, let dash = base.lastIndex(of: "-") else { return nil }
+        let kind = base[..<dash]
+        let key = base[base.index(after: dash)...]
+        guard !kind.isEmpty, kind.allSatisfy({ $0 >= "a" && $0 <= "z" }), key.count == 16,
+              key.allSatisfy({ ("0"..."9").contains($0) || ("a"..."f").contains($0) })
+        else { return nil }
+        return String(key)
     }
 
     /// SHA-256; a large input is hashed in 4 MiB pieces on every core and the pieces' digests hashed in turn

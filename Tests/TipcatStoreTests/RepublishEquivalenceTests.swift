@@ -72,6 +72,38 @@ import TipcatTestSupport
         #expect(cacheFiles().contains { $0.hasSuffix(".cache.delta") })
     }
 
+    /// A publish removes what the cache keeps for catalogs no publish has used for 30 days (every kind of file
+    /// of such a key, delta included), and keeps its own catalog's files, other keys written within 30 days, and
+    /// files not named as the cache names them.
+    @Test func aPublishPrunesWhatOtherCatalogsLeftUnusedFor30Days() throws {
+        let scratch = try TemporaryDirectory()
+        let catalog = try scratch.sampleCatalog()
+        let cache = scratch.file("cache")
+        let environment = ["TIPCAT_CACHE_DIR": cache]
+        let first = storeCLI(["publish", "--catalog", catalog, "--store", scratch.file("a.sqlite"), "--author", "Ada"], environment: environment)
+        #expect(first.status == .success, "\(first.stderr)")
+        let own = try FileManager.default.contentsOfDirectory(atPath: cache).sorted()
+        #expect(own.contains { $0.hasPrefix("strings-") } && own.contains { $0.hasPrefix("tips-") })
+        let stale = ["strings-00000000000000aa.cache", "strings-00000000000000aa.cache.delta", "tips-00000000000000aa.cache"]
+        let recent = ["strings-00000000000000bb.cache", "tips-00000000000000bb.cache"]
+        let foreign = ["notes.txt", "strings-XYZ.cache", "strings-00000000000000cc.cache.tmp"]
+        let old = Date(timeIntervalSinceNow: -31 * 86_400)
+        for name in stale + recent + foreign {
+            #expect(FileManager.default.createFile(atPath: cache + "/" + name, contents: Data("x".utf8)))
+        }
+        for name in stale + foreign + own {
+            try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: cache + "/" + name)
+        }
+        // One file of the "bb" key is old, the other recent: the key was used within 30 days, both stay.
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: cache + "/" + recent[0])
+        try scratch.edit("Catalog/tips/NewTrailTip.json", replacing: "To see key trail info", with: "For key trail info")
+        let second = storeCLI(["publish", "--catalog", catalog, "--store", scratch.file("a.sqlite"), "--author", "Ada"], environment: environment)
+        #expect(second.status == .success, "\(second.stderr)")
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: cache))
+        #expect(left.isDisjoint(with: stale), "\(left.sorted())")
+        #expect(left.isSuperset(of: recent + foreign + own), "\(left.sorted())")
+    }
+
     /// A cache shared by two stores (`TIPCAT_CACHE_DIR`): the second store lacks the objects the memo knows, so
     /// they are made again from the catalog — the second store holds the whole version, identical to the first's.
     @Test func aCacheSharedWithAnEmptyStoreStillStoresEveryObject() throws {

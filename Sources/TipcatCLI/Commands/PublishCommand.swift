@@ -77,6 +77,8 @@ struct PublishCommand {
         loadWrites?.commit()
         cacheWrites?.commit()
         cacheCommitted = true
+        // What the cache keeps for catalogs no publish has used for 30 days goes (other checkouts, old paths).
+        stringsCache?.prune(now: Date().timeIntervalSince1970)
         switch outcome {
         case .unchanged(let head):
             context.stdout.line(

@@ -34,7 +34,8 @@ extension CommandTree {
             SQLite store, else ~/.cache/tipcat), keyed by the files' SHA-256; the next publish parses and decodes \
             only the tip files that changed, decodes again only their translations and encodes only those tips, \
             and still runs every check across files. \
-            The version is byte-identical to a publish without the cache; a damaged or stale cache is ignored.
+            The version is byte-identical to a publish without the cache; a damaged or stale cache is ignored. \
+            A publish removes what the cache keeps for other catalogs that no publish has written for 30 days.
             """,
         arguments: [
             catalogOption, storeOption, channelOption("The channel to publish to."),
