@@ -189,12 +189,20 @@ final class Chromium: @unchecked Sendable {
 
     // MARK: Pages
 
-    /// Navigates and waits for the load event.
+    /// Navigates and waits until `url` is the loaded document. A load event of the page being left (a reload its
+    /// script started) can come first under load: such an event is not taken for this page's.
     func open(_ url: String) throws {
-        let mark = events.count
+        var mark = events.count
         let result = try call("Page.navigate", ["url": url])
         if let error = result["errorText"] as? String, !error.isEmpty { throw Failure(description: "cannot open \(url): \(error)") }
-        try waitForEvent("Page.loadEventFired", after: mark)
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            try waitForEvent("Page.loadEventFired", after: mark)
+            let checked = events.count  // events read during the check still count for the next wait
+            if (try? string("document.readyState === 'complete' ? location.href : ''")) == url { return }
+            guard Date() < deadline else { throw Failure(description: "\(url) did not become the loaded page") }
+            mark = checked
+        }
     }
 
     /// The value of a JavaScript expression in the page (returned by value; promises awaited).
