@@ -67,15 +67,10 @@ extension JSONDocument {
     func isVerbatimString(_ node: JSONNode) -> Bool {
         guard case .string = node.value else { return false }
         return source.bytes.withUnsafeBufferPointer { bytes in
-            guard let base = bytes.baseAddress, node.offset >= 0, node.offset < bytes.count,
-                  bytes[node.offset] == UInt8(ascii: "\"")
-            else { return false }
+            guard node.offset >= 0, node.offset < bytes.count, bytes[node.offset] == UInt8(ascii: "\"") else { return false }
             // Eight bytes at a time up to the word with the closing quote (or an escape: a control byte cannot be
             // in a parsed string), then byte by byte: every translation of a String Catalog is checked this way.
-            var index = node.offset + 1
-            while index + 8 <= bytes.count, !WordBytes.hasJSONSpecial(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
-                index += 8
-            }
+            var index = WordBytes.plainPrefix(bytes, from: node.offset + 1, mayMatch: WordBytes.hasJSONSpecial)
             while index < bytes.count {
                 switch bytes[index] {
                 case UInt8(ascii: "\""): return true

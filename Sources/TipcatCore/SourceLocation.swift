@@ -82,22 +82,12 @@ public struct SourceFile: Sendable {
             guard longestLine > SourceFile.longLine else { return }
             counts.reserveCapacity(buffer.count / SourceFile.stride + 1)
             var scalars = 0
-            guard let base = buffer.baseAddress else { return }
-            let raw = UnsafeRawPointer(base)
             var index = 0
             while index < buffer.count {
                 counts.append(scalars)
                 let blockEnd = min(buffer.count, index + SourceFile.stride)
-                // Eight bytes at a time: a byte is a continuation byte when its top bits are 10.
-                while index + 8 <= blockEnd {
-                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                    scalars += 8 - (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
-                    index += 8
-                }
-                while index < blockEnd {
-                    if buffer[index] & 0xC0 != 0x80 { scalars += 1 }
-                    index += 1
-                }
+                scalars += SourceFile.scalarCount(buffer, from: index, to: blockEnd)
+                index = blockEnd
             }
             counts.append(scalars)  // so an offset equal to the file's length has an entry
         }

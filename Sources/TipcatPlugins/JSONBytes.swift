@@ -259,13 +259,8 @@ struct JSONBytes: ~Copyable {
         var index = 0
         while index < utf8.count {
             // Eight bytes at a time while none needs escaping (most text needs none).
-            if index + 8 <= utf8.count, let base = utf8.baseAddress {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                if !WordBytes.hasJSONSpecial(word) {
-                    index += 8
-                    continue
-                }
-            }
+            index = WordBytes.plainPrefix(utf8, from: index, mayMatch: WordBytes.hasJSONSpecial)
+            guard index < utf8.count else { break }
             let byte = utf8[index]
             index += 1
             guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }

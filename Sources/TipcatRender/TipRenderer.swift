@@ -218,11 +218,12 @@ enum Card {
         var link: String?
         return lines.map { line in
             var line = line
-            let escapes = line.withUTF8 { bytes in WordBytes.firstIndex(of: 0x1B, in: bytes) < bytes.count }
+            let firstEscape = line.withUTF8 { bytes in WordBytes.firstIndex(of: 0x1B, in: bytes) }
+            let escapes = firstEscape < line.utf8.count
             // Most lines of styled text carry no style of their own, and none is open: unchanged.
             if active.isEmpty, link == nil, !escapes { return line }
             let prefix = (link ?? "") + active.joined()
-            if escapes { line.withUTF8 { follow($0, active: &active, link: &link) } }
+            if escapes { line.withUTF8 { follow($0, from: firstEscape, active: &active, link: &link) } }
             if prefix.isEmpty, active.isEmpty, link == nil { return line }
             var result = prefix
             result.reserveCapacity(prefix.utf8.count + line.utf8.count + ANSI.reset.utf8.count + ANSI.closeHyperlink.utf8.count)
@@ -233,9 +234,10 @@ enum Card {
         }
     }
 
-    /// Updates the styles and the hyperlink open after `bytes` (one line), from its SGR and OSC 8 sequences.
-    private static func follow(_ bytes: UnsafeBufferPointer<UInt8>, active: inout [String], link: inout String?) {
-        var index = WordBytes.firstIndex(of: 0x1B, in: bytes)
+    /// Updates the styles and the hyperlink open after `bytes` (one line), from its SGR and OSC 8 sequences;
+    /// `start` is its first escape byte.
+    private static func follow(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, active: inout [String], link: inout String?) {
+        var index = start
         while index + 1 < bytes.count {
             guard bytes[index] == 0x1B, bytes[index + 1] == UInt8(ascii: "[") || bytes[index + 1] == UInt8(ascii: "]") else {
                 index = WordBytes.firstIndex(of: 0x1B, in: bytes, from: index + 1)

@@ -16,10 +16,12 @@ extension ANSI {
             let count = bytes.count
             var newlines = 0
             var escapes = 0
+            // Words without a newline or escape are skipped whole (when counting them, and when copying runs).
+            func hasNewlineOrEscape(_ word: UInt64) -> Bool { WordBytes.equal(word, 0x0A) | WordBytes.equal(word, 0x1B) != 0 }
             var index = 0
             while index < count {
-                // Words without a newline or escape are skipped whole; the others are counted byte by byte.
-                index = WordBytes.plainPrefix(bytes, from: index) { WordBytes.equal($0, 0x0A) | WordBytes.equal($0, 0x1B) != 0 }
+                // The others are counted byte by byte.
+                index = WordBytes.plainPrefix(bytes, from: index, mayMatch: hasNewlineOrEscape)
                 let stop = min(count, index + 8)
                 while index < stop {
                     if bytes[index] == 0x0A { newlines += 1 } else if bytes[index] == 0x1B { escapes += 1 }
@@ -45,7 +47,7 @@ extension ANSI {
                     }
                     if byte != 0x1B {
                         // The run up to the next newline or escape, copied at once (found eight bytes at a time).
-                        var end = WordBytes.plainPrefix(bytes, from: index) { WordBytes.equal($0, 0x0A) | WordBytes.equal($0, 0x1B) != 0 }
+                        var end = WordBytes.plainPrefix(bytes, from: index, mayMatch: hasNewlineOrEscape)
                         end = max(end, index + 1)
                         while end < count, bytes[end] != 0x0A, bytes[end] != 0x1B { end += 1 }
                         output.append(UnsafeBufferPointer(rebasing: bytes[index..<end]))

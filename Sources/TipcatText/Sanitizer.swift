@@ -44,16 +44,12 @@ public enum Sanitizer {
     private static func firstUnsafeByte(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = PrintableASCII.prefixLength(bytes)
         let count = bytes.count
-        guard let base = bytes.baseAddress else { return nil }
         while index < count {
             // Eight bytes at a time past words with no byte that can start a removal (a control, DEL, or the lead
             // bytes C2 and E2): most of a translated text, which is not ASCII, and every line after a newline.
-            while index + 8 <= count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                let suspects = WordBytes.below(word, 0x20) | WordBytes.equal(word, 0x7F) | WordBytes.equal(word, 0xC2)
-                    | WordBytes.equal(word, 0xE2)
-                if suspects != 0 { break }
-                index += 8
+            index = WordBytes.plainPrefix(bytes, from: index) { word in
+                WordBytes.below(word, 0x20) | WordBytes.equal(word, 0x7F) | WordBytes.equal(word, 0xC2)
+                    | WordBytes.equal(word, 0xE2) != 0
             }
             guard index < count else { break }
             let byte = bytes[index]
