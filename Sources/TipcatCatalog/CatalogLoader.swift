@@ -117,6 +117,14 @@ public struct CatalogLoader: Sendable {
         // Unless it is kept whole, its entries are parsed one by one as they are decoded (see `decodeStrings`).
         // With a cache, the String Catalog is only read here: the cache may hold what it decodes to.
         let cache = keepsStrings ? nil : stringsCache
+        // With a cache, the String Catalog is mapped first and hashed on another thread meanwhile: what the
+        // cache holds for it is looked up by that hash once the tips are decoded.
+        let mappedStrings = hasStrings && cache != nil ? parse(stringsPath, readingOnly: true) : nil
+        let stringsHash: BackgroundValue<[UInt8]>? = if let cache, case .mapped(let bytes)? = mappedStrings?.outcome {
+            BackgroundValue { cache.fingerprint(bytes.buffer) }
+        } else {
+            nil
+        }
         // The context an entry's or a tip's decoding depends on besides its own file: the settings and
         // declarations, the String Catalog's path.
         var stringsContext = Array(stringsPath.utf8) + [0]
@@ -127,7 +135,7 @@ public struct CatalogLoader: Sendable {
             bytesRead += parsed.byteCount
             switch parsed.outcome {
             case .parsed(let document): return document
-            case .read: return nil
+            case .read, .mapped: return nil
             case .failed(let diagnostic):
                 sink.add(diagnostic)
                 return nil
@@ -167,10 +175,11 @@ public struct CatalogLoader: Sendable {
         // 2. Read and parse every other file; tips in parallel (JSON parsing dominates load time). A tip file whose
         // bytes the cache decoded before is only read.
         let kept = cache?.tipDecodings(ofCatalog: directory, context: stringsContext)
+        let parsesStrings = hasStrings && mappedStrings == nil
         var parsedTips = parseAll(
-            (hasStrings ? [stringsPath] : []) + tipFiles, deferringEntriesOf: keepsStrings ? nil : stringsPath,
-            readingOnly: cache == nil ? nil : stringsPath, fingerprints: cache, kept: kept?.byPath ?? [:])
-        let parsedStrings = hasStrings ? parsedTips.removeFirst() : nil
+            (parsesStrings ? [stringsPath] : []) + tipFiles, deferringEntriesOf: keepsStrings ? nil : stringsPath,
+            fingerprints: cache, kept: kept?.byPath ?? [:])
+        let parsedStrings = parsesStrings ? parsedTips.removeFirst() : mappedStrings
         var tipFingerprints: [String: [UInt8]] = [:]
         if cache != nil {
             for (path, parsed) in zip(tipFiles, parsedTips) { tipFingerprints[path] = parsed.fingerprint }
@@ -210,7 +219,7 @@ public struct CatalogLoader: Sendable {
                 switch parsed.outcome {
                 case .parsed(let document): tipDocuments[index] = document
                 case .failed(let diagnostic): sink.add(diagnostic)
-                case .read: break
+                case .read, .mapped: break
                 }
             }
         }
@@ -253,12 +262,12 @@ public struct CatalogLoader: Sendable {
         }
         var strings: JSONDocument?
         var stringsFingerprint: [UInt8] = []
-        if let parsedStrings, case .read(let bytes) = parsedStrings.outcome, let cache {
+        if let parsedStrings, case .mapped(let bytes) = parsedStrings.outcome, let cache {
             filesRead += 1
             bytesRead += parsedStrings.byteCount
             let byTip = catalog.tips.map { tipFingerprints[$0.file] ?? [] }
             let fingerprint: @Sendable (Int) -> [UInt8] = { index in byTip[index] }
-            let file = cache.fingerprint(bytes)
+            let file = stringsHash?.value ?? cache.fingerprint(bytes.buffer)
             stringsFingerprint = file
             if let table = decodeStrings(
                 bytes, path: stringsPath, file: file, settings: catalog.settings, tips: catalog.tips, fingerprint: fingerprint, cache: cache,
@@ -295,6 +304,8 @@ public struct CatalogLoader: Sendable {
             case parsed(JSONDocument)
             /// Read, left unparsed.
             case read([UInt8])
+            /// Read in place, left unparsed (`parse(_:readingOnly:)`).
+            case mapped(FileBytes)
             case failed(Diagnostic)
         }
         var outcome: Outcome
@@ -313,6 +324,7 @@ public struct CatalogLoader: Sendable {
             switch outcome {
             case .parsed(let document): document.source.bytes
             case .read(let bytes): bytes
+            case .mapped(let source): Array(source.buffer)
             case .failed: nil
             }
         }
@@ -356,7 +368,7 @@ public struct CatalogLoader: Sendable {
     /// `decodeStrings` through `cache`: what it kept for these bytes in this context, with the entries whose tip
     /// file changed decoded again; otherwise the whole file, kept for next time.
     func decodeStrings(
-        _ bytes: [UInt8], path: String, file: [UInt8], settings: CatalogSettings, tips: [Tip], fingerprint: @escaping @Sendable (Int) -> [UInt8],
+        _ bytes: FileBytes, path: String, file: [UInt8], settings: CatalogSettings, tips: [Tip], fingerprint: @escaping @Sendable (Int) -> [UInt8],
         cache: any StringsDecodingCache, context: [UInt8], sink: DiagnosticSink
     ) -> LocalizationTable? {
         if let kept = cache.decoding(ofFile: path, fingerprint: file, context: context) {
@@ -369,12 +381,12 @@ public struct CatalogLoader: Sendable {
             }
         }
         let document: JSONDocument
-        switch parseDocument(path, bytes: bytes, deferringEntries: true).outcome {
+        switch parseDocument(path, bytes: Array(bytes.buffer), deferringEntries: true).outcome {
         case .parsed(let parsed): document = parsed
         case .failed(let diagnostic):
             sink.add(diagnostic)
             return nil
-        case .read: return nil
+        case .read, .mapped: return nil
         }
         guard let (table, record) = decodeStrings(document, settings: settings, tips: tips, sink: sink, recording: fingerprint) else { return nil }
         if let record { cache.keep(record, ofFile: path, fingerprint: file, context: context, changed: nil) }
@@ -382,11 +394,20 @@ public struct CatalogLoader: Sendable {
     }
 
     /// With `fingerprints`, the file's fingerprint is taken; a file that `kept` has a decoding of with the same
-    /// fingerprint is only read.
+    /// fingerprint is only read. With `readingOnly`, the file is mapped (or copied, off disk) and left unparsed.
     func parse(
         _ path: String, deferringEntries: Bool = false, readingOnly: Bool = false, fingerprints: (any StringsDecodingCache)? = nil,
         kept: [String: TipDecoding] = [:]
     ) -> ParsedFile {
+        if readingOnly {
+            // Left unparsed for a cache: mapped, not copied, from disk (the String Catalog is the largest file).
+            do {
+                let source = if let disk = fileSystem as? DiskFileSystem { try disk.map(path) } else { FileBytes(copying: try fileSystem.read(path)) }
+                return ParsedFile(outcome: .mapped(source), byteCount: source.count)
+            } catch {
+                return ParsedFile(outcome: .failed(.unreadableFile(path, reason: error.reason)), byteCount: 0)
+            }
+        }
         let bytes: [UInt8]
         do {
             bytes = try fileSystem.read(path)
@@ -395,7 +416,6 @@ public struct CatalogLoader: Sendable {
                 outcome: .failed(.unreadableFile(path, reason: error.reason)),
                 byteCount: 0)
         }
-        if readingOnly { return ParsedFile(outcome: .read(bytes), byteCount: bytes.count) }
         let fingerprint = fingerprints.map { $0.fingerprint(Array(path.utf8) + [0] + bytes) }
         if let fingerprint, kept[path]?.fingerprint == fingerprint {
             return ParsedFile(outcome: .read(bytes), byteCount: bytes.count, fingerprint: fingerprint)
@@ -419,15 +439,15 @@ public struct CatalogLoader: Sendable {
 
     /// Parses files on every core; results keep the input order. The file at `deferringEntriesOf` is a String
     /// Catalog whose entries are left for `decodeStrings`.
-    /// The file at `readingOnly` is read and left unparsed; with `fingerprints`, each file has its fingerprint,
-    /// and those `kept` has a decoding of with that fingerprint are only read.
+    /// With `fingerprints`, each file has its fingerprint, and those `kept` has a decoding of with that
+    /// fingerprint are only read.
     func parseAll(
-        _ paths: [String], deferringEntriesOf deferred: String? = nil, readingOnly: String? = nil, fingerprints: (any StringsDecodingCache)? = nil,
+        _ paths: [String], deferringEntriesOf deferred: String? = nil, fingerprints: (any StringsDecodingCache)? = nil,
         kept: [String: TipDecoding] = [:]
     ) -> [ParsedFile] {
         concurrentChunks(count: paths.count, chunkSize: 16) { range in
             range.map {
-                parse(paths[$0], deferringEntries: paths[$0] == deferred, readingOnly: paths[$0] == readingOnly, fingerprints: fingerprints, kept: kept)
+                parse(paths[$0], deferringEntries: paths[$0] == deferred, fingerprints: fingerprints, kept: kept)
             }
         }.flatMap { $0 }
     }

@@ -52,20 +52,8 @@ public struct DiskFileSystem: CatalogFileSystem {
     /// Reads a regular file (symbolic links followed). Anything else — a directory, a FIFO, a socket, a device —
     /// is refused before it is opened for reading, so a named pipe without a writer cannot block the read.
     public func read(_ path: String) throws(FileReadError) -> [UInt8] {
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw FileReadError(path: path, reason: DiskFileSystem.describe(errno)) }
-        if let kind = DiskFileSystem.nonRegularKind(info.st_mode) { throw FileReadError(path: path, reason: kind) }
-        // O_NONBLOCK: if the path was swapped for a FIFO since `stat`, `open` returns at once instead of waiting
-        // for a writer (the `fstat` below then refuses it). Regular files ignore the flag.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        if fd < 0 { throw FileReadError(path: path, reason: DiskFileSystem.describe(errno)) }
+        let (fd, size) = try openRegularFile(path)
         defer { close(fd) }
-        guard fstat(fd, &info) == 0 else { throw FileReadError(path: path, reason: DiskFileSystem.describe(errno)) }
-        if let kind = DiskFileSystem.nonRegularKind(info.st_mode) { throw FileReadError(path: path, reason: kind) }
-        let size = Int(info.st_size)
-        if size > maxFileSize {
-            throw FileReadError(path: path, reason: "the file is \(size) bytes; the limit is \(maxFileSize)")
-        }
         // Read straight into the array's storage: no zero fill first (a file of tens of megabytes would be
         // written twice). A file that shrank since `fstat` gives what it holds.
         var failure: Int32 = 0
@@ -85,6 +73,45 @@ public struct DiskFileSystem: CatalogFileSystem {
         }
         if failure != 0 { throw FileReadError(path: path, reason: DiskFileSystem.describe(failure)) }
         return bytes
+    }
+
+    /// The file at `path`, mapped read-only (see `FileBytes`): for large files read often, such as the String
+    /// Catalog and the caches. Refused like `read` refuses.
+    package func map(_ path: String) throws(FileReadError) -> FileBytes {
+        let (fd, size) = try openRegularFile(path)
+        defer { close(fd) }
+        guard let bytes = FileBytes(mapping: fd, count: size) else {
+            throw FileReadError(path: path, reason: DiskFileSystem.describe(errno))
+        }
+        return bytes
+    }
+
+    /// A regular file (symbolic links followed) opened for reading, and its size. Anything else — a directory, a
+    /// FIFO, a socket, a device — is refused before it is opened for reading, so a named pipe without a writer
+    /// cannot block the read.
+    private func openRegularFile(_ path: String) throws(FileReadError) -> (descriptor: Int32, size: Int) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw FileReadError(path: path, reason: DiskFileSystem.describe(errno)) }
+        if let kind = DiskFileSystem.nonRegularKind(info.st_mode) { throw FileReadError(path: path, reason: kind) }
+        // O_NONBLOCK: if the path was swapped for a FIFO since `stat`, `open` returns at once instead of waiting
+        // for a writer (the `fstat` below then refuses it). Regular files ignore the flag.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        if fd < 0 { throw FileReadError(path: path, reason: DiskFileSystem.describe(errno)) }
+        guard fstat(fd, &info) == 0 else {
+            let code = errno
+            close(fd)
+            throw FileReadError(path: path, reason: DiskFileSystem.describe(code))
+        }
+        if let kind = DiskFileSystem.nonRegularKind(info.st_mode) {
+            close(fd)
+            throw FileReadError(path: path, reason: kind)
+        }
+        let size = Int(info.st_size)
+        if size > maxFileSize {
+            close(fd)
+            throw FileReadError(path: path, reason: "the file is \(size) bytes; the limit is \(maxFileSize)")
+        }
+        return (fd, size)
     }
 
     public func list(_ directory: String) -> [String]? {

@@ -238,13 +238,13 @@ package final class DeferredTranslations: Sendable {
     package let locales: [LocaleID]
     package let deviceLocales: [LocaleID]
     /// The undecoded form, for its keeper (`StringsCacheFile` writes it back as it was).
-    package let bytes: [UInt8]
+    package let bytes: FileBytes
     package let range: Range<Int>
-    private let decode: @Sendable ([UInt8], Range<Int>) -> Decoded
+    private let decode: @Sendable (FileBytes, Range<Int>) -> Decoded
     private let value = Mutex<Decoded?>(nil)
 
     package init(
-        locales: [LocaleID], deviceLocales: [LocaleID], bytes: [UInt8], range: Range<Int>, decode: @escaping @Sendable ([UInt8], Range<Int>) -> Decoded
+        locales: [LocaleID], deviceLocales: [LocaleID], bytes: FileBytes, range: Range<Int>, decode: @escaping @Sendable (FileBytes, Range<Int>) -> Decoded
     ) {
         self.locales = locales
         self.deviceLocales = deviceLocales

@@ -104,7 +104,7 @@ struct StringCatalogDecoder {
     /// decoded alone (the file is then decoded whole). `changed` are the entries decoded again, by index (they
     /// replace `kept`'s own).
     static func replay(
-        _ kept: StringsDecoding, bytes: [UInt8], path: String, settings: CatalogSettings, tips: [Tip], fingerprint: @Sendable (Int) -> [UInt8],
+        _ kept: StringsDecoding, bytes file: FileBytes, path: String, settings: CatalogSettings, tips: [Tip], fingerprint: @Sendable (Int) -> [UInt8],
         sink: DiagnosticSink
     ) -> (table: LocalizationTable, changed: [Int: StringsDecoding.Entry])? {
         // Each key's tip (its text is looked up only for the few entries decoded again).
@@ -122,10 +122,10 @@ struct StringCatalogDecoder {
                 guard checkedAgainst != entries[index].checkedAgainst else { continue }
                 let kept = entries[index]
                 let source = owner.flatMap { tip in tips[tip].localizableTexts.first { $0.key == kept.key }.map { (text: $0, tip: tip) } }
-                guard kept.valueEnd > kept.valueOffset, kept.keyOffset >= 0, kept.keyOffset < kept.valueOffset, kept.valueEnd <= bytes.count
+                guard kept.valueEnd > kept.valueOffset, kept.keyOffset >= 0, kept.keyOffset < kept.valueOffset, kept.valueEnd <= file.count
                 else { return nil }
                 let piece = SourceFile(
-                    path: path, bytes: Array(bytes[kept.keyOffset..<kept.valueEnd]), firstLine: kept.keyLine, firstColumn: kept.keyColumn)
+                    path: path, bytes: file[kept.keyOffset..<kept.valueEnd], firstLine: kept.keyLine, firstColumn: kept.keyColumn)
                 // Two levels (the root object and `strings`) are above an entry.
                 guard let document = try? JSONDocument.parse(piece, valueAt: kept.valueOffset - kept.keyOffset, maxDepth: 510) else { return nil }
                 let entrySink = DiagnosticSink()

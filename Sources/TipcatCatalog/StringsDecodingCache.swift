@@ -106,7 +106,7 @@ public struct TipDecodings: Sendable, Hashable {
 /// cache that cannot trust what it holds returns nil, and the file is decoded as if there were none.
 public protocol StringsDecodingCache: Sendable {
     /// A content hash of `bytes` (a tip file's, the String Catalog's): equal hashes mean equal bytes.
-    func fingerprint(_ bytes: [UInt8]) -> [UInt8]
+    func fingerprint(_ bytes: UnsafeRawBufferPointer) -> [UInt8]
     /// What decoding the String Catalog at `path` with `fingerprint` under `context` produced, when kept.
     func decoding(ofFile path: String, fingerprint: [UInt8], context: [UInt8]) -> StringsDecoding?
     /// Keeps `decoding` for the String Catalog at `path` with `fingerprint` under `context` (best effort:
@@ -123,6 +123,8 @@ public protocol StringsDecodingCache: Sendable {
 }
 
 extension StringsDecodingCache {
+    /// `fingerprint(_:)` of an array's bytes.
+    public func fingerprint(_ bytes: [UInt8]) -> [UInt8] { bytes.withUnsafeBytes { fingerprint($0) } }
     /// A cache that keeps no tips: every tip file is decoded.
     public func tipDecodings(ofCatalog directory: String, context: [UInt8]) -> TipDecodings? { nil }
     public func keep(_ decodings: TipDecodings, ofCatalog directory: String, context: [UInt8]) {}

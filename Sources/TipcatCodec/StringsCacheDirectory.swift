@@ -35,7 +35,7 @@ public final class StringsCacheDirectory: StringsDecodingCache {
         var directory: String
         var context: [UInt8]
         var tipIDs: [UInt8]
-        var bytes: [UInt8]
+        var bytes: FileBytes
         /// Where each file's record is in `bytes` (not for the files the delta replaced).
         var records: [String: Range<Int>]
         /// The main file's decodings, its checksum, and the files its delta replaced.
@@ -71,21 +71,11 @@ public final class StringsCacheDirectory: StringsDecodingCache {
 
     /// Files being written beside their places (`StringsCacheDirectory.startWrites`).
     public final class PendingWrites: Sendable {
-        private let done = DispatchSemaphore(value: 0)
-        private let staged = Mutex<[StagedFile]>([])
+        private let written: BackgroundValue<[StagedFile]>?
+        private let taken = Mutex(false)
 
         init(_ writes: [@Sendable () -> [StagedFile]]) {
-            guard !writes.isEmpty else {
-                done.signal()
-                return
-            }
-            DispatchQueue.global().async {
-                for write in writes {
-                    let files = write()
-                    self.staged.withLock { $0 += files }
-                }
-                self.done.signal()
-            }
+            written = writes.isEmpty ? nil : BackgroundValue { writes.flatMap { $0() } }
         }
 
         /// Waits for the files, then moves each into its place.
@@ -101,10 +91,13 @@ public final class StringsCacheDirectory: StringsDecodingCache {
             for directory in files.reversed().flatMap({ $0.madeDirectories.reversed() }) { rmdir(directory) }
         }
 
+        /// The files, once: a second commit or discard has none.
         private func finished() -> [StagedFile] {
-            done.wait()
-            done.signal()
-            return staged.withLock { files in defer { files = [] }; return files }
+            let files = written?.value ?? []
+            return taken.withLock { taken in
+                defer { taken = true }
+                return taken ? [] : files
+            }
         }
     }
 
@@ -195,15 +188,20 @@ public final class StringsCacheDirectory: StringsDecodingCache {
 
     /// SHA-256; a large input is hashed in 4 MiB pieces on every core and the pieces' digests hashed in turn
     /// (equal bytes still give equal fingerprints, and different bytes different ones).
-    public func fingerprint(_ bytes: [UInt8]) -> [UInt8] {
+    public func fingerprint(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
         let piece = 4 << 20
-        guard bytes.count > 2 * piece else { return SHA256.hash(bytes).bytes }
+        guard bytes.count > 2 * piece else {
+            var hasher = SHA256()
+            hasher.update(bytes)
+            return hasher.finalize().bytes
+        }
+        // The caller keeps the bytes for the whole call, which returns once every piece is hashed.
+        struct Pieces: @unchecked Sendable { let bytes: UnsafeRawBufferPointer }
+        let pieces = Pieces(bytes: bytes)
         let digests = concurrentChunks(count: (bytes.count + piece - 1) / piece, chunkSize: 1) { range in
             range.map { index in
                 var hasher = SHA256()
-                bytes.withUnsafeBytes { buffer in
-                    hasher.update(UnsafeRawBufferPointer(rebasing: buffer[(index * piece)..<min(bytes.count, (index + 1) * piece)]))
-                }
+                hasher.update(UnsafeRawBufferPointer(rebasing: pieces.bytes[(index * piece)..<min(pieces.bytes.count, (index + 1) * piece)]))
                 return hasher.finalize().bytes
             }
         }.flatMap { $0 }
@@ -224,11 +222,11 @@ public final class StringsCacheDirectory: StringsDecodingCache {
     public func decoding(ofFile path: String, fingerprint: [UInt8], context: [UInt8]) -> StringsDecoding? {
         let file = file(for: path)
         let context = contextDigest(context)
-        guard let bytes = try? DiskFileSystem().read(file),
+        guard let bytes = try? DiskFileSystem().map(file),
               case (var decoding, let checksum)? = StringsCacheFile.decode(bytes, path: path, file: fingerprint, context: context)
         else { return nil }
         var delta = Set<Int>()
-        if let deltaBytes = try? DiskFileSystem().read(file + ".delta"),
+        if let deltaBytes = try? DiskFileSystem().map(file + ".delta"),
            let entries = StringsCacheFile.decodeDelta(deltaBytes, path: path, file: fingerprint, context: context, checksum: checksum),
            entries.allSatisfy({ $0.0 < decoding.entries.count }) {
             for (index, entry) in entries {
@@ -289,12 +287,12 @@ public final class StringsCacheDirectory: StringsDecodingCache {
     public func tipDecodings(ofCatalog directory: String, context: [UInt8]) -> TipDecodings? {
         let context = contextDigest(context)
         let file = tipsFile(for: directory)
-        guard let bytes = try? DiskFileSystem().read(file), let decoded = TipsCacheFile.decode(bytes, context: context) else { return nil }
+        guard let bytes = try? DiskFileSystem().map(file), let decoded = TipsCacheFile.decode(bytes, context: context) else { return nil }
         var (decodings, records) = (decoded.decodings, decoded.records)
         let checksum = decoded.checksum
         let main = decodings.byPath
         var delta = Set<String>()
-        if let deltaBytes = try? DiskFileSystem().read(file + ".delta"),
+        if let deltaBytes = try? DiskFileSystem().map(file + ".delta"),
            let changed = TipsCacheFile.decodeDelta(deltaBytes, context: context, checksum: checksum) {
             for (path, decoding) in changed {
                 decodings.byPath[path] = decoding
@@ -334,7 +332,7 @@ public final class StringsCacheDirectory: StringsDecodingCache {
             // A file decoded to what the loaded main file holds for it (same bytes, context and tip IDs) keeps its record.
             let bytes = TipsCacheFile.encode(decodings, context: context) { path, decoding in
                 guard let loaded, let record = loaded.records[path], decoding.fingerprint == loaded.main[path]?.fingerprint else { return nil }
-                return loaded.bytes[record]
+                return UnsafeRawBufferPointer(rebasing: loaded.bytes.buffer[record])
             }
             guard var staged = StringsCacheDirectory.stage(bytes, at: file) else { return [] }
             // A delta is bound to the main file it was written for: the old one is void now; removed all the same.
@@ -353,7 +351,7 @@ public final class StringsCacheDirectory: StringsDecodingCache {
 
     /// A memo for a catalog whose tips have `keys` (see `OwnerObjectsMemo`): the records kept for `path`, or none.
     public func ownersMemo(for path: String, keys: [[UInt8]]) -> OwnerObjectsMemo {
-        let records = (try? DiskFileSystem().read(ownersFile(for: path))).flatMap {
+        let records = (try? DiskFileSystem().map(ownersFile(for: path))).flatMap {
             StringsCacheFile.decodeOwners($0, context: contextDigest([]))
         }
         return OwnerObjectsMemo(keys: keys, records: records ?? [:])

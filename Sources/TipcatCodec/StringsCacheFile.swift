@@ -35,7 +35,7 @@ enum StringsCacheFile {
 
     /// The payload's length and checksum, and the header's length, when `bytes` start with the header `header`
     /// writes for `magic`, this format and exactly `fields`; nil otherwise.
-    static func checkHeader(_ bytes: [UInt8], _ magic: [UInt8], _ fields: [[UInt8]]) -> (length: Int, checksum: UInt64, size: Int)? {
+    static func checkHeader(_ bytes: UnsafeRawBufferPointer, _ magic: [UInt8], _ fields: [[UInt8]]) -> (length: Int, checksum: UInt64, size: Int)? {
         let size = headerLength(fields.map(\.count))
         guard bytes.count >= size, bytes.starts(with: magic), LittleEndian.word(bytes, at: magic.count, bytes: 4) == UInt64(format)
         else { return nil }
@@ -125,9 +125,15 @@ enum StringsCacheFile {
     /// The decoding `bytes` hold for `file` and `context` at `path`, with the file's checksum (what a delta file
     /// is bound to); nil when they are anything else.
     static func decode(_ bytes: [UInt8], path: String, file: [UInt8], context: [UInt8]) -> (decoding: StringsDecoding, checksum: UInt64)? {
+        decode(FileBytes(copying: bytes), path: path, file: file, context: context)
+    }
+
+    /// `decode(_:path:file:context:)` in place: the entries' translations stay in `source` until asked for.
+    static func decode(_ source: FileBytes, path: String, file: [UInt8], context: [UInt8]) -> (decoding: StringsDecoding, checksum: UInt64)? {
+        let bytes = source.buffer
         guard let (length, checksum, headerLength) = checkHeader(bytes, magic, [file, context]), bytes.count == headerLength + length
         else { return nil }
-        var reader = BinaryReader(bytes: bytes)
+        var reader = BinaryReader(source)
         reader.position = headerLength
         do {
             let leading = try reader.diagnostics(path: path)
@@ -158,8 +164,8 @@ enum StringsCacheFile {
                 var entries: [StringsDecoding.Entry] = []
                 for index in range {
                     let (runRange, runChecksum) = runTable[index]
-                    guard FastChecksum.of(bytes[runRange]) == runChecksum else { return nil }
-                    var run = BinaryReader(bytes: bytes)
+                    guard FastChecksum.of(UnsafeRawBufferPointer(rebasing: source.buffer[runRange])) == runChecksum else { return nil }
+                    var run = BinaryReader(source)
                     run.position = runRange.lowerBound
                     do {
                         entries += try decodeEntries(&run, count: min(runLength, entryCount - index * runLength), path: path)
@@ -199,10 +205,15 @@ enum StringsCacheFile {
     /// The entries of a delta file bound to the main file with `checksum`, for `file` and `context`; nil when
     /// `bytes` are anything else.
     static func decodeDelta(_ bytes: [UInt8], path: String, file: [UInt8], context: [UInt8], checksum: UInt64) -> [(Int, StringsDecoding.Entry)]? {
+        decodeDelta(FileBytes(copying: bytes), path: path, file: file, context: context, checksum: checksum)
+    }
+
+    static func decodeDelta(_ source: FileBytes, path: String, file: [UInt8], context: [UInt8], checksum: UInt64) -> [(Int, StringsDecoding.Entry)]? {
+        let bytes = source.buffer
         guard let (length, payloadChecksum, headerLength) = checkHeader(bytes, deltaMagic, [binding(checksum), file, context]),
-              length == bytes.count - headerLength, FastChecksum.of(bytes[headerLength...]) == payloadChecksum
+              length == bytes.count - headerLength, FastChecksum.of(UnsafeRawBufferPointer(rebasing: bytes[headerLength...])) == payloadChecksum
         else { return nil }
-        var reader = BinaryReader(bytes: bytes)
+        var reader = BinaryReader(source)
         reader.position = headerLength
         do {
             var indices: [Int] = []
@@ -278,7 +289,7 @@ extension BinaryWriter {
             count(deferred.deviceLocales.count)
             for locale in deferred.deviceLocales { count(locales[locale] ?? 0) }
             count(deferred.range.count)
-            bytes += deferred.bytes[deferred.range]
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: deferred.bytes.buffer[deferred.range]))
             return
         }
         // Sorted: equal entries give equal bytes.
@@ -431,8 +442,8 @@ extension BinaryReader {
             position += length
             // Decoded when first asked for; the run was checked whole, so a failure here is a bug, not damage.
             let (plainLocales, deviceLocales) = (plain, devices)
-            let deferred = DeferredTranslations(locales: plain, deviceLocales: devices, bytes: bytes, range: range) { bytes, range in
-                var reader = BinaryReader(bytes: bytes)
+            let deferred = DeferredTranslations(locales: plain, deviceLocales: devices, bytes: source, range: range) { bytes, range in
+                var reader = BinaryReader(bytes)
                 reader.position = range.lowerBound
                 return (try? reader.translations(path: path, locales: plainLocales, devices: deviceLocales)) ?? ([:], [:])
             }
@@ -560,10 +571,15 @@ extension StringsCacheFile {
 
     /// The records of a memo file for the build with `context`; nil when `bytes` are anything else.
     static func decodeOwners(_ bytes: [UInt8], context: [UInt8]) -> [[UInt8]: OwnerObjectsMemo.Record]? {
+        decodeOwners(FileBytes(copying: bytes), context: context)
+    }
+
+    static func decodeOwners(_ source: FileBytes, context: [UInt8]) -> [[UInt8]: OwnerObjectsMemo.Record]? {
+        let bytes = source.buffer
         guard let (length, checksum, headerLength) = checkHeader(bytes, ownersMagic, [context]),
-              length == bytes.count - headerLength, FastChecksum.of(bytes[headerLength...]) == checksum
+              length == bytes.count - headerLength, FastChecksum.of(UnsafeRawBufferPointer(rebasing: bytes[headerLength...])) == checksum
         else { return nil }
-        var reader = BinaryReader(bytes: bytes)
+        var reader = BinaryReader(source)
         reader.position = headerLength
         var records: [[UInt8]: OwnerObjectsMemo.Record] = [:]
         do {

@@ -15,7 +15,7 @@ enum TipsCacheFile {
     /// `reusing` gives a file's record as an earlier file holds it, when it is the same (it is then not encoded
     /// again: an edit rewrites the file, and thousands of tips did not change).
     static func encode(
-        _ decodings: TipDecodings, context: [UInt8], reusing: @Sendable (String, TipDecoding) -> ArraySlice<UInt8>? = { _, _ in nil }
+        _ decodings: TipDecodings, context: [UInt8], reusing: @Sendable (String, TipDecoding) -> UnsafeRawBufferPointer? = { _, _ in nil }
     ) -> [UInt8] {
         // Sorted by path: equal decodings give equal bytes.
         let files = decodings.byPath.sorted { $0.key < $1.key }
@@ -23,7 +23,7 @@ enum TipsCacheFile {
             var writer = BinaryWriter()
             for index in range {
                 if let record = reusing(files[index].key, files[index].value) {
-                    writer.bytes += record
+                    writer.bytes.append(contentsOf: record)
                 } else {
                     writer.tipFile(path: files[index].key, files[index].value)
                 }
@@ -44,10 +44,16 @@ enum TipsCacheFile {
     /// The decodings `bytes` hold for `context`, with where each file's record is in `bytes` (for `encode`'s
     /// `reusing`); nil when they are anything else.
     static func decode(_ bytes: [UInt8], context: [UInt8]) -> (decodings: TipDecodings, records: [String: Range<Int>], checksum: UInt64)? {
+        decode(FileBytes(copying: bytes), context: context)
+    }
+
+    /// `decode(_:context:)` in place (a mapped file is not copied).
+    static func decode(_ source: FileBytes, context: [UInt8]) -> (decodings: TipDecodings, records: [String: Range<Int>], checksum: UInt64)? {
+        let bytes = source.buffer
         guard let (length, checksum, headerLength) = StringsCacheFile.checkHeader(bytes, magic, [context]),
-              bytes.count == headerLength + length, FastChecksum.of(bytes[headerLength...]) == checksum
+              bytes.count == headerLength + length, FastChecksum.of(UnsafeRawBufferPointer(rebasing: bytes[headerLength...])) == checksum
         else { return nil }
-        var reader = BinaryReader(bytes: bytes)
+        var reader = BinaryReader(source)
         reader.position = headerLength
         do {
             let tipIDs = try reader.blob()
@@ -65,7 +71,7 @@ enum TipsCacheFile {
             let decoded = concurrentChunks(count: ranges.count, chunkSize: 1) { range -> [(String, TipDecoding, Range<Int>)]? in
                 var files: [(String, TipDecoding, Range<Int>)] = []
                 for index in range {
-                    var run = BinaryReader(bytes: bytes)
+                    var run = BinaryReader(source)
                     run.position = ranges[index].lowerBound
                     let count = min(runLength, fileCount - index * runLength)
                     do {
@@ -119,11 +125,16 @@ enum TipsCacheFile {
     /// The decodings of a delta file bound to the main file with `checksum`, for `context`; nil when `bytes` are
     /// anything else.
     static func decodeDelta(_ bytes: [UInt8], context: [UInt8], checksum: UInt64) -> [(String, TipDecoding)]? {
+        decodeDelta(FileBytes(copying: bytes), context: context, checksum: checksum)
+    }
+
+    static func decodeDelta(_ source: FileBytes, context: [UInt8], checksum: UInt64) -> [(String, TipDecoding)]? {
+        let bytes = source.buffer
         guard let (length, payloadChecksum, headerLength) = StringsCacheFile.checkHeader(
                   bytes, deltaMagic, [StringsCacheFile.binding(checksum), context]),
-              length == bytes.count - headerLength, FastChecksum.of(bytes[headerLength...]) == payloadChecksum
+              length == bytes.count - headerLength, FastChecksum.of(UnsafeRawBufferPointer(rebasing: bytes[headerLength...])) == payloadChecksum
         else { return nil }
-        var reader = BinaryReader(bytes: bytes)
+        var reader = BinaryReader(source)
         reader.position = headerLength
         do {
             var decodings: [(String, TipDecoding)] = []

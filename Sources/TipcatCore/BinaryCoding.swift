@@ -52,10 +52,19 @@ package struct BinaryWriter {
 /// throws `BinaryDecodingError`, never traps.
 package struct BinaryReader {
     package typealias Failure = BinaryDecodingError
-    package let bytes: [UInt8]
+    /// What `bytes` point into, kept alive by the reader.
+    package let source: FileBytes
+    package let bytes: UnsafeRawBufferPointer
     package var position = 0
 
-    package init(bytes: [UInt8]) { self.bytes = bytes }
+    /// Reads a copy of `bytes`.
+    package init(bytes: [UInt8]) { self.init(FileBytes(copying: bytes)) }
+
+    /// Reads `source` in place (a mapped file is not copied).
+    package init(_ source: FileBytes) {
+        self.source = source
+        bytes = source.buffer
+    }
 
     package var isAtEnd: Bool { position == bytes.count }
 
@@ -133,11 +142,7 @@ package struct BinaryReader {
     package mutating func string() throws(Failure) -> String {
         let length = try count()
         defer { position += length }
-        // Decoded from the array's storage in place (no slice of the array to retain and release).
-        let start = position
-        return bytes.withUnsafeBufferPointer { buffer in
-            String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<(start + length)]), as: UTF8.self)
-        }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[position..<(position + length)]), as: UTF8.self)
     }
 
     package mutating func optionalString() throws(Failure) -> String? { try bool() ? try string() : nil }
@@ -154,6 +159,12 @@ package enum LittleEndian {
 
     /// The `count`-byte word at `offset` (the caller has checked that `bytes` hold it).
     package static func word(_ bytes: [UInt8], at offset: Int, bytes count: Int) -> UInt64 {
+        bytes.withUnsafeBytes { word($0, at: offset, bytes: count) }
+    }
+
+    /// The `count`-byte word at `offset` (the caller has checked that `bytes` hold it).
+    package static func word(_ bytes: UnsafeRawBufferPointer, at offset: Int, bytes count: Int) -> UInt64 {
+        precondition(offset >= 0 && count <= 8 && offset + count <= bytes.count, "a word beyond the bytes checked")
         var value: UInt64 = 0
         for index in 0..<count { value |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
         return value

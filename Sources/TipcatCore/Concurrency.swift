@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// Runs `body` over `0..<count` in chunks on every core and returns the chunks' results in order.
 ///
@@ -20,4 +21,27 @@ public func concurrentChunks<T: Sendable>(count: Int, chunkSize: Int, _ body: @S
         shared[chunk] = body((chunk * size)..<min(count, (chunk + 1) * size))
     }
     return results.compactMap { $0 }
+}
+
+/// A value computed on another thread while the caller goes on: `value` waits for it (and returns it at once
+/// after the first wait).
+public final class BackgroundValue<Value: Sendable>: Sendable {
+    private let result = Mutex<Value?>(nil)
+    private let done = DispatchSemaphore(value: 0)
+
+    public init(_ work: @escaping @Sendable () -> Value) {
+        DispatchQueue.global().async { [self] in
+            let value = work()
+            result.withLock { $0 = value }
+            done.signal()
+        }
+    }
+
+    public var value: Value {
+        while true {
+            if let value = result.withLock({ $0 }) { return value }
+            done.wait()
+            done.signal()  // for the next wait
+        }
+    }
 }

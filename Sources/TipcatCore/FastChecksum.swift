@@ -3,14 +3,19 @@ package enum FastChecksum {
     /// A fast 64-bit checksum (not cryptographic): detects truncation, bit flips and stray writes. Four
     /// independent lanes of 8-byte words, so a multi-megabyte section is summed at memory speed.
     package static func of(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        let seed: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
+        bytes.withUnsafeBytes { of($0) }
+    }
+
+    /// `of(_:)` over bytes in place (a mapped file's).
+    package static func of(_ buffer: UnsafeRawBufferPointer) -> UInt64 {
+        let seed: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(buffer.count)
         var lanes: (UInt64, UInt64, UInt64, UInt64) = (seed, seed ^ 0x9E37_79B9, seed ^ 0x85EB_CA6B, seed ^ 0xC2B2_AE35)
         func mix(_ lane: inout UInt64, _ word: UInt64) {
             lane = (lane ^ word) &* 0x9E37_79B9_7F4A_7C15
             lane ^= lane >> 29
         }
         var tail: UInt64 = 0
-        bytes.withUnsafeBytes { buffer in
+        do {
             var index = 0
             while index + 32 <= buffer.count {
                 mix(&lanes.0, buffer.loadUnaligned(fromByteOffset: index, as: UInt64.self))

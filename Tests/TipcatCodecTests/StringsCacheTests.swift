@@ -18,7 +18,7 @@ import TipcatTestSupport
 
         init(_ directory: String) { inner = StringsCacheDirectory(directory: directory, build: Array("test build".utf8)) }
 
-        func fingerprint(_ bytes: [UInt8]) -> [UInt8] { inner.fingerprint(bytes) }
+        func fingerprint(_ bytes: UnsafeRawBufferPointer) -> [UInt8] { inner.fingerprint(bytes) }
         func decoding(ofFile path: String, fingerprint: [UInt8], context: [UInt8]) -> StringsDecoding? {
             let kept = inner.decoding(ofFile: path, fingerprint: fingerprint, context: context)
             counts.withLock { kept == nil ? ($0.misses += 1) : ($0.hits += 1) }

@@ -473,14 +473,12 @@ extension BinaryReader {
         let length = try count()
         // Compared in place: a slice of the shared array would retain it (from every core at once).
         let start = position
-        let same = length == shapes.bytes.count && bytes.withUnsafeBufferPointer { all in
-            shapes.bytes.withUnsafeBufferPointer { known in
-                guard let all = all.baseAddress, let known = known.baseAddress else { return length == 0 }
-                return memcmp(all + start, known, length) == 0
-            }
+        let same = length == shapes.bytes.count && shapes.bytes.withUnsafeBufferPointer { known in
+            guard let all = bytes.baseAddress, let known = known.baseAddress else { return length == 0 }
+            return memcmp(all + start, known, length) == 0
         }
         if !same {
-            let parameterBytes = bytes.withUnsafeBufferPointer { Array($0[start..<(start + length)]) }
+            let parameterBytes = Array(bytes[start..<(start + length)])
             var parameters = BinaryReader(bytes: parameterBytes)
             let fieldCount = try parameters.count()
             var fields: [ValueType.RecordField] = []

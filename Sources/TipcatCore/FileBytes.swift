@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Immutable bytes kept alive as long as this object: a file mapped read-only, or a copy of an array.
+///
+/// Mapping a large file that is already in the page cache costs a few page-table entries, where reading it
+/// costs a fresh buffer that every page of must be faulted in and zeroed before the copy: 190 MB take 2.5 ms
+/// mapped and 150 ms read. A mapped file that another program truncates while it is read raises SIGBUS; see
+/// `FileBytes.guardMappedReads()`.
+package final class FileBytes: @unchecked Sendable {
+    /// Valid while this object lives; never written.
+    package let buffer: UnsafeRawBufferPointer
+    private let mapped: Bool
+
+    /// A copy of `bytes`.
+    package init(copying bytes: [UInt8]) {
+        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, bytes.count), alignment: 16)
+        bytes.withUnsafeBytes { source in
+            if let base = source.baseAddress, let target = storage.baseAddress { target.copyMemory(from: base, byteCount: source.count) }
+        }
+        buffer = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(storage)[0..<bytes.count])
+        mapped = false
+    }
+
+    /// The first `count` bytes of the open file `descriptor`, mapped read-only; nil when it cannot be mapped.
+    /// An empty file maps to no bytes.
+    package init?(mapping descriptor: Int32, count: Int) {
+        guard count > 0 else {
+            self.buffer = UnsafeRawBufferPointer(start: nil, count: 0)
+            mapped = false
+            return
+        }
+        FileBytes.guardMappedReads()
+        guard let base = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else { return nil }
+        buffer = UnsafeRawBufferPointer(start: base, count: count)
+        mapped = true
+    }
+
+    deinit {
+        guard let base = buffer.baseAddress else { return }
+        if mapped {
+            munmap(UnsafeMutableRawPointer(mutating: base), buffer.count)
+        } else {
+            UnsafeMutableRawPointer(mutating: base).deallocate()
+        }
+    }
+
+    package var count: Int { buffer.count }
+
+    /// The bytes in `range` as an array (the caller has checked that they are inside).
+    package subscript(range: Range<Int>) -> [UInt8] { Array(buffer[range]) }
+
+    /// A mapped file that shrinks while it is read makes the next access beyond its new end raise SIGBUS, which
+    /// would end the process without a word. Installed once before the first mapping: the handler says what
+    /// happened and exits with status 74 (EX_IOERR). Nothing half-written is kept: stores commit in
+    /// transactions, and caches are renamed into place only once a command succeeds.
+    package static func guardMappedReads() {
+        _ = installGuard
+    }
+
+    private static let installGuard: Void = {
+        var action = sigaction()
+        #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = { _ in
+            let message: StaticString = "tipcat: error: a file changed size while it was being read (another program truncated it); nothing was written\n"
+            _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
+            _exit(74)
+        }
+        #else
+        action.__sigaction_u.__sa_handler = { _ in
+            let message: StaticString = "tipcat: error: a file changed size while it was being read (another program truncated it); nothing was written\n"
+            _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
+            _exit(74)
+        }
+        #endif
+        sigemptyset(&action.sa_mask)
+        sigaction(SIGBUS, &action, nil)
+    }()
+}
