@@ -25,6 +25,26 @@ package final class FileBytes: @unchecked Sendable {
         mapped = false
     }
 
+    /// `count` bytes of the open file `descriptor` from `offset`, read into memory of their own; nil when the
+    /// file is shorter or cannot be read.
+    package init?(reading descriptor: Int32, offset: Int, count: Int) {
+        guard count >= 0, offset >= 0 else { return nil }
+        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, count), alignment: 16)
+        var done = 0
+        while done < count, let base = storage.baseAddress {
+            let result = pread(descriptor, base + done, count - done, off_t(offset + done))
+            if result < 0 && errno == EINTR { continue }
+            guard result > 0 else { break }
+            done += result
+        }
+        guard done == count else {
+            storage.deallocate()
+            return nil
+        }
+        buffer = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(storage)[0..<count])
+        mapped = false
+    }
+
     /// The first `count` bytes of the open file `descriptor`, mapped read-only; nil when it cannot be mapped.
     /// An empty file maps to no bytes.
     package init?(mapping descriptor: Int32, count: Int) {

@@ -61,7 +61,7 @@ struct EngineSnapshot: Sendable {
     /// Per tip in catalog order, its revision hash (32 bytes).
     let hashes: [UInt8]
     /// Per tip in catalog order, its detail's offset and length (two counts).
-    let detailTable: [UInt8]
+    let detailTable: FileBytes
 
     // MARK: building
 
@@ -163,7 +163,7 @@ struct EngineSnapshot: Sendable {
     /// is none or it is stale or damaged. What a command that reads no tip (`engine donate`, `engine set`) needs.
     static func declarations(path: String, contentHash: String, origin: String) -> Catalog? {
         guard let part = checkedPart(.declarations, path: path, contentHash: contentHash) else { return nil }
-        var reader = BinaryReader(bytes: part.bytes)
+        var reader = BinaryReader(part.bytes)
         guard let catalog = try? declarations(&reader, origin: origin).catalog, reader.isAtEnd else { return nil }
         return catalog
     }
@@ -179,7 +179,7 @@ struct EngineSnapshot: Sendable {
     /// `headerMatched` runs once the header is read and matches, before the part is read and checked.
     private static func checkedPart(
         _ part: Part, path: String, contentHash: String, headerMatched: () -> Void = {}
-    ) -> (bytes: [UInt8], detailStart: Int, detailLength: Int)? {
+    ) -> (bytes: FileBytes, detailStart: Int, detailLength: Int)? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -196,8 +196,9 @@ struct EngineSnapshot: Sendable {
               headerSize + engineLength + detailLength == Int(info.st_size), length <= engineLength
         else { return nil }
         headerMatched()
-        guard let bytes = read(descriptor, offset: headerSize, count: length),
-              FastChecksum.of(bytes[...]) == LittleEndian.word(header, at: checksumOffset, bytes: 8)
+        // Read into bytes the decoders read in place (every core at once, without copies).
+        guard let bytes = FileBytes(reading: descriptor, offset: headerSize, count: length),
+              FastChecksum.of(bytes.buffer) == LittleEndian.word(header, at: checksumOffset, bytes: 8)
         else { return nil }
         return (bytes, headerSize + engineLength, detailLength)
     }
@@ -233,9 +234,9 @@ struct EngineSnapshot: Sendable {
     }
 
     private static func decode(
-        _ bytes: [UInt8], path: String, contentHash: String, origin: String, detailStart: Int, detailLength: Int
+        _ bytes: FileBytes, path: String, contentHash: String, origin: String, detailStart: Int, detailLength: Int
     ) throws -> EngineSnapshot {
-        var reader = BinaryReader(bytes: bytes)
+        var reader = BinaryReader(bytes)
         let blobs = try Declarations(&reader)
         let withinLimits = try reader.bool()
         let count = try reader.count()
@@ -248,7 +249,7 @@ struct EngineSnapshot: Sendable {
         let recordsStart = reader.position
         reader.position += recordsLength
         let hashes = try reader.blob()
-        let detailTable = try reader.blob()
+        let detailTable = FileBytes(copying: try reader.blob())
         guard hashes.count == 32 * count else { throw BinaryReader.Failure("hashes for other tips") }
         // Each run of records from its offset to the next run's (the last to the end of the records).
         let ends = offsets.dropFirst() + [recordsLength]
@@ -283,7 +284,7 @@ struct EngineSnapshot: Sendable {
                 let chunk = unit.lowerBound - 1
                 guard let base = out.baseAddress else { return .tips(BinaryReader.Failure("no room for tips")) }
                 let first = chunk * chunkSize
-                var records = BinaryReader(bytes: bytes)
+                var records = BinaryReader(bytes)
                 records.position = recordsStart + offsets[chunk]
                 let end = recordsStart + ends[ends.startIndex + chunk]
                 var shapes = BinaryReader.ParameterShapes()
@@ -351,7 +352,7 @@ struct EngineSnapshot: Sendable {
 
     /// Where the detail of the tip at `index` is in the detail section; nil when the table is damaged.
     func detail(_ index: Int) -> (offset: Int, length: Int)? {
-        var reader = BinaryReader(bytes: detailTable)
+        var reader = BinaryReader(detailTable)
         do throws(BinaryReader.Failure) {
             for _ in 0..<index {
                 _ = try reader.size()
