@@ -261,6 +261,12 @@ extension CatalogStore {
         try reader.pieces(record.contentHash)
     }
 
+    /// A version's content as pieces without the owners' translations, and every owner's objects as stored
+    /// (`TreeReader.pieces(_:parsingStrings:)`).
+    public func storedPieces(of record: VersionRecord) throws(StoreError) -> (pieces: CatalogPieces, stored: [String: TreeReader.StoredOwner]) {
+        try reader.pieces(record.contentHash, parsingStrings: false)
+    }
+
     /// A version's content as the catalog model, messages parsed.
     public func catalog(of record: VersionRecord) throws(StoreError) -> Catalog {
         do {

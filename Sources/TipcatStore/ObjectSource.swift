@@ -96,7 +96,11 @@ public struct TreeReader {
 
     /// The bytes read for `digest` (nil: missing), checked against it and parsed as JSON.
     static func json(_ digest: SHA256Digest, _ bytes: [UInt8]?) throws(StoreError) -> JSONValue {
-        let data = try checked(digest, bytes)
+        try parse(digest, try checked(digest, bytes))
+    }
+
+    /// The checked bytes of the object `digest` parsed as JSON.
+    static func parse(_ digest: SHA256Digest, _ data: [UInt8]) throws(StoreError) -> JSONValue {
         do {
             return try JSONDocument.parse(SourceFile(path: digest.hex, bytes: data), maxDepth: 1024).root.value
         } catch {
@@ -182,6 +186,20 @@ public struct TreeReader {
 
     /// The whole catalog of a root, as pieces (every object read and checked).
     public func pieces(_ root: SHA256Digest) throws(StoreError) -> CatalogPieces {
+        try pieces(root, parsingStrings: true).pieces
+    }
+
+    /// An owner's objects as the store holds them: canonical JSON (`JSONValue.canonicalBytes`), checked
+    /// against their hashes.
+    public struct StoredOwner: Sendable {
+        public var tip: [UInt8]?
+        public var strings: [UInt8]?
+    }
+
+    /// The whole catalog of a root, as pieces, with each owner's objects as stored (every object read and
+    /// checked). Without `parsingStrings`, the owners' translations are left as bytes (the pieces have none):
+    /// for a reader that needs them for few tips, or only as bytes.
+    public func pieces(_ root: SHA256Digest, parsingStrings: Bool) throws(StoreError) -> (pieces: CatalogPieces, stored: [String: StoredOwner]) {
         let manifest = try manifest(root)
         // The owners' objects are read one after another (a source may be one database connection), then
         // checked against their hashes and parsed on every core, in the order of their names.
@@ -192,22 +210,33 @@ public struct TreeReader {
         }
         let objects = read
         let checked = concurrentChunks(count: objects.count, chunkSize: 128) { range in
-            range.map { index -> Result<(JSONValue?, JSONValue?), StoreError> in
+            range.map { index -> Result<(JSONValue?, JSONValue?, StoredOwner), StoreError> in
                 Result { () throws(StoreError) in
-                    (try objects[index].tip.map { (object) throws(StoreError) in try TreeReader.json(object.0, object.1) },
-                     try objects[index].strings.map { (object) throws(StoreError) in try TreeReader.json(object.0, object.1) })
+                    let (tip, strings) = objects[index]
+                    let stored = StoredOwner(
+                        tip: try tip.map { (object) throws(StoreError) in try TreeReader.checked(object.0, object.1) },
+                        strings: try strings.map { (object) throws(StoreError) in try TreeReader.checked(object.0, object.1) })
+                    func parsed(_ object: (SHA256Digest, [UInt8]?)?, _ bytes: [UInt8]?) throws(StoreError) -> JSONValue? {
+                        guard let object, let bytes else { return nil }
+                        return try TreeReader.parse(object.0, bytes)
+                    }
+                    return (try parsed(tip, stored.tip), parsingStrings ? try parsed(strings, stored.strings) : nil, stored)
                 }
             }
         }.flatMap { $0 }
         var owners: [String: CatalogPieces.Owner] = [:]
+        var stored: [String: StoredOwner] = [:]
         owners.reserveCapacity(entries.count)
+        stored.reserveCapacity(entries.count)
         for ((name, entry), result) in zip(entries, checked) {
-            let (tip, strings) = try result.get()
+            let (tip, strings, bytes) = try result.get()
             owners[name] = CatalogPieces.Owner(tip: tip, strings: strings, republish: entry.republish)
+            stored[name] = bytes
         }
-        return CatalogPieces(
+        let pieces = CatalogPieces(
             settings: try json(manifest.settings), parameters: try json(manifest.parameters), events: try json(manifest.events),
             groups: try json(manifest.groups), owners: owners)
+        return (pieces, stored)
     }
 
     /// Reads every object of a root, checks each hash, and returns how many objects there are.

@@ -5,6 +5,7 @@ import TipcatCatalog
 import TipcatCore
 import TipcatEngine
 import TipcatEngineStore
+import TipcatStore
 import TipcatTestSupport
 
 /// The prepared engine snapshot beside the state database, `donate --batch`, and pruning of CLI donations.
@@ -74,6 +75,22 @@ import TipcatTestSupport
     }
 
     /// A new version on the channel makes the old snapshot stale: the next call prepares the new one.
+    /// The first call prepares the snapshot from the owners' objects as stored, translations unparsed: the same
+    /// bytes as a snapshot prepared from the version parsed whole.
+    @Test func aSnapshotFromStoredObjectsEqualsOneFromParsedPieces() throws {
+        let scratch = try TemporaryDirectory()
+        let store = try SQLiteCatalogStore(path: try scratch.publishedStore(), mode: .readOnly)
+        let record = try store.requireHead(of: .production)
+        let (stripped, stored) = try store.storedPieces(of: record)
+        let whole = try store.pieces(of: record)
+        #expect(stripped.owners.values.allSatisfy { $0.strings == nil })
+        #expect(whole.owners.values.contains { $0.strings != nil }, "the sample catalog has translations")
+        let hash = record.contentHash.hex
+        let fromStored = try EngineSnapshot.prepare(contentHash: hash, pieces: stripped, stored: stored, origin: "store@1")
+        let fromParsed = try EngineSnapshot.prepare(contentHash: hash, pieces: whole, origin: "store@1")
+        #expect(fromStored.bytes == fromParsed.bytes)
+    }
+
     @Test func aNewVersionReplacesTheSnapshot() throws {
         let scratch = try TemporaryDirectory()
         let store = try scratch.publishedStore()

@@ -9,6 +9,7 @@ import TipcatEngineBundle
 import TipcatEngineStore
 import TipcatStore
 import TipcatCodec
+import TipcatJSON
 
 /// What the engine commands share: the catalog source (a store's channel or a bundle) with its revision,
 /// the state database, the clock, and the mapping of engine errors to command errors.
@@ -27,8 +28,10 @@ struct EngineAccess {
         var snapshot: EngineSnapshot?
         /// The catalog with its rules compiled (from a store: read back from the snapshot, or compiled with it).
         var prepared: PreparedCatalog?
-        /// The version's pieces when they were read from the store (`catalog` then holds no translations).
+        /// The version's pieces when they were read from the store (`catalog` then holds no translations), and
+        /// its owners' objects as stored (the pieces' translations are left in them).
         var pieces: CatalogPieces?
+        var stored: [String: TreeReader.StoredOwner]?
         /// The state database, opened and read while the snapshot was decoded.
         var state: StatePreload?
 
@@ -37,7 +40,10 @@ struct EngineAccess {
         func catalog(showing tip: TipID) throws -> Catalog? {
             if let snapshot { return snapshot.detailCatalog(for: tip) }
             guard let pieces else { return catalog }
-            guard let owner = pieces.owners[tip.rawValue] else { return catalog }
+            guard var owner = pieces.owners[tip.rawValue] else { return catalog }
+            if owner.strings == nil, let strings = stored?[tip.rawValue]?.strings {
+                owner.strings = try JSONDocument.parse(SourceFile(path: "strings", bytes: strings)).root.value
+            }
             return try EngineSnapshot.catalog(catalog, settings: pieces.settings, showing: owner, named: tip)
         }
     }
@@ -100,15 +106,19 @@ struct EngineAccess {
                 state: state)
         }
         // No usable snapshot for this version: read and verify the version, then prepare one for later calls.
-        let pieces = try store.pieces(of: record)
+        // The translations are left as stored: the snapshot keeps them as they are, and this call decodes at most
+        // the shown tip's.
+        let (pieces, stored) = try store.storedPieces(of: record)
         let prepared: EngineSnapshot.Prepared
         do {
-            prepared = try EngineSnapshot.prepare(contentHash: contentHash, pieces: pieces, origin: origin)
+            prepared = try EngineSnapshot.prepare(contentHash: contentHash, pieces: pieces, stored: stored, origin: origin)
         } catch {
             throw StoreError.damagedObject(digest: contentHash, reason: error.description)
         }
         EngineSnapshot.write(prepared.bytes, to: snapshotPath)
-        return Source(catalog: prepared.catalog.catalog, revision: prepared.revision, label: label, prepared: prepared.catalog, pieces: pieces)
+        return Source(
+            catalog: prepared.catalog.catalog, revision: prepared.revision, label: label, prepared: prepared.catalog, pieces: pieces,
+            stored: stored)
     }
 
     /// The settings and declarations (no tips) of the channel's head, from its prepared snapshot: for commands

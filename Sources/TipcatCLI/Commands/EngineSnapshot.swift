@@ -5,6 +5,7 @@ import TipcatCore
 import TipcatEngine
 import TipcatJSON
 import TipcatLocalization
+import TipcatStore
 
 /// A published version prepared for the engine commands, in one file beside the state database
 /// (`<state>.engine-snapshot`), so an engine call reads a few hundred kilobytes instead of decoding and
@@ -74,7 +75,11 @@ struct EngineSnapshot: Sendable {
     }
 
     /// Prepares a version for the engine from its (verified) pieces.
-    static func prepare(contentHash: String, pieces: CatalogPieces, origin: String) throws(CatalogDecodingError) -> Prepared {
+    /// `stored`: the owners' objects as the store holds them (canonical bytes), which are then their details
+    /// as they are; without, the details are written from `pieces`.
+    static func prepare(
+        contentHash: String, pieces: CatalogPieces, stored: [String: TreeReader.StoredOwner]? = nil, origin: String
+    ) throws(CatalogDecodingError) -> Prepared {
         var engineOnly = pieces
         for name in engineOnly.owners.keys { engineOnly.owners[name]?.strings = nil }
         let prepared = PreparedCatalog(try CatalogCodec.decode(engineOnly, origin: origin))
@@ -92,7 +97,13 @@ struct EngineSnapshot: Sendable {
         let owners = pieces.owners
         let revisions = concurrentChunks(count: tips.count, chunkSize: 128) { range in
             range.map { index -> (bytes: [UInt8], hash: SHA256Digest) in
-                let bytes = (owners[tips[index].id.rawValue] ?? CatalogPieces.Owner()).revisionBytes
+                let name = tips[index].id.rawValue
+                let bytes: [UInt8]
+                if let object = stored?[name] {
+                    bytes = (object.tip ?? []) + [0] + (object.strings ?? [])
+                } else {
+                    bytes = (owners[name] ?? CatalogPieces.Owner()).revisionBytes
+                }
                 return (bytes, SHA256.hash(bytes))
             }
         }.flatMap { $0 }
