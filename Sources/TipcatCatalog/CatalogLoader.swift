@@ -182,14 +182,19 @@ public struct CatalogLoader: Sendable {
         let parsedStrings = parsesStrings ? parsedTips.removeFirst() : mappedStrings
         var tipFingerprints: [String: [UInt8]] = [:]
         if cache != nil {
-            for (path, parsed) in zip(tipFiles, parsedTips) { tipFingerprints[path] = parsed.fingerprint }
+            tipFingerprints.reserveCapacity(tipFiles.count)
+            for index in tipFiles.indices { tipFingerprints[tipFiles[index]] = parsedTips[index].fingerprint }
         }
 
         // 3. Tips: first collect every id (rules may name other tips), then decode with the full environment.
         var tipDocuments: [JSONDocument?] = []
         var keptTips: [TipDecoding?] = []
         var tipIDs = Set<String>()
-        for (path, parsed) in zip(tipFiles, parsedTips) {
+        tipDocuments.reserveCapacity(tipFiles.count)
+        keptTips.reserveCapacity(tipFiles.count)
+        tipIDs.reserveCapacity(tipFiles.count)
+        for index in tipFiles.indices {
+            let (path, parsed) = (tipFiles[index], parsedTips[index])
             let document = take(parsed)
             let keptTip = parsed.isRead ? kept?.byPath[path] : nil
             if let id = document.flatMap(Self.rawID) ?? keptTip?.id { tipIDs.insert(id) }
@@ -235,6 +240,7 @@ public struct CatalogLoader: Sendable {
         let messageChecker = MessageChecker(sourceLanguage: catalog.settings.sourceLanguage)
         let decodedTips = decodeTips(tipDocuments, environment: environment, messages: messageChecker)
         var decodings: [String: TipDecoding] = [:]
+        if cache != nil { decodings.reserveCapacity(tipFiles.count) }
         var decodedAgain = false
         for index in tipFiles.indices {
             let decoding: TipDecoding

@@ -1,6 +1,9 @@
 import TipcatCatalog
 import TipcatCore
 import TipcatLocalization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The bytes of a `StringsDecoding` kept between loads (`StringsCacheDirectory` writes one per String Catalog).
 ///
@@ -559,7 +562,17 @@ extension StringsCacheFile {
     static func encodeOwners(_ records: [[UInt8]: OwnerObjectsMemo.Record], context: [UInt8]) -> [UInt8] {
         var payload = BinaryWriter()
         payload.count(records.count)
-        for (key, record) in records.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
+        // Sorted by key (equal records give equal bytes); keys are digests, compared as bytes.
+        let sorted = records.sorted { first, second in
+            first.key.withUnsafeBytes { a in
+                second.key.withUnsafeBytes { b in
+                    guard let a = a.baseAddress, let b = b.baseAddress else { return first.key.count < second.key.count }
+                    let order = memcmp(a, b, min(first.key.count, second.key.count))
+                    return order != 0 ? order < 0 : first.key.count < second.key.count
+                }
+            }
+        }
+        for (key, record) in sorted {
             payload.blob(key)
             payload.string(record.name)
             payload.optionalDigest(record.tip)
@@ -601,16 +614,20 @@ extension StringsCacheFile {
 extension BinaryWriter {
     fileprivate mutating func optionalDigest(_ digest: SHA256Digest?) {
         bool(digest != nil)
-        if let digest { bytes += digest.bytes }
+        guard let digest else { return }
+        // The four words big-endian, without an array for each digest.
+        for word in [digest.words.0, digest.words.1, digest.words.2, digest.words.3] {
+            LittleEndian.append(word.byteSwapped, bytes: 8, to: &bytes)
+        }
     }
 }
 
 extension BinaryReader {
     fileprivate mutating func optionalDigest() throws(Failure) -> SHA256Digest? {
         guard try bool() else { return nil }
-        guard position + 32 <= bytes.count, let digest = SHA256Digest(bytes: Array(bytes[position..<(position + 32)])) else {
-            throw Failure("cut short")
-        }
+        guard position + 32 <= bytes.count else { throw Failure("cut short") }
+        func word(_ index: Int) -> UInt64 { LittleEndian.word(bytes, at: position + 8 * index, bytes: 8).byteSwapped }
+        let digest = SHA256Digest(word(0), word(1), word(2), word(3))
         position += 32
         return digest
     }

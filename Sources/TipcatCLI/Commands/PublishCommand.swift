@@ -117,7 +117,10 @@ struct PublishCommand {
         keys.reserveCapacity(result.catalog.tips.count)
         for tip in result.catalog.tips {
             guard let file = fingerprints.tipFiles[tip.file] else { return nil }
-            keys.append(SHA256.hash(shared + file).bytes)
+            var key = SHA256()
+            key.update(shared)
+            key.update(file)
+            keys.append(key.finalize().bytes)
         }
         return cache.ownersMemo(for: catalog, keys: keys)
     }
