@@ -82,6 +82,8 @@ public struct ContentTree: Sendable {
         self.init(pieces: pieces, owners: owners)
         if let memo, owners.count == memo.keys.count, owners.allSatisfy({ $0.tipIndex != nil }) {
             var records: [[UInt8]: OwnerObjectsMemo.Record] = [:]
+            records.reserveCapacity(owners.count)
+            deferred.reserveCapacity(2 * owners.count)
             for owner in owners {
                 guard let index = owner.tipIndex else { continue }
                 records[memo.keys[index]] = OwnerObjectsMemo.Record(name: owner.name, tip: owner.tip, strings: owner.strings, republish: owner.republish)
@@ -219,7 +221,9 @@ public struct ContentTree: Sendable {
         self.objects = objects
     }
 
-    private static func trie(_ owners: [OwnerObjects], depth: Int, add: (ContentObject) -> SHA256Digest) -> SHA256Digest {
+    /// The tips trie over `owners`, each object made given to `add`. `spreads`: the top node's subtrees are made
+    /// on every core (the same objects and digests as made one after another).
+    static func trie(_ owners: [OwnerObjects], depth: Int, spreads: Bool = true, add: (ContentObject) -> SHA256Digest) -> SHA256Digest {
         if owners.count <= leafCapacity || depth >= 64 {
             var children: [SHA256Digest] = []
             let entries: [(String, JSONValue)] = owners.map { owner in
@@ -230,14 +234,33 @@ public struct ContentTree: Sendable {
         }
         var buckets: [[OwnerObjects]] = Array(repeating: [], count: 16)
         for owner in owners { buckets[owner.nameHash.nibble(depth)].append(owner) }
-        var members: [(String, JSONValue)] = []
-        var children: [SHA256Digest] = []
-        for (nibble, bucket) in buckets.enumerated() where !bucket.isEmpty {
-            let child = trie(bucket, depth: depth + 1, add: add)
-            members.append((String(nibble, radix: 16), .string(child.hex)))
-            children.append(child)
+        var subtrees: [(nibble: Int, digest: SHA256Digest)] = []
+        if spreads && depth == 0 && owners.count > 16 * leafCapacity {
+            // The top node's sixteen subtrees are made on every core, each keeping its objects, added after.
+            let filled = buckets
+            let made = concurrentChunks(count: 16, chunkSize: 1) { range in
+                range.map { nibble -> (digest: SHA256Digest, objects: [ContentObject])? in
+                    guard !filled[nibble].isEmpty else { return nil }
+                    var objects: [ContentObject] = []
+                    let digest = trie(filled[nibble], depth: depth + 1) { object in
+                        objects.append(object)
+                        return object.digest
+                    }
+                    return (digest, objects)
+                }
+            }.flatMap { $0 }
+            for (nibble, subtree) in made.enumerated() {
+                guard let subtree else { continue }
+                for object in subtree.objects { _ = add(object) }
+                subtrees.append((nibble, subtree.digest))
+            }
+        } else {
+            for (nibble, bucket) in buckets.enumerated() where !bucket.isEmpty {
+                subtrees.append((nibble, trie(bucket, depth: depth + 1, spreads: spreads, add: add)))
+            }
         }
-        return add(ContentObject(kind: .node, value: .object([("node", .object(members))]), children: children))
+        let members = subtrees.map { (String($0.nibble, radix: 16), JSONValue.string($0.digest.hex)) }
+        return add(ContentObject(kind: .node, value: .object([("node", .object(members))]), children: subtrees.map(\.digest)))
     }
 }
 

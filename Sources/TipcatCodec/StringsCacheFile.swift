@@ -562,17 +562,22 @@ extension StringsCacheFile {
     static func encodeOwners(_ records: [[UInt8]: OwnerObjectsMemo.Record], context: [UInt8]) -> [UInt8] {
         var payload = BinaryWriter()
         payload.count(records.count)
-        // Sorted by key (equal records give equal bytes); keys are digests, compared as bytes.
-        let sorted = records.sorted { first, second in
-            first.key.withUnsafeBytes { a in
-                second.key.withUnsafeBytes { b in
-                    guard let a = a.baseAddress, let b = b.baseAddress else { return first.key.count < second.key.count }
-                    let order = memcmp(a, b, min(first.key.count, second.key.count))
-                    return order != 0 ? order < 0 : first.key.count < second.key.count
-                }
+        // Sorted by key (equal records give equal bytes). The keys are digests: their indices are sorted, the
+        // keys compared in one flat buffer (moving records, or comparing arrays, costs a retain each time).
+        let entries = Array(records)
+        let width = entries.map(\.key.count).max() ?? 0
+        var flat = [UInt8](repeating: 0, count: entries.count * width)
+        for (index, entry) in entries.enumerated() { flat.replaceSubrange((index * width)..<(index * width + entry.key.count), with: entry.key) }
+        let lengths = entries.map(\.key.count)
+        let order = flat.withUnsafeBytes { keys in
+            Array(entries.indices).sorted { first, second in
+                guard let base = keys.baseAddress else { return false }
+                let order = memcmp(base + first * width, base + second * width, min(lengths[first], lengths[second]))
+                return order != 0 ? order < 0 : lengths[first] < lengths[second]
             }
         }
-        for (key, record) in sorted {
+        for index in order {
+            let (key, record) = entries[index]
             payload.blob(key)
             payload.string(record.name)
             payload.optionalDigest(record.tip)

@@ -66,6 +66,28 @@ import TipcatTestSupport
         #expect(ContentTree(pieces: pieces).root == ContentTree(catalog: catalog).root)
     }
 
+    /// A trie of thousands of tips has its top node's subtrees made on every core: the same objects and root as
+    /// made one after another.
+    @Test func aTrieMadeOnEveryCoreEqualsOneMadeInTurn() {
+        let owners = (0..<3000).map { index in
+            OwnerObjects(
+                name: "Tip\(index)", knownTip: SHA256.hash("tip \(index)"), knownStrings: index % 3 == 0 ? nil : SHA256.hash("strings \(index)"),
+                republish: index % 7 == 0 ? "reset" : "keep")
+        }
+        func made(spreads: Bool) -> (root: SHA256Digest, objects: [SHA256Digest: [UInt8]]) {
+            var objects: [SHA256Digest: [UInt8]] = [:]
+            let root = ContentTree.trie(owners, depth: 0, spreads: spreads) { object in
+                objects[object.digest] = object.bytes
+                return object.digest
+            }
+            return (root, objects)
+        }
+        let (spread, inTurn) = (made(spreads: true), made(spreads: false))
+        #expect(spread.root == inTurn.root)
+        #expect(spread.objects == inTurn.objects)
+        #expect(inTurn.objects.count > 3000 / ContentTree.leafCapacity, "leaves and nodes")
+    }
+
     @Test func edgeValuesRoundTrip() throws {
         let types: [ValueType] = [
             .double, .double, .double, .double, .date, .date, .list(.record([.init("id", .string), .init("at", .date)])),
