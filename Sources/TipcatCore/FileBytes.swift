@@ -13,7 +13,8 @@ import Darwin
 package final class FileBytes: @unchecked Sendable {
     /// Valid while this object lives; never written.
     package let buffer: UnsafeRawBufferPointer
-    private let mapped: Bool
+    /// The mapping `buffer` is part of, unmapped at the end; nil for memory of its own.
+    private let mapping: UnsafeRawBufferPointer?
 
     /// A copy of `bytes`.
     package init(copying bytes: [UInt8]) {
@@ -22,7 +23,7 @@ package final class FileBytes: @unchecked Sendable {
             if let base = source.baseAddress, let target = storage.baseAddress { target.copyMemory(from: base, byteCount: source.count) }
         }
         buffer = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(storage)[0..<bytes.count])
-        mapped = false
+        mapping = nil
     }
 
     /// `count` bytes of the open file `descriptor` from `offset`, read into memory of their own; nil when the
@@ -42,28 +43,29 @@ package final class FileBytes: @unchecked Sendable {
             return nil
         }
         buffer = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(storage)[0..<count])
-        mapped = false
+        mapping = nil
     }
 
-    /// The first `count` bytes of the open file `descriptor`, mapped read-only; nil when it cannot be mapped.
-    /// An empty file maps to no bytes.
-    package init?(mapping descriptor: Int32, count: Int) {
+    /// `count` bytes of the open file `descriptor` from `offset`, mapped read-only (the file's first
+    /// `offset + count` bytes are mapped); nil when they cannot be mapped. No bytes map to an empty buffer.
+    package init?(mapping descriptor: Int32, offset: Int = 0, count: Int) {
+        guard offset >= 0, count >= 0 else { return nil }
         guard count > 0 else {
-            self.buffer = UnsafeRawBufferPointer(start: nil, count: 0)
-            mapped = false
+            buffer = UnsafeRawBufferPointer(start: nil, count: 0)
+            mapping = nil
             return
         }
         FileBytes.guardMappedReads()
-        guard let base = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else { return nil }
-        buffer = UnsafeRawBufferPointer(start: base, count: count)
-        mapped = true
+        let length = offset + count
+        guard let base = mmap(nil, length, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else { return nil }
+        mapping = UnsafeRawBufferPointer(start: base, count: length)
+        buffer = UnsafeRawBufferPointer(start: base + offset, count: count)
     }
 
     deinit {
-        guard let base = buffer.baseAddress else { return }
-        if mapped {
-            munmap(UnsafeMutableRawPointer(mutating: base), buffer.count)
-        } else {
+        if let mapping, let base = mapping.baseAddress {
+            munmap(UnsafeMutableRawPointer(mutating: base), mapping.count)
+        } else if let base = buffer.baseAddress {
             UnsafeMutableRawPointer(mutating: base).deallocate()
         }
     }

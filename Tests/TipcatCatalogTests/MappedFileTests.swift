@@ -22,6 +22,24 @@ import TipcatTestSupport
         }
     }
 
+    /// A part of a file mapped from an offset (not page-aligned) is that part, as read.
+    @Test func mapsAPartFromAnyOffset() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("snapshot")
+        let bytes = (0..<20_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let descriptor = open(path, O_RDONLY)
+        #expect(descriptor >= 0)
+        defer { close(descriptor) }
+        for (offset, count) in [(0, 20_000), (120, 5000), (4096, 1), (4097, 15_903), (19_999, 1), (300, 0)] {
+            let mapped = try #require(FileBytes(mapping: descriptor, offset: offset, count: count))
+            let read = try #require(FileBytes(reading: descriptor, offset: offset, count: count))
+            #expect(Array(mapped.buffer) == Array(bytes[offset..<(offset + count)]), "\(offset)+\(count)")
+            #expect(Array(read.buffer) == Array(mapped.buffer))
+        }
+        #expect(FileBytes(reading: descriptor, offset: 19_000, count: 2000) == nil, "beyond the end")
+    }
+
     @Test func refusesWhatReadRefuses() throws {
         let directory = try TemporaryDirectory()
         let fifo = directory.file("pipe.json")

@@ -207,8 +207,9 @@ struct EngineSnapshot: Sendable {
               headerSize + engineLength + detailLength == Int(info.st_size), length <= engineLength
         else { return nil }
         headerMatched()
-        // Read into bytes the decoders read in place (every core at once, without copies).
-        guard let bytes = FileBytes(reading: descriptor, offset: headerSize, count: length),
+        // Mapped, not read: the decoders read it in place, every core at once (a snapshot is only ever replaced
+        // by renaming a new file over it, which leaves this mapping as it was).
+        guard let bytes = FileBytes(mapping: descriptor, offset: headerSize, count: length) ?? FileBytes(reading: descriptor, offset: headerSize, count: length),
               FastChecksum.of(bytes.buffer) == LittleEndian.word(header, at: checksumOffset, bytes: 8)
         else { return nil }
         return (bytes, headerSize + engineLength, detailLength)
