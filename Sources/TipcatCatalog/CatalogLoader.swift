@@ -387,7 +387,7 @@ public struct CatalogLoader: Sendable {
             }
         }
         let document: JSONDocument
-        switch parseDocument(path, bytes: Array(bytes.buffer), deferringEntries: true).outcome {
+        switch parseDocument(path, bytes: bytes.copyReleasingPages(), deferringEntries: true).outcome {
         case .parsed(let parsed): document = parsed
         case .failed(let diagnostic):
             sink.add(diagnostic)

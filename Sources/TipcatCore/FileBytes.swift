@@ -75,6 +75,27 @@ package final class FileBytes: @unchecked Sendable {
     /// The bytes in `range` as an array (the caller has checked that they are inside).
     package subscript(range: Range<Int>) -> [UInt8] { Array(buffer[range]) }
 
+    /// The bytes as an array. A mapping's pages are given back as they are copied (they are read again from the
+    /// file if asked for later), so the copy does not double the process's memory for a large file.
+    package func copyReleasingPages() -> [UInt8] {
+        guard let mapping, let base = buffer.baseAddress, let mappingBase = mapping.baseAddress else { return Array(buffer) }
+        let step = 4 << 20
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        return [UInt8](unsafeUninitializedCapacity: buffer.count) { target, initialized in
+            guard let destination = target.baseAddress else { return }
+            var done = 0
+            while done < buffer.count {
+                let count = min(step, buffer.count - done)
+                UnsafeMutableRawPointer(destination + done).copyMemory(from: base + done, byteCount: count)
+                done += count
+                // Whole pages of the mapping before `done`, from its start (the header before `buffer` included).
+                let end = (base + done - mappingBase) / page * page
+                if end > 0 { madvise(UnsafeMutableRawPointer(mutating: mappingBase), end, MADV_DONTNEED) }
+            }
+            initialized = buffer.count
+        }
+    }
+
     /// A mapped file that shrinks while it is read makes the next access beyond its new end raise SIGBUS, which
     /// would end the process without a word. Installed once before the first mapping: the handler says what
     /// happened and exits with status 74 (EX_IOERR). Nothing half-written is kept: stores commit in

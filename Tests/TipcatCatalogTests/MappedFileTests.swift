@@ -40,6 +40,19 @@ import TipcatTestSupport
         #expect(FileBytes(reading: descriptor, offset: 19_000, count: 2000) == nil, "beyond the end")
     }
 
+    /// Copying a mapped file gives its bytes (its pages are given back as they are copied, and read again if
+    /// asked for).
+    @Test func aCopyReleasingPagesIsTheFile() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("strings")
+        let bytes = (0..<(9 << 20 + 123)).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 11) }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let mapped = try DiskFileSystem().map(path)
+        #expect(mapped.copyReleasingPages() == bytes)
+        #expect(Array(mapped.buffer) == bytes, "read again after its pages were given back")
+        #expect(FileBytes(copying: [1, 2, 3]).copyReleasingPages() == [1, 2, 3])
+    }
+
     @Test func refusesWhatReadRefuses() throws {
         let directory = try TemporaryDirectory()
         let fifo = directory.file("pipe.json")
