@@ -78,7 +78,9 @@ enum CommandTree {
             templates directory (built-in: plain, markdown, ansi). With several tips, parameterized tips use \
             their example values. --device uses the tip's platforms entry for that device and picks String \
             Catalog device variations (the device's, then 'other', then the plain string). Colour: --color > NO_COLOR > FORCE_COLOR/CLICOLOR_FORCE > TERM=dumb > \
-            whether stdout is a terminal. Width: --width > COLUMNS > the terminal's width > 80.
+            whether stdout is a terminal. Width: --width > COLUMNS > the terminal's width > 80. A catalog with \
+            errors is refused (the first five are shown); warnings are not shown, and the checks that can only \
+            warn at their level in lint.json are not run (tipcat validate reports them).
             """,
         arguments: [
             .positional("tip-id", help: "The tips to render.", required: false, repeating: true),

@@ -42,6 +42,10 @@ public struct LoadFingerprints: Sendable, Hashable {
 public struct CatalogLoader: Sendable {
     public var fileSystem: any CatalogFileSystem
     public var lintRules: [any CatalogLintRule]
+    /// Only errors are wanted (`render` refuses a catalog with errors and shows no warnings): lint rules and
+    /// content rules whose findings are not errors at their level in `lint.json` are not run. The other checks
+    /// run as always; the result's diagnostics then lack those rules' warnings and notes.
+    public var checksOnlyForErrors = false
     /// The rule ids `lint.json`'s `"rules"` may name; others get an `unknown-rule` warning with a did-you-mean.
     /// The ids of the catalog's own content rules and plugin ids (`name/rule`, with a `/`) are always accepted.
     /// nil skips the check.
@@ -293,10 +297,17 @@ public struct CatalogLoader: Sendable {
         // 5. Checks across files, then the house style of lint.json: content rules, and levels over every finding.
         whenDecoded?(catalog)
         // The rules are independent: they run on every core, their findings added in the rules' order.
-        let (lintRules, decoded) = (self.lintRules, catalog)
+        let lint = catalog.lint
+        let lintRules = checksOnlyForErrors
+            ? self.lintRules.filter { lint.makesErrors(of: $0.description.id, reportedAt: $0.description.defaultSeverity) }
+            : self.lintRules
+        let decoded = catalog
         let findings = concurrentChunks(count: lintRules.count, chunkSize: 1) { range in range.flatMap { lintRules[$0].check(decoded) } }
         for ruleFindings in findings { sink.add(contentsOf: ruleFindings) }
-        sink.add(contentsOf: ContentLinter(rules: catalog.lint.contentRules, sourceLanguage: catalog.settings.sourceLanguage).check(catalog))
+        let contentRules = checksOnlyForErrors
+            ? lint.contentRules.filter { lint.makesErrors(of: $0.id, reportedAt: $0.severity) }
+            : lint.contentRules
+        sink.add(contentsOf: ContentLinter(rules: contentRules, sourceLanguage: catalog.settings.sourceLanguage).check(catalog))
         let diagnostics = catalog.lint.apply(to: sink.diagnostics)
         return LoadResult(catalog: catalog, diagnostics: diagnostics.sortedForOutput(), filesRead: filesRead, bytesRead: bytesRead,
                           stringsDocument: strings,

@@ -115,6 +115,28 @@ import TipcatTestSupport
         #expect(unknown.stderr.contains("pseudo-locales en-XA, ar-XB"))
     }
 
+    /// `render` refuses a catalog with errors and shows no warnings, so checks that can only warn are not run; a
+    /// rule `lint.json` makes an error still stops it.
+    @Test func warningsDoNotStopARenderButRulesMadeErrorsDo() throws {
+        let scratch = try TemporaryDirectory()
+        let catalog = try scratch.sampleCatalog()
+        // A tip file named after another id: a `file-name-mismatch` warning.
+        try FileManager.default.moveItem(atPath: catalog + "/tips/ShowLocationTip.json", toPath: catalog + "/tips/Renamed.json")
+        let arguments = ["render", "ShowLocationTip", "--catalog", catalog, "--templates", repositoryRoot + "/Templates"]
+        let validate = tipcat("validate", "--catalog", catalog, "--no-plugins")
+        #expect(validate.stdout.contains("[file-name-mismatch]"), "\(validate.stdout)")
+        let warned = tipcat(arguments)
+        #expect(warned.status == .success, "\(warned.stderr)")
+        #expect(warned.stdout.contains("Show your location"), "\(warned.stdout)")
+        let lint = catalog + "/lint.json"
+        let text = try String(contentsOfFile: lint, encoding: .utf8)
+        try text.replacingOccurrences(of: #""orphan-translation": "error","#, with: #""orphan-translation": "error", "file-name-mismatch": "error","#)
+            .write(toFile: lint, atomically: true, encoding: .utf8)
+        let refused = tipcat(arguments)
+        #expect(refused.status == .failure)
+        #expect(refused.stderr.contains("[file-name-mismatch]"), "\(refused.stderr)")
+    }
+
     /// `--width` takes a whole number of columns from 1 up: anything else is a usage error, not ignored.
     @Test(arguments: ["abc", "-3", "0", "1.5", "", "10001"])
     func badWidthIsAUsageError(_ width: String) {

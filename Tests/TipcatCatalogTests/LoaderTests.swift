@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TipcatCore
 import TipcatJSON
@@ -55,6 +56,30 @@ import TipcatLocalization
         #expect(event.donationLimit == DonationLimit(maxCount: 10, maxAge: TimeSpan(seconds: 604_800)))
         #expect(result.catalog.parameter("favoritePlants")?.lifetime == .transient)
         #expect(result.catalog.parameter("favoritePlants")?.type == .set(.string))
+    }
+
+    /// `checksOnlyForErrors` (what `render` asks for) skips the lint rules whose findings are warnings, unless
+    /// `lint.json` makes them errors; the checks that report errors run as always.
+    @Test func checksOnlyForErrorsSkipsWhatCanOnlyWarn() {
+        let strings = """
+            {"sourceLanguage": "en", "version": "1.0", "strings": {"NewTrailTip.subtitle": {"localizations": {
+              "fr": {"stringUnit": {"state": "translated", "value": "Sous-titre"}}}}}}
+            """
+        var files = ["cat/catalog.json": Self.catalogJSON, "cat/parameters.json": Self.parameters, "cat/events.json": Self.events,
+                     "cat/tips/Misnamed.json": Self.trailTip, "cat/Localizable.xcstrings": strings]
+        func rules(errorsOnly: Bool) -> [String] {
+            var loader = CatalogLoader(fileSystem: InMemoryFileSystem(files: files))
+            loader.checksOnlyForErrors = errorsOnly
+            return loader.load(directory: "cat").diagnostics.map { "\($0.severity.rawValue) \($0.ruleID)" }.sorted()
+        }
+        #expect(rules(errorsOnly: false) == ["warning file-name-mismatch", "warning orphan-translation"])
+        #expect(rules(errorsOnly: true) == [])
+        files["cat/lint.json"] = #"{"rules": {"orphan-translation": "error"}}"#
+        #expect(rules(errorsOnly: false) == ["error orphan-translation", "warning file-name-mismatch"])
+        #expect(rules(errorsOnly: true) == ["error orphan-translation"])
+        // Errors from the other stages are reported either way.
+        files["cat/tips/Misnamed.json"] = Self.trailTip.replacingOccurrences(of: "\"count\": \"int\"", with: "\"count\": \"integer\"")
+        #expect(rules(errorsOnly: true).contains { $0.hasPrefix("error ") && !$0.hasSuffix("orphan-translation") })
     }
 
     @Test func theParsedStringCatalogIsKeptOnlyWhenAsked() throws {

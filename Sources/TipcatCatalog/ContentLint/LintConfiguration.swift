@@ -48,6 +48,13 @@ public struct LintConfiguration: Sendable, Hashable {
     ///
     /// Diagnostics of `lockedRuleIDs` and diagnostics located in the configuration's own file are kept as
     /// they are. Order is preserved.
+    /// Whether the diagnostics of rule `ruleID`, reported at `severity`, are errors once this configuration is
+    /// applied (`apply(to:)`).
+    public func makesErrors(of ruleID: String, reportedAt severity: Severity) -> Bool {
+        guard let level = levels[ruleID], !Self.lockedRuleIDs.contains(ruleID) else { return severity == .error }
+        return level == .error
+    }
+
     public func apply(to diagnostics: [Diagnostic]) -> [Diagnostic] {
         guard !levels.isEmpty else { return diagnostics }
         var result: [Diagnostic] = []
