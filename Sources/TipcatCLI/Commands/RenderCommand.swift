@@ -24,7 +24,14 @@ struct RenderCommand {
         } else if arguments.flag("json") {
             context.stdout.json(try renderJSON())
         } else {
-            try write(renderOnce())
+            // Written tip by tip (the output is the tips joined by newlines): thousands of tips are never copied
+            // into one string, nor that string into the output's buffer.
+            let rendered = try renderEach()
+            let output = rendered.style.manifest.output == .ansi ? context.stdout.unfiltered : context.stdout
+            for (index, tip) in rendered.tips.enumerated() {
+                if index > 0 { output.write("\n") }
+                output.write(tip.text)
+            }
         }
     }
 
