@@ -99,7 +99,8 @@ package final class FileBytes: @unchecked Sendable {
     /// A mapped file that shrinks while it is read makes the next access beyond its new end raise SIGBUS, which
     /// would end the process without a word. Installed once before the first mapping: the handler says what
     /// happened and exits with status 74 (EX_IOERR). Nothing half-written is kept: stores commit in
-    /// transactions, and caches are renamed into place only once a command succeeds.
+    /// transactions, and caches are renamed into place only once a command succeeds. (tipcat itself replaces
+    /// the files it maps only by renaming new ones over them, which leaves a mapping as it was.)
     package static func guardMappedReads() {
         _ = installGuard
     }
@@ -107,19 +108,19 @@ package final class FileBytes: @unchecked Sendable {
     private static let installGuard: Void = {
         var action = sigaction()
         #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = { _ in
-            let message: StaticString = "tipcat: error: a file changed size while it was being read (another program truncated it); nothing was written\n"
-            _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
-            _exit(74)
-        }
+        action.__sigaction_handler.sa_handler = reportTruncatedMapping
         #else
-        action.__sigaction_u.__sa_handler = { _ in
-            let message: StaticString = "tipcat: error: a file changed size while it was being read (another program truncated it); nothing was written\n"
-            _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
-            _exit(74)
-        }
+        action.__sigaction_u.__sa_handler = reportTruncatedMapping
         #endif
         sigemptyset(&action.sa_mask)
         sigaction(SIGBUS, &action, nil)
     }()
+}
+
+/// The SIGBUS handler (`FileBytes.guardMappedReads`): only async-signal-safe calls, a message from the binary's
+/// constants.
+private func reportTruncatedMapping(_ signal: Int32) {
+    let message: StaticString = "tipcat: error: a file was truncated by another program while tipcat read it; stopped\n"
+    _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
+    _exit(74)
 }
