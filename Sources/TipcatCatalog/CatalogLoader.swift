@@ -119,7 +119,7 @@ public struct CatalogLoader: Sendable {
         let stringsPath = joinPath(directory, FileName.strings)
         let hasStrings = fileSystem.fileExists(stringsPath)
         // Unless it is kept whole, its entries are parsed one by one as they are decoded (see `decodeStrings`).
-        // With a cache, the String Catalog is only read here: the cache may hold what it decodes to.
+        // With a cache, the String Catalog is only mapped here: the cache may hold what it decodes to.
         let cache = keepsStrings ? nil : stringsCache
         // With a cache, the String Catalog is mapped first and hashed on another thread meanwhile: what the
         // cache holds for it is looked up by that hash once the tips are decoded.
