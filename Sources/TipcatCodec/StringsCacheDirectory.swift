@@ -351,10 +351,16 @@ public final class StringsCacheDirectory: StringsDecodingCache {
 
     /// A memo for a catalog whose tips have `keys` (see `OwnerObjectsMemo`): the records kept for `path`, or none.
     public func ownersMemo(for path: String, keys: [[UInt8]]) -> OwnerObjectsMemo {
+        OwnerObjectsMemo(keys: keys, records: ownerRecords(for: path))
+    }
+
+    /// The memo records kept for `path` (none when there are none, or they are damaged or from another build):
+    /// read on their own, so a publish can read them while the catalog loads.
+    public func ownerRecords(for path: String) -> [[UInt8]: OwnerObjectsMemo.Record] {
         let records = (try? DiskFileSystem().map(ownersFile(for: path))).flatMap {
             StringsCacheFile.decodeOwners($0, context: contextDigest([]))
         }
-        return OwnerObjectsMemo(keys: keys, records: records ?? [:])
+        return records ?? [:]
     }
 
     /// Keeps `memo`'s records for `path` (see `writesWhenAsked`).

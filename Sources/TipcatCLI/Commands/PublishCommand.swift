@@ -26,6 +26,9 @@ struct PublishCommand {
         let checked: CatalogCheck.Outcome
         // Read as the catalog loads; written only once the publish succeeds (or finds its content published).
         let stringsCache = access.stringsCache
+        // The owners memo's records do not depend on the catalog's content: read while it loads.
+        let catalogDirectory = access.catalogDirectory
+        let ownerRecords = stringsCache.map { cache in BackgroundValue { cache.ownerRecords(for: catalogDirectory) } }
         do {
             checked = try access.checkedCatalog(purpose: "nothing was published", lintPlugins: true, stringsCache: stringsCache)
         } catch {
@@ -39,7 +42,7 @@ struct PublishCommand {
         let catalog = checked.result.catalog
         let hooks = PluginHost(registry: checked.registry, catalogDirectory: access.catalogDirectory)
         progress.show("encoding and hashing \(catalog.tips.count) \(plural(catalog.tips.count, "tip"))…")
-        let memo = stringsCache.flatMap { PublishCommand.ownersMemo(checked.result, cache: $0, catalog: access.catalogDirectory) }
+        let memo = ownerRecords.flatMap { PublishCommand.ownersMemo(checked.result, records: $0.value) }
         let tree = ContentTree(catalog: catalog, memo: memo)
 
         let preHooks = !checked.registry.external(.prePublish).isEmpty
@@ -105,24 +108,36 @@ struct PublishCommand {
 
     /// The memo of each tip's objects from earlier publishes (`ContentTree(catalog:memo:)`): a tip's key is a
     /// digest of its file, the String Catalog and the context it was decoded in, and the set of tip ids —
-    /// everything its objects are made from. Nil when the load has no fingerprints for every tip.
-    static func ownersMemo(_ result: LoadResult, cache: StringsCacheDirectory, catalog: String) -> OwnerObjectsMemo? {
+    /// everything its objects are made from; `records` are those kept (`StringsCacheDirectory.ownerRecords`). Nil
+    /// when the load has no fingerprints for every tip.
+    static func ownersMemo(_ result: LoadResult, records: [[UInt8]: OwnerObjectsMemo.Record]) -> OwnerObjectsMemo? {
         guard let fingerprints = result.fingerprints else { return nil }
         var hasher = SHA256()
         hasher.update(Array("tipcat owner objects 1\n".utf8))
         hasher.update(fingerprints.shared)
         for id in result.catalog.tips.map(\.id.rawValue).sorted() { hasher.update(Array("\n\(id)".utf8)) }
         let shared = hasher.finalize().bytes
-        var keys: [[UInt8]] = []
-        keys.reserveCapacity(result.catalog.tips.count)
-        for tip in result.catalog.tips {
-            guard let file = fingerprints.tipFiles[tip.file] else { return nil }
-            var key = SHA256()
-            key.update(shared)
-            key.update(file)
-            keys.append(key.finalize().bytes)
+        // A key per tip, on every core (each looks its file up and hashes 64 bytes).
+        let tips = result.catalog.tips
+        let keys = concurrentChunks(count: tips.count, chunkSize: 1024) { range -> [[UInt8]]? in
+            var keys: [[UInt8]] = []
+            keys.reserveCapacity(range.count)
+            for index in range {
+                guard let file = fingerprints.tipFiles[tips[index].file] else { return nil }
+                var key = SHA256()
+                key.update(shared)
+                key.update(file)
+                keys.append(key.finalize().bytes)
+            }
+            return keys
         }
-        return cache.ownersMemo(for: catalog, keys: keys)
+        var all: [[UInt8]] = []
+        all.reserveCapacity(tips.count)
+        for chunk in keys {
+            guard let chunk else { return nil }
+            all += chunk
+        }
+        return OwnerObjectsMemo(keys: all, records: records)
     }
 
     /// What a publish would do now: the channel's head, the diff against it and the next version number; nil when
