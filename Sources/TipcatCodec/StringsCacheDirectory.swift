@@ -349,11 +349,6 @@ public final class StringsCacheDirectory: StringsDecodingCache {
     /// The file of `ContentTree` memo records for the catalog whose String Catalog is at `path`.
     public func ownersFile(for path: String) -> String { file("owners", for: path) }
 
-    /// A memo for a catalog whose tips have `keys` (see `OwnerObjectsMemo`): the records kept for `path`, or none.
-    public func ownersMemo(for path: String, keys: [[UInt8]]) -> OwnerObjectsMemo {
-        OwnerObjectsMemo(keys: keys, records: ownerRecords(for: path))
-    }
-
     /// The memo records kept for `path` (none when there are none, or they are damaged or from another build):
     /// read on their own, so a publish can read them while the catalog loads.
     public func ownerRecords(for path: String) -> [[UInt8]: OwnerObjectsMemo.Record] {

@@ -52,6 +52,15 @@ enum StringsCacheFile {
         return (Int(length), LittleEndian.word(bytes, at: offset + 8, bytes: 8), size)
     }
 
+    /// The header's length and the payload's checksum, when `bytes` are a header `checkHeader` accepts followed
+    /// by exactly the payload it announces, whose checksum is the one it holds; nil otherwise.
+    static func checkedPayload(_ bytes: UnsafeRawBufferPointer, _ magic: [UInt8], _ fields: [[UInt8]]) -> (headerLength: Int, checksum: UInt64)? {
+        guard let (length, checksum, headerLength) = checkHeader(bytes, magic, fields), length == bytes.count - headerLength,
+              FastChecksum.of(UnsafeRawBufferPointer(rebasing: bytes[headerLength...])) == checksum
+        else { return nil }
+        return (headerLength, checksum)
+    }
+
     /// The file for `decoding`, given to `write` a piece at a time after the header: the runs are encoded on every
     /// core a batch at a time, so no copy of the whole file is ever held. Returns the header (`headerLength`
     /// bytes, for the file's start) and the file's checksum; nil when `write` fails.
@@ -127,11 +136,7 @@ enum StringsCacheFile {
 
     /// The decoding `bytes` hold for `file` and `context` at `path`, with the file's checksum (what a delta file
     /// is bound to); nil when they are anything else.
-    static func decode(_ bytes: [UInt8], path: String, file: [UInt8], context: [UInt8]) -> (decoding: StringsDecoding, checksum: UInt64)? {
-        decode(FileBytes(copying: bytes), path: path, file: file, context: context)
-    }
-
-    /// `decode(_:path:file:context:)` in place: the entries' translations stay in `source` until asked for.
+    /// Read in place: the entries' translations stay in `source` until asked for.
     static func decode(_ source: FileBytes, path: String, file: [UInt8], context: [UInt8]) -> (decoding: StringsDecoding, checksum: UInt64)? {
         let bytes = source.buffer
         guard let (length, checksum, headerLength) = checkHeader(bytes, magic, [file, context]), bytes.count == headerLength + length
@@ -207,15 +212,8 @@ enum StringsCacheFile {
 
     /// The entries of a delta file bound to the main file with `checksum`, for `file` and `context`; nil when
     /// `bytes` are anything else.
-    static func decodeDelta(_ bytes: [UInt8], path: String, file: [UInt8], context: [UInt8], checksum: UInt64) -> [(Int, StringsDecoding.Entry)]? {
-        decodeDelta(FileBytes(copying: bytes), path: path, file: file, context: context, checksum: checksum)
-    }
-
     static func decodeDelta(_ source: FileBytes, path: String, file: [UInt8], context: [UInt8], checksum: UInt64) -> [(Int, StringsDecoding.Entry)]? {
-        let bytes = source.buffer
-        guard let (length, payloadChecksum, headerLength) = checkHeader(bytes, deltaMagic, [binding(checksum), file, context]),
-              length == bytes.count - headerLength, FastChecksum.of(UnsafeRawBufferPointer(rebasing: bytes[headerLength...])) == payloadChecksum
-        else { return nil }
+        guard let (headerLength, _) = checkedPayload(source.buffer, deltaMagic, [binding(checksum), file, context]) else { return nil }
         var reader = BinaryReader(source)
         reader.position = headerLength
         do {
@@ -565,10 +563,10 @@ extension StringsCacheFile {
         // Sorted by key (equal records give equal bytes). The keys are digests: their indices are sorted, the
         // keys compared in one flat buffer (moving records, or comparing arrays, costs a retain each time).
         let entries = Array(records)
-        let width = entries.map(\.key.count).max() ?? 0
+        let lengths = entries.map { $0.key.count }
+        let width = lengths.max() ?? 0
         var flat = [UInt8](repeating: 0, count: entries.count * width)
         for (index, entry) in entries.enumerated() { flat.replaceSubrange((index * width)..<(index * width + entry.key.count), with: entry.key) }
-        let lengths = entries.map(\.key.count)
         let order = flat.withUnsafeBytes { keys in
             Array(entries.indices).sorted { first, second in
                 guard let base = keys.baseAddress else { return false }
@@ -588,15 +586,8 @@ extension StringsCacheFile {
     }
 
     /// The records of a memo file for the build with `context`; nil when `bytes` are anything else.
-    static func decodeOwners(_ bytes: [UInt8], context: [UInt8]) -> [[UInt8]: OwnerObjectsMemo.Record]? {
-        decodeOwners(FileBytes(copying: bytes), context: context)
-    }
-
     static func decodeOwners(_ source: FileBytes, context: [UInt8]) -> [[UInt8]: OwnerObjectsMemo.Record]? {
-        let bytes = source.buffer
-        guard let (length, checksum, headerLength) = checkHeader(bytes, ownersMagic, [context]),
-              length == bytes.count - headerLength, FastChecksum.of(UnsafeRawBufferPointer(rebasing: bytes[headerLength...])) == checksum
-        else { return nil }
+        guard let (headerLength, _) = checkedPayload(source.buffer, ownersMagic, [context]) else { return nil }
         var reader = BinaryReader(source)
         reader.position = headerLength
         var records: [[UInt8]: OwnerObjectsMemo.Record] = [:]

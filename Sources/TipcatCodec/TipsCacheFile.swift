@@ -43,16 +43,9 @@ enum TipsCacheFile {
 
     /// The decodings `bytes` hold for `context`, with where each file's record is in `bytes` (for `encode`'s
     /// `reusing`); nil when they are anything else.
-    static func decode(_ bytes: [UInt8], context: [UInt8]) -> (decodings: TipDecodings, records: [String: Range<Int>], checksum: UInt64)? {
-        decode(FileBytes(copying: bytes), context: context)
-    }
-
-    /// `decode(_:context:)` in place (a mapped file is not copied).
+    /// Read in place (a mapped file is not copied).
     static func decode(_ source: FileBytes, context: [UInt8]) -> (decodings: TipDecodings, records: [String: Range<Int>], checksum: UInt64)? {
-        let bytes = source.buffer
-        guard let (length, checksum, headerLength) = StringsCacheFile.checkHeader(bytes, magic, [context]),
-              bytes.count == headerLength + length, FastChecksum.of(UnsafeRawBufferPointer(rebasing: bytes[headerLength...])) == checksum
-        else { return nil }
+        guard let (headerLength, checksum) = StringsCacheFile.checkedPayload(source.buffer, magic, [context]) else { return nil }
         var reader = BinaryReader(source)
         reader.position = headerLength
         do {
@@ -124,15 +117,8 @@ enum TipsCacheFile {
 
     /// The decodings of a delta file bound to the main file with `checksum`, for `context`; nil when `bytes` are
     /// anything else.
-    static func decodeDelta(_ bytes: [UInt8], context: [UInt8], checksum: UInt64) -> [(String, TipDecoding)]? {
-        decodeDelta(FileBytes(copying: bytes), context: context, checksum: checksum)
-    }
-
     static func decodeDelta(_ source: FileBytes, context: [UInt8], checksum: UInt64) -> [(String, TipDecoding)]? {
-        let bytes = source.buffer
-        guard let (length, payloadChecksum, headerLength) = StringsCacheFile.checkHeader(
-                  bytes, deltaMagic, [StringsCacheFile.binding(checksum), context]),
-              length == bytes.count - headerLength, FastChecksum.of(UnsafeRawBufferPointer(rebasing: bytes[headerLength...])) == payloadChecksum
+        guard let (headerLength, _) = StringsCacheFile.checkedPayload(source.buffer, deltaMagic, [StringsCacheFile.binding(checksum), context])
         else { return nil }
         var reader = BinaryReader(source)
         reader.position = headerLength

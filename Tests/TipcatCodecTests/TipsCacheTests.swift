@@ -51,7 +51,7 @@ import TipcatTestSupport
         #expect(decodings.byPath[catalog + "/tips/NoTitleTip.json"]?.tip == nil)
         #expect(decodings.byPath[catalog + "/tips/EveryFieldTip.json"]?.tip == tip)
         let bytes = TipsCacheFile.encode(decodings, context: Array(repeating: 7, count: 32))
-        let decoded = try #require(TipsCacheFile.decode(bytes, context: Array(repeating: 7, count: 32)))
+        let decoded = try #require(TipsCacheFile.decode(FileBytes(copying: bytes), context: Array(repeating: 7, count: 32)))
         #expect(decoded.decodings == decodings)
         // Equal decodings give equal bytes, and records reused from a file give the same file.
         #expect(TipsCacheFile.encode(decoded.decodings, context: Array(repeating: 7, count: 32)) == bytes)
@@ -60,7 +60,7 @@ import TipcatTestSupport
             decoded.records[path].map { UnsafeRawBufferPointer(rebasing: source.buffer[$0]) }
         }
         #expect(reused == bytes)
-        #expect(TipsCacheFile.decode(bytes, context: Array(repeating: 8, count: 32)) == nil, "another context")
+        #expect(TipsCacheFile.decode(FileBytes(copying: bytes), context: Array(repeating: 8, count: 32)) == nil, "another context")
     }
 
     @Test func loadsThroughTheCacheEqualLoadsWithoutItAfterEveryKindOfEdit() throws {
