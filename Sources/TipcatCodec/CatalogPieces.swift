@@ -26,9 +26,14 @@ public struct CatalogPieces: Sendable, Hashable {
         /// What a tip's revision hash is taken over (what `republish: reset` compares): its canonical
         /// definition, a zero byte, its canonical translations.
         public var revisionBytes: [UInt8] {
-            var bytes = tip?.canonicalBytes ?? []
+            Owner.revisionBytes(tip: tip?.canonicalBytes, strings: strings?.canonicalBytes)
+        }
+
+        /// `revisionBytes` from the two objects' canonical bytes (as a store holds them).
+        public static func revisionBytes(tip: [UInt8]?, strings: [UInt8]?) -> [UInt8] {
+            var bytes = tip ?? []
             bytes.append(0)
-            bytes += strings?.canonicalBytes ?? []
+            bytes += strings ?? []
             return bytes
         }
     }

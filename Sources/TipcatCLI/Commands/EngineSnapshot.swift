@@ -100,7 +100,7 @@ struct EngineSnapshot: Sendable {
                 let name = tips[index].id.rawValue
                 let bytes: [UInt8]
                 if let object = stored?[name] {
-                    bytes = (object.tip ?? []) + [0] + (object.strings ?? [])
+                    bytes = CatalogPieces.Owner.revisionBytes(tip: object.tip, strings: object.strings)
                 } else {
                     bytes = (owners[name] ?? CatalogPieces.Owner()).revisionBytes
                 }

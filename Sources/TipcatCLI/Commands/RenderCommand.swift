@@ -24,14 +24,7 @@ struct RenderCommand {
         } else if arguments.flag("json") {
             context.stdout.json(try renderJSON())
         } else {
-            // Written tip by tip (the output is the tips joined by newlines): thousands of tips are never copied
-            // into one string, nor that string into the output's buffer.
-            let rendered = try renderEach()
-            let output = rendered.style.manifest.output == .ansi ? context.stdout.unfiltered : context.stdout
-            for (index, tip) in rendered.tips.enumerated() {
-                if index > 0 { output.write("\n") }
-                output.write(tip.text)
-            }
+            try write(renderEach())
         }
     }
 
@@ -46,19 +39,19 @@ struct RenderCommand {
         ])
     }
 
-    /// A style's output: ANSI output keeps its escape sequences (the style's escaper made the values safe),
-    /// other output passes through the terminal-safe filter like every command's text.
-    private func write(_ rendered: (text: String, isANSI: Bool)) {
-        (rendered.isANSI ? context.stdout.unfiltered : context.stdout).write(rendered.text)
+    /// The tips, joined by newlines, written tip by tip (thousands of tips are never copied into one string, nor
+    /// that string into the output's buffer). ANSI output keeps its escape sequences (the style's escaper made the
+    /// values safe); other output passes through the terminal-safe filter like every command's text.
+    private func write(_ rendered: (style: Style, locale: LocaleID, tips: [(id: String, text: String)])) {
+        let output = rendered.style.manifest.output == .ansi ? context.stdout.unfiltered : context.stdout
+        for (index, tip) in rendered.tips.enumerated() {
+            if index > 0 { output.write("\n") }
+            output.write(tip.text)
+        }
     }
 
-    /// Everything one render needs, loaded fresh (so `--watch` sees edits).
-    func renderOnce() throws -> (text: String, isANSI: Bool) {
-        let rendered = try renderEach()
-        return (rendered.tips.map(\.text).joined(separator: "\n"), rendered.style.manifest.output == .ansi)
-    }
-
-    /// Each selected tip rendered, with the style and locale used.
+    /// Each selected tip rendered, with the style and locale used; the catalog is loaded fresh (so `--watch`
+    /// sees edits).
     func renderEach() throws -> (style: Style, locale: LocaleID, tips: [(id: String, text: String)]) {
         let catalogDirectory = arguments.value("catalog") ?? "Catalog"
         // Only errors stop a render, and it shows no warnings: checks that can only warn are not run.
@@ -206,7 +199,7 @@ struct RenderCommand {
         while true {
             if context.stdout.isTerminal { context.stdout.unfiltered.write("\u{1B}[H\u{1B}[2J") }
             do {
-                try write(renderOnce())
+                try write(renderEach())
             } catch let error as any TipcatError where error.exitStatus != .usage {
                 // Printed as the funnel prints it, and the watch goes on.
                 _ = TipcatCommand.report(error, commandPath: Self.command, parser: ArgumentParser(root: CommandTree.root), context: context)
