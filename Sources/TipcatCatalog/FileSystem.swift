@@ -120,8 +120,8 @@ public struct DiskFileSystem: CatalogFileSystem {
     /// 21 ms here).
     static func prefault(_ base: UnsafeMutableRawPointer, count: Int) {
         #if os(Linux)
-        let page = 4096
         guard count >= 1 << 20 else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         let start = (Int(bitPattern: base) + page - 1) & ~(page - 1)
         let end = (Int(bitPattern: base) + count) & ~(page - 1)
         guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }

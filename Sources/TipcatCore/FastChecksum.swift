@@ -14,25 +14,22 @@ package enum FastChecksum {
             lane = (lane ^ word) &* 0x9E37_79B9_7F4A_7C15
             lane ^= lane >> 29
         }
-        var tail: UInt64 = 0
-        do {
-            var index = 0
-            while index + 32 <= buffer.count {
-                mix(&lanes.0, buffer.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                mix(&lanes.1, buffer.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self))
-                mix(&lanes.2, buffer.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self))
-                mix(&lanes.3, buffer.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self))
-                index += 32
-            }
-            while index + 8 <= buffer.count {
-                mix(&lanes.0, buffer.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                index += 8
-            }
-            tail = seed
-            while index < buffer.count {
-                tail = (tail ^ UInt64(buffer[index])) &* 0x0000_0100_0000_01B3
-                index += 1
-            }
+        var tail = seed
+        var index = 0
+        while index + 32 <= buffer.count {
+            mix(&lanes.0, buffer.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            mix(&lanes.1, buffer.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self))
+            mix(&lanes.2, buffer.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self))
+            mix(&lanes.3, buffer.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self))
+            index += 32
+        }
+        while index + 8 <= buffer.count {
+            mix(&lanes.0, buffer.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            index += 8
+        }
+        while index < buffer.count {
+            tail = (tail ^ UInt64(buffer[index])) &* 0x0000_0100_0000_01B3
+            index += 1
         }
         var hash = lanes.0
         for lane in [lanes.1, lanes.2, lanes.3, tail] {

@@ -44,24 +44,27 @@ public struct LintConfiguration: Sendable, Hashable {
         self.file = file
     }
 
+    /// The level `"rules"` sets for `ruleID`; nil when it sets none, or the rule is locked.
+    private func level(of ruleID: String) -> Level? {
+        Self.lockedRuleIDs.contains(ruleID) ? nil : levels[ruleID]
+    }
+
+    /// Whether the diagnostics of rule `ruleID`, reported at `severity`, are errors once this configuration is
+    /// applied (`apply(to:)`).
+    public func makesErrors(of ruleID: String, reportedAt severity: Severity) -> Bool {
+        level(of: ruleID).map { $0 == .error } ?? (severity == .error)
+    }
+
     /// The diagnostics with `"rules"` applied: `off` drops a rule's findings, a severity replaces theirs.
     ///
     /// Diagnostics of `lockedRuleIDs` and diagnostics located in the configuration's own file are kept as
     /// they are. Order is preserved.
-    /// Whether the diagnostics of rule `ruleID`, reported at `severity`, are errors once this configuration is
-    /// applied (`apply(to:)`).
-    public func makesErrors(of ruleID: String, reportedAt severity: Severity) -> Bool {
-        guard let level = levels[ruleID], !Self.lockedRuleIDs.contains(ruleID) else { return severity == .error }
-        return level == .error
-    }
-
     public func apply(to diagnostics: [Diagnostic]) -> [Diagnostic] {
         guard !levels.isEmpty else { return diagnostics }
         var result: [Diagnostic] = []
         result.reserveCapacity(diagnostics.count)
         for var diagnostic in diagnostics {
-            guard let level = levels[diagnostic.ruleID], !Self.lockedRuleIDs.contains(diagnostic.ruleID),
-                  file == nil || diagnostic.location?.file != file
+            guard let level = level(of: diagnostic.ruleID), file == nil || diagnostic.location?.file != file
             else {
                 result.append(diagnostic)
                 continue
