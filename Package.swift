@@ -53,10 +53,12 @@ let package = Package(
         .target(name: "TipcatPostgreSQL", dependencies: ["CPostgreSQL"], swiftSettings: strict),
         // SHA-256 block compression with the processor's SHA instructions, when it has them (x86-64).
         .target(name: "CSHA256"),
+        // A keyed polynomial hash over GF(2^61 - 1): the publish cache's fingerprints of the files it keys by.
+        .target(name: "CPolyHash"),
         // The canonical catalog form without SQLite: canonical JSON, SHA-256, content tree, pieces, bundles.
         .target(
             name: "TipcatCodec",
-            dependencies: ["TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatCatalog", "CSHA256"],
+            dependencies: ["TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatCatalog", "CSHA256", "CPolyHash"],
             swiftSettings: strict
         ),
         // Published catalog versions in SQLite or PostgreSQL: content-addressed objects, versions, channels, diff.

@@ -14,9 +14,10 @@ import Darwin
 /// file's checksum) instead of rewriting tens of megabytes; the main file is rewritten once the delta holds
 /// more than an eighth of the entries.
 ///
-/// What it returns is checked against the String Catalog's SHA-256, the context's, and `build` (this tipcat:
-/// another build may decode differently), then the file's length and checksum; anything else is a miss. The
-/// directory holds nothing that cannot be rebuilt: deleting it is always safe.
+/// What it returns is checked against the String Catalog's fingerprint (a keyed hash, `fingerprint(_:)`), the
+/// context's digest and `build` (this tipcat: another build may decode differently), then the file's length and
+/// checksum; anything else is a miss. The directory holds nothing that cannot be rebuilt: deleting it is always
+/// safe (its `fingerprint.key` too: new keys only make every file a miss once).
 public final class StringsCacheDirectory: StringsDecodingCache {
     public let directory: String
     /// Identifies the tipcat that writes and reads the files (its version and executable).
@@ -51,6 +52,9 @@ public final class StringsCacheDirectory: StringsDecodingCache {
         var checksum: UInt64
         var delta: Set<Int>
     }
+
+    /// The fingerprints' keys once read or made, and whether they are in the directory's key file.
+    private let key = Mutex<(key: FingerprintKey, stored: Bool)?>(nil)
 
     /// The keys (`<kind>-<key>.cache`) of the paths this process asked about: its catalog's files, never pruned.
     private let usedKeys = Mutex<Set<String>>([])
@@ -128,11 +132,13 @@ public final class StringsCacheDirectory: StringsDecodingCache {
     }
 
     /// Stages `files` now, or keeps them for `startWrites` (with `writesWhenAsked`).
+    /// The fingerprints' key file goes first, when this process made the keys.
     private func write(_ files: @escaping @Sendable () -> [StagedFile]) {
+        let withKey: @Sendable () -> [StagedFile] = { self.stagedKey() + files() }
         if writesWhenAsked {
-            pending.withLock { $0.append(files) }
+            pending.withLock { $0.append(withKey) }
         } else {
-            for file in files() { file.commit() }
+            for file in withKey() { file.commit() }
         }
     }
 
@@ -186,29 +192,57 @@ public final class StringsCacheDirectory: StringsDecodingCache {
         return String(key)
     }
 
-    /// SHA-256; a large input is hashed in 4 MiB pieces on every core and the pieces' digests hashed in turn
-    /// (equal bytes still give equal fingerprints, and different bytes different ones).
+    /// The keyed polynomial hashes (`FingerprintKey`, the directory's own keys) of the input's 4 MiB pieces,
+    /// made on every core for a large input, then SHA-256 of the input's length and those hashes: 32 bytes
+    /// (equal bytes give equal fingerprints, and different bytes different ones).
     public func fingerprint(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
+        let key = fingerprintKey()
         let piece = 4 << 20
-        guard bytes.count > 2 * piece else {
-            var hasher = SHA256()
-            hasher.update(bytes)
-            return hasher.finalize().bytes
-        }
-        // The caller keeps the bytes for the whole call, which returns once every piece is hashed.
-        struct Pieces: @unchecked Sendable { let bytes: UnsafeRawBufferPointer }
-        let pieces = Pieces(bytes: bytes)
-        let digests = concurrentChunks(count: (bytes.count + piece - 1) / piece, chunkSize: 1) { range in
-            range.map { index in
-                var hasher = SHA256()
-                hasher.update(UnsafeRawBufferPointer(rebasing: pieces.bytes[(index * piece)..<min(pieces.bytes.count, (index + 1) * piece)]))
-                return hasher.finalize().bytes
+        let count = (bytes.count + piece - 1) / piece
+        let digests: [[UInt8]]
+        if count <= 2 {
+            digests = stride(from: 0, to: max(bytes.count, 1), by: piece).map { start in
+                key.digest(UnsafeRawBufferPointer(rebasing: bytes[start..<min(bytes.count, start + piece)]))
             }
-        }.flatMap { $0 }
+        } else {
+            // The caller keeps the bytes for the whole call, which returns once every piece is hashed.
+            struct Pieces: @unchecked Sendable { let bytes: UnsafeRawBufferPointer }
+            let pieces = Pieces(bytes: bytes)
+            digests = concurrentChunks(count: count, chunkSize: 1) { range in
+                range.map { index in
+                    key.digest(UnsafeRawBufferPointer(rebasing: pieces.bytes[(index * piece)..<min(pieces.bytes.count, (index + 1) * piece)]))
+                }
+            }.flatMap { $0 }
+        }
         var hasher = SHA256()
         hasher.update(Array("pieces \(bytes.count)\n".utf8))
         for digest in digests { hasher.update(digest) }
         return hasher.finalize().bytes
+    }
+
+    /// The fingerprints' keys: the directory's key file's, else new ones (written with the first files this
+    /// cache writes; until then, or when that fails, nothing this process keeps is found by another).
+    private func fingerprintKey() -> FingerprintKey {
+        key.withLock { key in
+            if let known = key { return known.key }
+            let path = joined(FingerprintKey.fileName)
+            if let bytes = try? DiskFileSystem().read(path), let stored = FingerprintKey(file: bytes) {
+                key = (stored, true)
+                return stored
+            }
+            let made = FingerprintKey.random()
+            key = (made, false)
+            return made
+        }
+    }
+
+    /// The key file staged, when this process made its keys and has not written them yet.
+    private func stagedKey() -> [StagedFile] {
+        guard let (made, stored) = key.withLock({ $0 }), !stored,
+              var staged = StringsCacheDirectory.stage(made.fileBytes, at: joined(FingerprintKey.fileName))
+        else { return [] }
+        staged.afterwards = { self.key.withLock { if $0?.key == made { $0?.stored = true } } }
+        return [staged]
     }
 
     private func contextDigest(_ context: [UInt8]) -> [UInt8] {

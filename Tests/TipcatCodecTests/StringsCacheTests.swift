@@ -44,6 +44,14 @@ import TipcatTestSupport
         var now: Counts { counts.withLock { $0 } }
     }
 
+    /// A spy over a new cache directory at `path` with `cache`'s fingerprint keys (which it has written), so that
+    /// the two fingerprint alike.
+    static func spy(at path: String, sharingKeysWith cache: Spy) throws -> Spy {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: cache.inner.directory + "/fingerprint.key", toPath: path + "/fingerprint.key")
+        return Spy(path)
+    }
+
     /// Findings with their notes, one string each.
     static func lines(_ result: LoadResult) -> [String] {
         result.diagnostics.map { diagnostic in
@@ -133,7 +141,7 @@ import TipcatTestSupport
         let kept = try #require(cache.inner.decoding(
             ofFile: catalog + "/Localizable.xcstrings",
             fingerprint: cache.inner.fingerprint(Array(try Data(contentsOf: URL(fileURLWithPath: catalog + "/Localizable.xcstrings")))),
-            context: Self.context(catalog)))
+            context: Self.context(catalog, cache.inner)))
         #expect(!changed.isEmpty && changed.allSatisfy { kept.entries[$0].key.hasPrefix("NewTrailTip.") })
         #expect(Set(changed.map { kept.entries[$0].key }) == Set(kept.entries.map(\.key).filter { $0.hasPrefix("NewTrailTip.") }))
         // The main file is left as it was; the delta holds the entries decoded again.
@@ -155,7 +163,7 @@ import TipcatTestSupport
         let cold = Self.load(catalog, cache: cache)
         let strings = catalog + "/Localizable.xcstrings"
         let fingerprint = cache.inner.fingerprint(Array(try Data(contentsOf: URL(fileURLWithPath: strings))))
-        let context = try Self.context(catalog)
+        let context = try Self.context(catalog, cache.inner)
         let kept = try #require(cache.inner.decoding(ofFile: strings, fingerprint: fingerprint, context: context))
         let deferred = kept.entries.compactMap { $0.entry?.deferred }
         #expect(!deferred.isEmpty && deferred.count == kept.entries.count { $0.entry != nil })
@@ -188,9 +196,9 @@ import TipcatTestSupport
         return damages
     }
 
-    /// The context `CatalogLoader` gives the cache for the sample catalog's files (mirrors the loader).
-    static func context(_ catalog: String) throws -> [UInt8] {
-        let cache = StringsCacheDirectory(directory: "/nonexistent", build: [])
+    /// The context `CatalogLoader` gives `cache` for the sample catalog's files (mirrors the loader; the
+    /// fingerprints are the cache directory's own).
+    static func context(_ catalog: String, _ cache: StringsCacheDirectory) throws -> [UInt8] {
         var context = Array((catalog + "/Localizable.xcstrings").utf8) + [0]
         for name in ["catalog.json", "parameters.json", "events.json"] where FileManager.default.fileExists(atPath: catalog + "/" + name) {
             context += Array(name.utf8) + [1] + cache.fingerprint(Array(try Data(contentsOf: URL(fileURLWithPath: catalog + "/" + name))))

@@ -46,7 +46,7 @@ import TipcatTestSupport
         #expect(tip.platforms.count == 2 && tip.example != nil && tip.customID != nil && tip.republish == .reset)
         #expect(loaded.diagnostics.contains { $0.location?.file.hasSuffix("FindingsTip.json") == true })
 
-        let decodings = try #require(cache.inner.tipDecodings(ofCatalog: catalog, context: try StringsCacheTests.context(catalog)))
+        let decodings = try #require(cache.inner.tipDecodings(ofCatalog: catalog, context: try StringsCacheTests.context(catalog, cache.inner)))
         #expect(decodings.byPath.count == loaded.catalog.tips.count + 1, "every tip file that parses, NoTitleTip's included")
         #expect(decodings.byPath[catalog + "/tips/NoTitleTip.json"]?.tip == nil)
         #expect(decodings.byPath[catalog + "/tips/EveryFieldTip.json"]?.tip == tip)
@@ -113,7 +113,7 @@ import TipcatTestSupport
         let catalog = try directory.sampleCatalog()
         let cache = Spy(directory.file("cache"))
         _ = StringsCacheTests.load(catalog, cache: cache)
-        let context = try StringsCacheTests.context(catalog)
+        let context = try StringsCacheTests.context(catalog, cache.inner)
         var decodings = try #require(cache.inner.tipDecodings(ofCatalog: catalog, context: context))
         // Planted: a decoding whose title differs from the file's. Kept for the file's bytes, it is what loads
         // (the file is not decoded again); once the file changes, the file's own title is back.
@@ -154,10 +154,10 @@ import TipcatTestSupport
         _ = StringsCacheTests.load(catalog, cache: cache)
         let main = cache.inner.tipsFile(for: catalog)
         let mainBytes = try Data(contentsOf: URL(fileURLWithPath: main))
-        let context = try StringsCacheTests.context(catalog)
+        let context = try StringsCacheTests.context(catalog, cache.inner)
         /// What a cache written from scratch holds for the catalog as it is now.
         func cold() throws -> TipDecodings? {
-            let fresh = Spy(directory.file("cold-\(UUID().uuidString)"))
+            let fresh = try StringsCacheTests.spy(at: directory.file("cold-\(UUID().uuidString)"), sharingKeysWith: cache)
             _ = StringsCacheTests.load(catalog, cache: fresh)
             return fresh.inner.tipDecodings(ofCatalog: catalog, context: context)
         }

@@ -137,8 +137,9 @@ import TipcatTestSupport
         let first = storeCLI(["publish", "--catalog", catalog, "--store", store, "--author", "Ada"])
         #expect(first.status == .success, "\(first.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: store + "-cache").sorted()
-        #expect(files.count == 3 && files.allSatisfy { $0.hasSuffix(".cache") }, "strings, tips, owners: \(files)")
-        // Damaged: every cache file cut in half.
+        #expect(files.count == 4 && files.filter { $0.hasSuffix(".cache") }.count == 3 && files.contains("fingerprint.key"),
+                "strings, tips, owners and the fingerprints' keys: \(files)")
+        // Damaged: every cache file cut in half, the keys too.
         for name in files {
             let path = store + "-cache/" + name
             let bytes = try Data(contentsOf: URL(fileURLWithPath: path))

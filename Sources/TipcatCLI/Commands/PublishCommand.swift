@@ -80,6 +80,10 @@ struct PublishCommand {
         loadWrites?.commit()
         cacheWrites?.commit()
         cacheCommitted = true
+        // The tree and the caches' staged files (with the decodings they hold) are not freed just before the exit.
+        ProcessLifetime.keepUntilExit(tree)
+        if let loadWrites { ProcessLifetime.keepUntilExit(loadWrites) }
+        if let cacheWrites { ProcessLifetime.keepUntilExit(cacheWrites) }
         // What the cache keeps for catalogs no publish has used for 30 days goes (other checkouts, old paths).
         stringsCache?.prune(now: Date().timeIntervalSince1970)
         switch outcome {
