@@ -145,6 +145,30 @@ import TipcatLocalization
         #expect(messages(result).contains { $0.contains("must be an ISO 8601 date") && $0.hasSuffix("[type-mismatch]") })
     }
 
+    /// Every entry's own unsupported locales, whether its locales are those of the entry before or not (the rule
+    /// works them out again only when they differ).
+    @Test func unsupportedLocalesAreFoundInEveryEntry() {
+        func entry(_ locales: [String]) -> String {
+            "{\"localizations\": {" + locales.map { "\"\($0)\": {\"stringUnit\": {\"state\": \"translated\", \"value\": \"x\"}}" }
+                .joined(separator: ", ") + "}}"
+        }
+        let lists = [["fr", "de"], ["fr", "de"], ["fr"], ["de", "it"], ["fr", "de"], [], ["it", "de"], ["pl", "ar"], ["de"]]
+        let keys = lists.indices.map { "Tip\($0).title" }
+        let strings = #"{"sourceLanguage": "en", "version": "1.0", "strings": {"#
+            + zip(keys, lists).map { "\"\($0)\": \(entry($1))" }.joined(separator: ", ") + "}}"
+        var files = ["Localizable.xcstrings": strings]
+        for index in lists.indices { files["tips/Tip\(index).json"] = #"{"id": "Tip\#(index)", "title": "x"}"# }
+        let result = load(files)
+        let found = Set(result.diagnostics.filter { $0.ruleID == "unsupported-locale" }.map { diagnostic in
+            keys.first { diagnostic.message.hasPrefix("'\($0)' ") }.map { key in
+                key + " " + ["de", "it"].filter { diagnostic.message.contains("into '\($0)'") }.joined()
+            } ?? diagnostic.message
+        })
+        let expected = Set(zip(keys, lists).flatMap { key, locales in locales.filter { ["de", "it"].contains($0) }.map { key + " " + $0 } })
+        #expect(found == expected)
+        #expect(result.diagnostics.filter { $0.ruleID == "unsupported-locale" }.count == expected.count)
+    }
+
     @Test func translationsAreChecked() {
         let strings = """
             {"sourceLanguage": "en", "version": "1.0", "strings": {

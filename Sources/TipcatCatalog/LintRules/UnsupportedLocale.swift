@@ -31,10 +31,19 @@ struct UnsupportedLocaleRule: CatalogLintRule {
             return answer
         }
         var findings: [Diagnostic] = []
+        // Entries list the same locales, one after another: an entry's unsupported ones are worked out again only
+        // when its list differs from the entry before's.
+        var lastLocales: [LocaleID] = []
+        var lastUnsupported: [LocaleID] = []
         // No sorting here: the loader sorts all findings by location.
         // Locales first: a translation is read only when it is reported.
         for (key, entry) in catalog.localizations.entries {
-            for locale in entry.translationLocales where !isSupported(locale) {
+            let locales = entry.translationLocales
+            if locales != lastLocales {
+                lastUnsupported = locales.filter { !isSupported($0) }
+                lastLocales = locales
+            }
+            for locale in lastUnsupported {
                 findings.append(Diagnostic(
                     "'\(key)' is translated into '\(locale)', which is not in supportedLocales; add it there or remove the translation",
                     rule: description, at: entry.translations[locale]?.location))
