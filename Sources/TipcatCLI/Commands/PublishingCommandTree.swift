@@ -31,7 +31,8 @@ extension CommandTree {
             post-publish hooks are told about the new version afterwards (their failures are warnings). \
             Republishing is incremental: a successful publish keeps the decoded tip files, the decoded String \
             Catalog and each tip's stored objects in a cache ($TIPCAT_CACHE_DIR, else <store>-cache/ beside an \
-            SQLite store, else ~/.cache/tipcat), keyed by the files' SHA-256; the next publish parses and decodes \
+            SQLite store, else ~/.cache/tipcat), keyed by a keyed hash of the files' bytes (the cache's own random \
+            keys, in fingerprint.key; never by times); the next publish parses and decodes \
             only the tip files that changed, decodes again only their translations and encodes only those tips, \
             and still runs every check across files. \
             The version is byte-identical to a publish without the cache; a damaged or stale cache is ignored. \
