@@ -101,12 +101,16 @@ public struct CatalogLoader: Sendable {
         // The tip files, in name order.
         let tipsDirectory = joinPath(directory, FileName.tips)
         var tipFiles: [String] = []
+        // The tip files the listing saw as regular files (read without asking their kind again).
+        var regularTipFiles = Set<String>()
         if fileSystem.fileExists(tipsDirectory) {
-            if let names = fileSystem.list(tipsDirectory) {
-                for name in names.sorted() {
+            if let listed = fileSystem.listFiles(tipsDirectory) {
+                for file in listed.sorted(by: { $0.name < $1.name }) {
+                    let name = file.name
                     let path = joinPath(tipsDirectory, name)
                     if name.hasSuffix(".json") {
                         tipFiles.append(path)
+                        if file.isRegular { regularTipFiles.insert(path) }
                     } else if !name.hasPrefix(".") {
                         sink.add(.unexpectedFile(path))
                     }
@@ -182,7 +186,7 @@ public struct CatalogLoader: Sendable {
         let parsesStrings = hasStrings && mappedStrings == nil
         var parsedTips = parseAll(
             (parsesStrings ? [stringsPath] : []) + tipFiles, deferringEntriesOf: keepsStrings ? nil : stringsPath,
-            fingerprints: cache, kept: kept?.byPath ?? [:])
+            fingerprints: cache, kept: kept?.byPath ?? [:], listedAsRegular: regularTipFiles)
         let parsedStrings = parsesStrings ? parsedTips.removeFirst() : mappedStrings
         var tipFingerprints: [String: [UInt8]] = [:]
         if cache != nil {
@@ -412,9 +416,10 @@ public struct CatalogLoader: Sendable {
 
     /// With `fingerprints`, the file's fingerprint is taken; a file that `kept` has a decoding of with the same
     /// fingerprint is only read. With `readingOnly`, the file is mapped (or copied, off disk) and left unparsed.
+    /// `listedAsRegular`: a directory listing saw the file as a regular file (see `CatalogFileSystem.read(_:listedAsRegular:)`).
     func parse(
         _ path: String, deferringEntries: Bool = false, readingOnly: Bool = false, fingerprints: (any StringsDecodingCache)? = nil,
-        kept: [String: TipDecoding] = [:]
+        kept: [String: TipDecoding] = [:], listedAsRegular: Bool = false
     ) -> ParsedFile {
         if readingOnly {
             // Left unparsed for a cache: mapped, not copied, from disk (the String Catalog is the largest file).
@@ -427,7 +432,7 @@ public struct CatalogLoader: Sendable {
         }
         let bytes: [UInt8]
         do {
-            bytes = try fileSystem.read(path)
+            bytes = try fileSystem.read(path, listedAsRegular: listedAsRegular)
         } catch {
             return ParsedFile(
                 outcome: .failed(.unreadableFile(path, reason: error.reason)),
@@ -460,11 +465,13 @@ public struct CatalogLoader: Sendable {
     /// fingerprint are only read.
     func parseAll(
         _ paths: [String], deferringEntriesOf deferred: String? = nil, fingerprints: (any StringsDecodingCache)? = nil,
-        kept: [String: TipDecoding] = [:]
+        kept: [String: TipDecoding] = [:], listedAsRegular: Set<String> = []
     ) -> [ParsedFile] {
         concurrentChunks(count: paths.count, chunkSize: 16) { range in
             range.map {
-                parse(paths[$0], deferringEntries: paths[$0] == deferred, fingerprints: fingerprints, kept: kept)
+                parse(
+                    paths[$0], deferringEntries: paths[$0] == deferred, fingerprints: fingerprints, kept: kept,
+                    listedAsRegular: listedAsRegular.contains(paths[$0]))
             }
         }.flatMap { $0 }
     }

@@ -27,10 +27,29 @@ public protocol CatalogFileSystem: Sendable {
     /// `path` with every symbolic link, `.` and `..` resolved, nil when it cannot be resolved (a file system
     /// without links returns `path`).
     func realPath(_ path: String) -> String?
+    /// `list`, each name with whether the listing itself says it is a regular file (a link to one is not).
+    func listFiles(_ directory: String) -> [ListedFile]?
+    /// `read`, for a path a listing said was a regular file: a file system may skip checking that again before
+    /// opening it (it still refuses anything else, should the file have been replaced since).
+    func read(_ path: String, listedAsRegular: Bool) throws(FileReadError) -> [UInt8]
+}
+
+/// An entry of a directory listing (`CatalogFileSystem.listFiles`).
+public struct ListedFile: Sendable, Hashable {
+    public var name: String
+    /// The listing says it is a regular file (not a link to one, not a directory, FIFO, socket or device).
+    public var isRegular: Bool
+
+    public init(name: String, isRegular: Bool) {
+        self.name = name
+        self.isRegular = isRegular
+    }
 }
 
 extension CatalogFileSystem {
     public func realPath(_ path: String) -> String? { path }
+    public func listFiles(_ directory: String) -> [ListedFile]? { list(directory)?.map { ListedFile(name: $0, isRegular: false) } }
+    public func read(_ path: String, listedAsRegular: Bool) throws(FileReadError) -> [UInt8] { try read(path) }
 
     /// Whether `path`, links resolved, is `folder` (links resolved) or inside it; false when either cannot be
     /// resolved.
@@ -52,7 +71,14 @@ public struct DiskFileSystem: CatalogFileSystem {
     /// Reads a regular file (symbolic links followed). Anything else — a directory, a FIFO, a socket, a device —
     /// is refused before it is opened for reading, so a named pipe without a writer cannot block the read.
     public func read(_ path: String) throws(FileReadError) -> [UInt8] {
-        let (fd, size) = try openRegularFile(path)
+        try read(path, listedAsRegular: false)
+    }
+
+    /// `read`; a file that `listFiles` saw as a regular file is opened without asking its kind by path first
+    /// (one system call fewer for each of thousands of tip files). It is refused all the same if it is something
+    /// else once open: `O_NONBLOCK` keeps a FIFO swapped in since from blocking the open.
+    public func read(_ path: String, listedAsRegular: Bool) throws(FileReadError) -> [UInt8] {
+        let (fd, size) = try openRegularFile(path, checkingFirst: !listedAsRegular)
         defer { close(fd) }
         // Read straight into the array's storage: no zero fill first (a file of tens of megabytes would be
         // written twice). A file that shrank since `fstat` gives what it holds.
@@ -90,10 +116,13 @@ public struct DiskFileSystem: CatalogFileSystem {
     /// A regular file (symbolic links followed) opened for reading, and its size. Anything else — a directory, a
     /// FIFO, a socket, a device — is refused before it is opened for reading, so a named pipe without a writer
     /// cannot block the read.
-    private func openRegularFile(_ path: String) throws(FileReadError) -> (descriptor: Int32, size: Int) {
+    /// Without `checkingFirst` (a path a listing saw as a regular file), its kind is only checked once it is open.
+    private func openRegularFile(_ path: String, checkingFirst: Bool = true) throws(FileReadError) -> (descriptor: Int32, size: Int) {
         var info = stat()
-        guard stat(path, &info) == 0 else { throw FileReadError(path: path, reason: DiskFileSystem.describe(errno)) }
-        if let kind = DiskFileSystem.nonRegularKind(info.st_mode) { throw FileReadError(path: path, reason: kind) }
+        if checkingFirst {
+            guard stat(path, &info) == 0 else { throw FileReadError(path: path, reason: DiskFileSystem.describe(errno)) }
+            if let kind = DiskFileSystem.nonRegularKind(info.st_mode) { throw FileReadError(path: path, reason: kind) }
+        }
         // O_NONBLOCK: if the path was swapped for a FIFO since `stat`, `open` returns at once instead of waiting
         // for a writer (the `fstat` below then refuses it). Regular files ignore the flag.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
@@ -130,16 +159,22 @@ public struct DiskFileSystem: CatalogFileSystem {
     }
 
     public func list(_ directory: String) -> [String]? {
+        listFiles(directory)?.map(\.name)
+    }
+
+    /// The kinds come from the directory itself (`d_type`): a file system that does not say is listed as not
+    /// regular, and its files are checked before they are opened.
+    public func listFiles(_ directory: String) -> [ListedFile]? {
         guard let handle = opendir(directory) else { return nil }
         defer { closedir(handle) }
-        var names: [String] = []
+        var files: [ListedFile] = []
         while let entry = readdir(handle) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            if name != "." && name != ".." { names.append(name) }
+            if name != "." && name != ".." { files.append(ListedFile(name: name, isRegular: Int32(entry.pointee.d_type) == DT_REG)) }
         }
-        return names
+        return files
     }
 
     public func fileExists(_ path: String) -> Bool {

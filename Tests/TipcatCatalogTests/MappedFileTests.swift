@@ -68,6 +68,32 @@ import TipcatTestSupport
         }
     }
 
+    /// A listing tells regular files from links, folders and FIFOs; a path listed as a regular file but replaced
+    /// by something else since is refused all the same once open (a FIFO without a writer does not block), with
+    /// the error `read` gives.
+    @Test func aFileListedAsRegularIsStillRefusedWhenItIsNot() throws {
+        let directory = try TemporaryDirectory()
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: directory.file("tip.json")))
+        #expect(symlink(directory.file("tip.json"), directory.file("link.json")) == 0)
+        #expect(mkfifo(directory.file("pipe.json"), 0o644) == 0)
+        try FileManager.default.createDirectory(atPath: directory.file("folder"), withIntermediateDirectories: true)
+        let disk = DiskFileSystem(maxFileSize: 1024)
+        let listed = try #require(disk.listFiles(directory.path))
+        #expect(Set(listed) == [
+            ListedFile(name: "tip.json", isRegular: true), ListedFile(name: "link.json", isRegular: false),
+            ListedFile(name: "pipe.json", isRegular: false), ListedFile(name: "folder", isRegular: false),
+        ])
+        #expect(try disk.read(directory.file("tip.json"), listedAsRegular: true) == Array("{}".utf8))
+        #expect(try disk.read(directory.file("link.json"), listedAsRegular: false) == Array("{}".utf8))
+        let big = directory.file("big")
+        try Data(count: 2048).write(to: URL(fileURLWithPath: big))
+        for path in [directory.file("pipe.json"), directory.file("folder"), directory.file("missing"), big] {
+            let checked = #expect(throws: FileReadError.self) { _ = try disk.read(path) }
+            let unchecked = #expect(throws: FileReadError.self) { _ = try disk.read(path, listedAsRegular: true) }
+            #expect(checked != nil && checked == unchecked, "\(path)")
+        }
+    }
+
     /// What the mapping shows is the file as it was mapped: a file replaced by another (as editors and tipcat's own
     /// caches replace files, by renaming a new one over it) leaves the mapping as it was.
     @Test func aFileRenamedOverAMappedOneLeavesTheMappingAsItWas() throws {
