@@ -86,7 +86,8 @@ public struct ContentTree: Sendable {
             deferred.reserveCapacity(2 * owners.count)
             for owner in owners {
                 guard let index = owner.tipIndex else { continue }
-                records[memo.keys[index]] = OwnerObjectsMemo.Record(name: owner.name, tip: owner.tip, strings: owner.strings, republish: owner.republish)
+                records[memo.keys[index]] = OwnerObjectsMemo.Record(
+                    name: owner.name, tip: owner.tip, strings: owner.strings, republish: owner.republish, keysFound: owner.keysFound)
                 if let tip = owner.knownTip { deferred[tip] = index }
                 if let strings = owner.knownStrings { deferred[strings] = index }
             }
@@ -115,10 +116,12 @@ public struct ContentTree: Sendable {
         let chunks = concurrentChunks(count: tips.count, chunkSize: 64) { range in
             var claimed = 0
             let owners = range.map { index -> OwnerObjects in
+                // Known from the memo: neither encoded nor its keys looked up again.
                 if let memo, let record = memo.records[memo.keys[index]], record.name == tips[index].id.rawValue {
-                    claimed += owner(catalog, index: index, entries: entries, encoding: false).claimed
+                    claimed += record.keysFound
                     var owner = OwnerObjects(name: record.name, knownTip: record.tip, knownStrings: record.strings, republish: record.republish)
                     owner.tipIndex = index
+                    owner.keysFound = record.keysFound
                     return owner
                 }
                 let (owner, found) = owner(catalog, index: index, entries: entries)
@@ -131,22 +134,14 @@ public struct ContentTree: Sendable {
         return chunks.flatMap(\.0)
     }
 
-    /// The objects of the tip at `index` (not encoded without `encoding`), and how many translation keys it has.
-    static func owner(
-        _ catalog: Catalog, index: Int, entries: [String: LocalizationTable.Entry], encoding: Bool = true
-    ) -> (owner: OwnerObjects, claimed: Int) {
+    /// The objects of the tip at `index`, and how many translation keys it has.
+    static func owner(_ catalog: Catalog, index: Int, entries: [String: LocalizationTable.Entry]) -> (owner: OwnerObjects, claimed: Int) {
         let tip = catalog.tips[index]
         let id = tip.id.rawValue
         // The tip's translation keys: its texts' and its custom ID's.
         func forEachKey(_ body: (String) -> Void) {
             tip.forEachLocalizableText { body($0.key) }
             body(id + ".customID")
-        }
-        guard encoding else {
-            // Counted in place (an entry is looked up, not copied): most tips are known from a memo.
-            var claimed = 0
-            forEachKey { if entries.index(forKey: $0) != nil { claimed += 1 } }
-            return (OwnerObjects(name: id, knownTip: nil, knownStrings: nil, republish: nil), claimed)
         }
         var found: [(String, LocalizationTable.Entry)] = []
         forEachKey { key in if let entry = entries[key] { found.append((key, entry)) } }
@@ -155,6 +150,7 @@ public struct ContentTree: Sendable {
             name: id, tipBytes: CatalogCodec.tipBytes(tip), stringsBytes: found.isEmpty ? nil : CatalogCodec.stringsBytes(found),
             republish: tip.republish.rawValue)
         owner.tipIndex = index
+        owner.keysFound = found.count
         return (owner, found.count)
     }
 
@@ -276,6 +272,8 @@ struct OwnerObjects: Sendable {
     var republish: String?
     /// The index of the owner's tip in the catalog, for a tip's own objects (not a grouping's).
     var tipIndex: Int?
+    /// How many of its tip's translation keys the String Catalog has (a tip's own objects).
+    var keysFound = 0
 
     /// An owner known from a memo: digests only.
     init(name: String, knownTip: SHA256Digest?, knownStrings: SHA256Digest?, republish: String?) {
@@ -321,12 +319,16 @@ public struct OwnerObjectsMemo: Sendable, Hashable {
         public var tip: SHA256Digest?
         public var strings: SHA256Digest?
         public var republish: String?
+        /// How many of the tip's translation keys the String Catalog has (the same for as long as the record's key
+        /// matches: the key covers the tip's file and the String Catalog).
+        public var keysFound: Int
 
-        public init(name: String, tip: SHA256Digest?, strings: SHA256Digest?, republish: String?) {
+        public init(name: String, tip: SHA256Digest?, strings: SHA256Digest?, republish: String?, keysFound: Int) {
             self.name = name
             self.tip = tip
             self.strings = strings
             self.republish = republish
+            self.keysFound = keysFound
         }
     }
 

@@ -554,7 +554,8 @@ extension BinaryReader {
 // MARK: The owners' objects memo
 
 extension StringsCacheFile {
-    static let ownersMagic = Array("TCOWNERS".utf8)
+    /// The second format: each record ends with its `keysFound`.
+    static let ownersMagic = Array("TCOWNRS2".utf8)
 
     /// A file of `ContentTree` memo records (their keys and the objects' digests), for the build with `context`.
     static func encodeOwners(_ records: [[UInt8]: OwnerObjectsMemo.Record], context: [UInt8]) -> [UInt8] {
@@ -581,6 +582,7 @@ extension StringsCacheFile {
             payload.optionalDigest(record.tip)
             payload.optionalDigest(record.strings)
             payload.optionalString(record.republish)
+            payload.count(record.keysFound)
         }
         return header(ownersMagic, [context], length: payload.bytes.count, checksum: FastChecksum.of(payload.bytes[...])) + payload.bytes
     }
@@ -598,7 +600,7 @@ extension StringsCacheFile {
                 let key = try reader.blob()
                 records[key] = OwnerObjectsMemo.Record(
                     name: try reader.string(), tip: try reader.optionalDigest(), strings: try reader.optionalDigest(),
-                    republish: try reader.optionalString())
+                    republish: try reader.optionalString(), keysFound: try reader.count())
             }
         } catch {
             return nil

@@ -88,6 +88,38 @@ import TipcatTestSupport
         #expect(inTurn.objects.count > 3000 / ContentTree.leafCapacity, "leaves and nodes")
     }
 
+    /// A memo's records count each tip's translation keys the String Catalog has; a tree made from a memo that knows
+    /// every tip encodes none of them and has the same root; a record whose count is wrong is not trusted (the tree
+    /// is made by grouping, with the same root).
+    @Test func aMemoKnowsEachTipsKeysAndATreeFromItIsTheSame() throws {
+        let catalog = loadCatalog(sampleCatalogPath)
+        let keys = catalog.tips.indices.map { Array("key \($0)".utf8) }
+        let plain = ContentTree(catalog: catalog)
+        let first = ContentTree(catalog: catalog, memo: OwnerObjectsMemo(keys: keys, records: [:]))
+        let memo = try #require(first.memo)
+        for (index, tip) in catalog.tips.enumerated() {
+            var texts: [String] = [tip.id.rawValue + ".customID"]
+            tip.forEachLocalizableText { texts.append($0.key) }
+            let found = texts.filter { catalog.localizations.entries[$0] != nil }.count
+            #expect(memo.records[keys[index]]?.keysFound == found, "\(tip.id)")
+        }
+        #expect(memo.records.values.reduce(0) { $0 + $1.keysFound } == catalog.localizations.entries.count)
+
+        let second = ContentTree(catalog: catalog, memo: memo)
+        #expect(second.root == plain.root && first.root == plain.root)
+        #expect(second.objects.count < plain.objects.count, "the tips' objects are known by digest, not made")
+        #expect(second.memo == memo)
+
+        var miscounted = memo
+        if let key = keys.first, var record = miscounted.records[key] {
+            record.keysFound += 1
+            miscounted.records[key] = record
+        }
+        let third = ContentTree(catalog: catalog, memo: miscounted)
+        #expect(third.root == plain.root)
+        #expect(third.objects.count == plain.objects.count, "made by grouping: every object made")
+    }
+
     @Test func edgeValuesRoundTrip() throws {
         let types: [ValueType] = [
             .double, .double, .double, .double, .date, .date, .list(.record([.init("id", .string), .init("at", .date)])),
