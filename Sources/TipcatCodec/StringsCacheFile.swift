@@ -600,7 +600,7 @@ extension StringsCacheFile {
                 let key = try reader.blob()
                 records[key] = OwnerObjectsMemo.Record(
                     name: try reader.string(), tip: try reader.optionalDigest(), strings: try reader.optionalDigest(),
-                    republish: try reader.optionalString(), keysFound: try reader.count())
+                    republish: try reader.optionalString(), keysFound: try reader.index())
             }
         } catch {
             return nil

@@ -109,6 +109,10 @@ import TipcatTestSupport
         #expect(second.root == plain.root && first.root == plain.root)
         #expect(second.objects.count < plain.objects.count, "the tips' objects are known by digest, not made")
         #expect(second.memo == memo)
+        // Through the memo file, as the next publish reads it.
+        let context = Array("context".utf8)
+        let file = StringsCacheFile.encodeOwners(memo.records, context: context)
+        #expect(StringsCacheFile.decodeOwners(FileBytes(copying: file), context: context) == memo.records)
 
         var miscounted = memo
         if let key = keys.first, var record = miscounted.records[key] {
