@@ -9,6 +9,13 @@ public protocol CatalogLintRule: Sendable {
     var description: DiagnosticRule { get }
     /// The rule's findings in `catalog`.
     func check(_ catalog: Catalog) -> [Diagnostic]
+    /// Whether the rule looks at every String Catalog entry (tens of thousands in a large catalog): such rules
+    /// are started first, so that the others fill the remaining cores meanwhile. False by default.
+    var scansEveryEntry: Bool { get }
+}
+
+extension CatalogLintRule {
+    public var scansEveryEntry: Bool { false }
 }
 
 /// What a lint rule checks, how serious it is, and catalogs that do and do not trigger it: its `DiagnosticRule`.
@@ -21,7 +28,7 @@ extension DiagnosticRule {
 
 /// The lint rules `validate` runs.
 public enum LintRegistry {
-    /// One instance of every built-in lint rule, in the order they run.
+    /// One instance of every built-in lint rule, in the order their findings are reported.
     public static let builtIn: [any CatalogLintRule] = [
         DuplicateTipIDRule(),
         DuplicateGroupRule(),

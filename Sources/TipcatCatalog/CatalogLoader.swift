@@ -306,8 +306,13 @@ public struct CatalogLoader: Sendable {
             ? self.lintRules.filter { lint.makesErrors(of: $0.description.id, reportedAt: $0.description.defaultSeverity) }
             : self.lintRules
         let decoded = catalog
-        let findings = concurrentChunks(count: lintRules.count, chunkSize: 1) { range in range.flatMap { lintRules[$0].check(decoded) } }
-        for ruleFindings in findings { sink.add(contentsOf: ruleFindings) }
+        // The rules that scan every String Catalog entry start first (the longest ones, run while the others
+        // share the remaining cores); findings are added in the rules' own order all the same.
+        let order = lintRules.indices.filter { lintRules[$0].scansEveryEntry } + lintRules.indices.filter { !lintRules[$0].scansEveryEntry }
+        let findings = concurrentChunks(count: order.count, chunkSize: 1) { range in range.flatMap { lintRules[order[$0]].check(decoded) } }
+        var byRule = [[Diagnostic]](repeating: [], count: lintRules.count)
+        for (position, ruleFindings) in findings.enumerated() { byRule[order[position]] = ruleFindings }
+        for ruleFindings in byRule { sink.add(contentsOf: ruleFindings) }
         let contentRules = checksOnlyForErrors
             ? lint.contentRules.filter { lint.makesErrors(of: $0.id, reportedAt: $0.severity) }
             : lint.contentRules
