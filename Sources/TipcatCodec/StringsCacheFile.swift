@@ -123,15 +123,22 @@ enum StringsCacheFile {
 
     /// Reads what `encodeEntries` wrote, `count` entries.
     static func decodeEntries(_ reader: inout BinaryReader, count: Int, path: String) throws(BinaryDecodingError) -> [StringsDecoding.Entry] {
+        var entries: [StringsDecoding.Entry] = []
+        entries.reserveCapacity(count)
+        try decodeEntries(&reader, count: count, path: path) { entries.append($0) }
+        return entries
+    }
+
+    /// `decodeEntries`, each entry given to `emit` as it is read.
+    static func decodeEntries(
+        _ reader: inout BinaryReader, count: Int, path: String, _ emit: (StringsDecoding.Entry) -> Void
+    ) throws(BinaryDecodingError) {
         var locales: [LocaleID] = []
         for _ in 0..<(try reader.count()) {
             guard let locale = LocaleID(try reader.string()) else { throw BinaryDecodingError("an invalid locale") }
             locales.append(locale)
         }
-        var entries: [StringsDecoding.Entry] = []
-        entries.reserveCapacity(count)
-        for _ in 0..<count { entries.append(try reader.entry(path: path, locales: locales)) }
-        return entries
+        for _ in 0..<count { emit(try reader.entry(path: path, locales: locales)) }
     }
 
     /// The decoding `bytes` hold for `file` and `context` at `path`, with the file's checksum (what a delta file
@@ -167,29 +174,22 @@ enum StringsCacheFile {
                 remaining -= min(runLength, remaining)
             }
             guard reader.isAtEnd, FastChecksum.of(covered[...]) == checksum else { return nil }
+            guard runs.count == (entryCount + runLength - 1) / runLength else { return nil }
             let runTable = runs
-            let decoded = concurrentChunks(count: runTable.count, chunkSize: 1) { range -> [StringsDecoding.Entry]? in
-                var entries: [StringsDecoding.Entry] = []
-                for index in range {
-                    let (runRange, runChecksum) = runTable[index]
-                    guard FastChecksum.of(UnsafeRawBufferPointer(rebasing: source.buffer[runRange])) == runChecksum else { return nil }
-                    var run = BinaryReader(source)
-                    run.position = runRange.lowerBound
-                    do {
-                        entries += try decodeEntries(&run, count: min(runLength, entryCount - index * runLength), path: path)
-                    } catch {
-                        return nil
-                    }
-                    guard run.position == runRange.upperBound else { return nil }
+            // Each run decoded into its place in the entries, on every core.
+            let entries = concurrentArray(count: entryCount, chunkSize: runLength) { (range, emit: (StringsDecoding.Entry) -> Void) -> Bool in
+                let (runRange, runChecksum) = runTable[range.lowerBound / runLength]
+                guard FastChecksum.of(UnsafeRawBufferPointer(rebasing: source.buffer[runRange])) == runChecksum else { return false }
+                var run = BinaryReader(source)
+                run.position = runRange.lowerBound
+                do {
+                    try decodeEntries(&run, count: range.count, path: path, emit)
+                } catch {
+                    return false
                 }
-                return entries
+                return run.position == runRange.upperBound
             }
-            var entries: [StringsDecoding.Entry] = []
-            entries.reserveCapacity(entryCount)
-            for run in decoded {
-                guard let run else { return nil }
-                entries += run
-            }
+            guard let entries else { return nil }
             return (StringsDecoding(leadingFindings: leading, entries: entries, duplicates: duplicates), checksum)
         } catch {
             return nil

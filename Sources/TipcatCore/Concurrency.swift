@@ -45,3 +45,48 @@ public final class BackgroundValue<Value: Sendable>: Sendable {
         }
     }
 }
+
+/// An array of `count` elements made on every core, `chunkSize` at a time, each written once into its place (no
+/// chunk arrays copied into the result afterwards: tens of thousands of large elements would each be retained and
+/// released again). `body` gets a chunk's range and must `emit` exactly that many elements, in order, and return
+/// true; nil when any chunk returns false or emits another number (what was emitted is released, nothing leaks).
+/// No chunk runs for a count of 0.
+public func concurrentArray<T: Sendable>(
+    count: Int, chunkSize: Int, _ body: @Sendable (Range<Int>, _ emit: (T) -> Void) -> Bool
+) -> [T]? {
+    guard count > 0 else { return [] }
+    let size = max(1, chunkSize)
+    let chunks = (count + size - 1) / size
+    // How many elements each chunk initialized, and whether it completed.
+    let made = UnsafeMutableBufferPointer<(count: Int, complete: Bool)>.allocate(capacity: chunks)
+    made.initialize(repeating: (0, false))
+    defer { made.deallocate() }
+    var complete = false
+    let array = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+        guard let base = buffer.baseAddress else { return }
+        nonisolated(unsafe) let elements = base
+        nonisolated(unsafe) let results = made
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            let range = (chunk * size)..<min(count, (chunk + 1) * size)
+            var next = range.lowerBound
+            var overflowed = false
+            let returned = body(range) { element in
+                guard next < range.upperBound else {
+                    overflowed = true
+                    return
+                }
+                (elements + next).initialize(to: element)
+                next += 1
+            }
+            results[chunk] = (next - range.lowerBound, returned && !overflowed && next == range.upperBound)
+        }
+        if made.allSatisfy(\.complete) {
+            initialized = count
+            complete = true
+        } else {
+            for chunk in 0..<chunks { (base + chunk * size).deinitialize(count: made[chunk].count) }
+            initialized = 0
+        }
+    }
+    return complete ? array : nil
+}
