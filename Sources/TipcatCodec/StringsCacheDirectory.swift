@@ -192,31 +192,18 @@ public final class StringsCacheDirectory: StringsDecodingCache {
         return String(key)
     }
 
-    /// The keyed polynomial hashes (`FingerprintKey`, the directory's own keys) of the input's 4 MiB pieces,
-    /// made on every core for a large input, then SHA-256 of the input's length and those hashes: 32 bytes
-    /// (equal bytes give equal fingerprints, and different bytes different ones).
+    /// The keyed polynomial hashes (`FingerprintKey`, the directory's own keys) of the input's 4 MiB pieces, then
+    /// SHA-256 of the input's length and those hashes: 32 bytes (equal bytes give equal fingerprints, and different
+    /// bytes different ones). On one core: the loader hashes the String Catalog on another thread while it reads
+    /// the tips, and work spread over every core there would leave the loader's own parallel work a core short.
     public func fingerprint(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
         let key = fingerprintKey()
         let piece = 4 << 20
-        let count = (bytes.count + piece - 1) / piece
-        let digests: [[UInt8]]
-        if count <= 2 {
-            digests = stride(from: 0, to: max(bytes.count, 1), by: piece).map { start in
-                key.digest(UnsafeRawBufferPointer(rebasing: bytes[start..<min(bytes.count, start + piece)]))
-            }
-        } else {
-            // The caller keeps the bytes for the whole call, which returns once every piece is hashed.
-            struct Pieces: @unchecked Sendable { let bytes: UnsafeRawBufferPointer }
-            let pieces = Pieces(bytes: bytes)
-            digests = concurrentChunks(count: count, chunkSize: 1) { range in
-                range.map { index in
-                    key.digest(UnsafeRawBufferPointer(rebasing: pieces.bytes[(index * piece)..<min(pieces.bytes.count, (index + 1) * piece)]))
-                }
-            }.flatMap { $0 }
-        }
         var hasher = SHA256()
         hasher.update(Array("pieces \(bytes.count)\n".utf8))
-        for digest in digests { hasher.update(digest) }
+        for start in stride(from: 0, to: max(bytes.count, 1), by: piece) {
+            hasher.update(key.digest(UnsafeRawBufferPointer(rebasing: bytes[start..<min(bytes.count, start + piece)])))
+        }
         return hasher.finalize().bytes
     }
 
