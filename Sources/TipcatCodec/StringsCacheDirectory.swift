@@ -53,7 +53,7 @@ public final class StringsCacheDirectory: StringsDecodingCache {
         var delta: Set<Int>
     }
 
-    /// The fingerprints' keys once read or made, and whether they are in the directory's key file.
+    /// The fingerprints' keys once read or made, and whether they are in the directory's key file (or staged to be).
     private let key = Mutex<(key: FingerprintKey, stored: Bool)?>(nil)
 
     /// The keys (`<kind>-<key>.cache`) of the paths this process asked about: its catalog's files, never pruned.
@@ -223,12 +223,15 @@ public final class StringsCacheDirectory: StringsDecodingCache {
         }
     }
 
-    /// The key file staged, when this process made its keys and has not written them yet.
+    /// The key file staged, the first time files are staged after this process made its keys (once: the files
+    /// staged with it are committed or discarded together).
     private func stagedKey() -> [StagedFile] {
-        guard let (made, stored) = key.withLock({ $0 }), !stored,
-              var staged = StringsCacheDirectory.stage(made.fileBytes, at: joined(FingerprintKey.fileName))
-        else { return [] }
-        staged.afterwards = { self.key.withLock { if $0?.key == made { $0?.stored = true } } }
+        let made: FingerprintKey? = key.withLock { key in
+            guard let known = key, !known.stored else { return nil }
+            key?.stored = true
+            return known.key
+        }
+        guard let made, let staged = StringsCacheDirectory.stage(made.fileBytes, at: joined(FingerprintKey.fileName)) else { return [] }
         return [staged]
     }
 
