@@ -9,13 +9,14 @@ public protocol CatalogLintRule: Sendable {
     var description: DiagnosticRule { get }
     /// The rule's findings in `catalog`.
     func check(_ catalog: Catalog) -> [Diagnostic]
-    /// Whether the rule looks at every String Catalog entry (tens of thousands in a large catalog): such rules
-    /// are started first, so that the others fill the remaining cores meanwhile. False by default.
-    var scansEveryEntry: Bool { get }
+    /// Whether the rule reads the String Catalog's translations (`catalog.localizations`). A rule that does not
+    /// runs while the String Catalog is decoded, on the catalog without its translations (the loader's second
+    /// core is otherwise idle through part of that). True by default.
+    var readsTranslations: Bool { get }
 }
 
 extension CatalogLintRule {
-    public var scansEveryEntry: Bool { false }
+    public var readsTranslations: Bool { true }
 }
 
 /// What a lint rule checks, how serious it is, and catalogs that do and do not trigger it: its `DiagnosticRule`.

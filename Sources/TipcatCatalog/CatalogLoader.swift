@@ -274,6 +274,20 @@ public struct CatalogLoader: Sendable {
             catalog.groups = GroupDecoder(document: document, sink: sink).decode()
             sink.reportDuplicateKeys(in: document, what: FileName.groups)
         }
+        if let document = parseOptional(FileName.lint) {
+            catalog.lint = LintConfigurationDecoder(document: document, sink: sink, knownRuleIDs: knownRuleIDs).decode()
+            sink.reportDuplicateKeys(in: document, what: FileName.lint)
+        }
+
+        // The lint rules that do not read translations run meanwhile, on the catalog as it is now (step 5).
+        let lint = catalog.lint
+        let lintRules = checksOnlyForErrors
+            ? self.lintRules.filter { lint.makesErrors(of: $0.description.id, reportedAt: $0.description.defaultSeverity) }
+            : self.lintRules
+        let withoutTranslations = catalog
+        let early = lintRules.indices.filter { !lintRules[$0].readsTranslations }
+        let earlyFindings = early.isEmpty ? nil : BackgroundValue { early.map { lintRules[$0].check(withoutTranslations) } }
+
         var strings: JSONDocument?
         var stringsFingerprint: [UInt8] = []
         if let parsedStrings, case .mapped(let bytes) = parsedStrings.outcome, let cache {
@@ -293,25 +307,17 @@ public struct CatalogLoader: Sendable {
             if keepsStrings { strings = document }
         }
 
-        if let document = parseOptional(FileName.lint) {
-            catalog.lint = LintConfigurationDecoder(document: document, sink: sink, knownRuleIDs: knownRuleIDs).decode()
-            sink.reportDuplicateKeys(in: document, what: FileName.lint)
-        }
 
         // 5. Checks across files, then the house style of lint.json: content rules, and levels over every finding.
         whenDecoded?(catalog)
-        // The rules are independent: they run on every core, their findings added in the rules' order.
-        let lint = catalog.lint
-        let lintRules = checksOnlyForErrors
-            ? self.lintRules.filter { lint.makesErrors(of: $0.description.id, reportedAt: $0.description.defaultSeverity) }
-            : self.lintRules
+        // The rules are independent: those that read translations run now on every core (the others ran while the
+        // String Catalog was decoded); their findings are added in the rules' order.
         let decoded = catalog
-        // The rules that scan every String Catalog entry start first (the longest ones, run while the others
-        // share the remaining cores); findings are added in the rules' own order all the same.
-        let order = lintRules.indices.filter { lintRules[$0].scansEveryEntry } + lintRules.indices.filter { !lintRules[$0].scansEveryEntry }
-        let findings = concurrentChunks(count: order.count, chunkSize: 1) { range in range.flatMap { lintRules[order[$0]].check(decoded) } }
+        let late = lintRules.indices.filter { lintRules[$0].readsTranslations }
+        let lateFindings = concurrentChunks(count: late.count, chunkSize: 1) { range in range.flatMap { lintRules[late[$0]].check(decoded) } }
         var byRule = [[Diagnostic]](repeating: [], count: lintRules.count)
-        for (position, ruleFindings) in findings.enumerated() { byRule[order[position]] = ruleFindings }
+        for (position, ruleFindings) in lateFindings.enumerated() { byRule[late[position]] = ruleFindings }
+        for (position, ruleFindings) in (earlyFindings?.value ?? []).enumerated() { byRule[early[position]] = ruleFindings }
         for ruleFindings in byRule { sink.add(contentsOf: ruleFindings) }
         let contentRules = checksOnlyForErrors
             ? lint.contentRules.filter { lint.makesErrors(of: $0.id, reportedAt: $0.severity) }

@@ -1,5 +1,6 @@
 import Testing
 import TipcatCore
+import TipcatTestSupport
 @testable import TipcatCatalog
 
 /// Every lint rule's own examples: triggering ones report the rule, the others do not (SwiftLint style).
@@ -35,6 +36,30 @@ import TipcatCore
         for example in description.nonTriggeringExamples {
             let all = findings(example)
             #expect(all.isEmpty, "\(description.id) example should be clean: \(all.map(\.description))")
+        }
+    }
+
+    /// A rule that says it does not read translations (it runs while the String Catalog is decoded, without it)
+    /// finds the same in every example, and in the sample catalog, with the translations as without them; and the
+    /// rules that do read them say so.
+    @Test(arguments: rules)
+    func rulesThatDoNotReadTranslationsFindTheSameWithoutThem(_ item: RuleCase) {
+        let description = item.rule.description
+        if description.id == "orphan-translation" || description.id == "unsupported-locale" {
+            #expect(item.rule.readsTranslations)
+            return
+        }
+        #expect(!item.rule.readsTranslations)
+        let examples = description.triggeringExamples + description.nonTriggeringExamples
+        var catalogs = examples.map { example in
+            let prefixed = Dictionary(uniqueKeysWithValues: example.map { ("cat/\($0.key)", $0.value) })
+            return CatalogLoader(fileSystem: InMemoryFileSystem(files: prefixed)).load(directory: "cat").catalog
+        }
+        catalogs.append(loadCatalog(sampleCatalogPath))
+        for catalog in catalogs {
+            var without = catalog
+            without.localizations = LocalizationTable(sourceLanguage: catalog.settings.sourceLanguage, file: catalog.localizations.file)
+            #expect(item.rule.check(without).map(\.description) == item.rule.check(catalog).map(\.description), "\(description.id)")
         }
     }
 

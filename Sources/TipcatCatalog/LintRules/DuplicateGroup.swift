@@ -15,6 +15,7 @@ extension DiagnosticRule {
 
 /// Two groups share an id.
 struct DuplicateGroupRule: CatalogLintRule {
+    var readsTranslations: Bool { false }
     var description: DiagnosticRule { .duplicateGroupID }
 
     func check(_ catalog: Catalog) -> [Diagnostic] {

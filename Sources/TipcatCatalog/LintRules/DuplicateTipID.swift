@@ -11,6 +11,7 @@ extension DiagnosticRule {
 
 /// Two tip files declare the same id.
 struct DuplicateTipIDRule: CatalogLintRule {
+    var readsTranslations: Bool { false }
     var description: DiagnosticRule { .duplicateTipID }
 
     func check(_ catalog: Catalog) -> [Diagnostic] {

@@ -11,6 +11,7 @@ extension DiagnosticRule {
 
 /// `tips/Foo.json` declares tip `Bar`: people find tips by file name.
 struct FileNameMismatchRule: CatalogLintRule {
+    var readsTranslations: Bool { false }
     var description: DiagnosticRule { .fileNameMismatch }
 
     func check(_ catalog: Catalog) -> [Diagnostic] {

@@ -27,7 +27,6 @@ extension DiagnosticRule {
 /// A String Catalog key shaped like a tip's that matches no tip text (a renamed or deleted tip, or a typo).
 /// Keys of another shape (`Settings`, `%lld trails nearby`) are the app's own strings: never reported.
 struct OrphanTranslationRule: CatalogLintRule {
-    var scansEveryEntry: Bool { true }
     var description: DiagnosticRule { .orphanTranslation }
 
     func check(_ catalog: Catalog) -> [Diagnostic] {

@@ -13,6 +13,7 @@ extension DiagnosticRule {
 
 /// `supportedLocales` should list the source language.
 struct SourceLanguageSupportedRule: CatalogLintRule {
+    var readsTranslations: Bool { false }
     var description: DiagnosticRule { .sourceLanguageUnsupported }
 
     func check(_ catalog: Catalog) -> [Diagnostic] {

@@ -20,6 +20,7 @@ extension DiagnosticRule {
 
 /// A tip is listed by two groups, or twice by one (TipKit shows a tip through one group at most).
 struct TipInSeveralGroupsRule: CatalogLintRule {
+    var readsTranslations: Bool { false }
     var description: DiagnosticRule { .tipInSeveralGroups }
 
     func check(_ catalog: Catalog) -> [Diagnostic] {

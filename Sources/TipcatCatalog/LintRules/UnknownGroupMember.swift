@@ -15,6 +15,7 @@ extension DiagnosticRule {
 
 /// A group lists a tip that does not exist.
 struct UnknownGroupMemberRule: CatalogLintRule {
+    var readsTranslations: Bool { false }
     var description: DiagnosticRule { .unknownGroupMember }
 
     func check(_ catalog: Catalog) -> [Diagnostic] {

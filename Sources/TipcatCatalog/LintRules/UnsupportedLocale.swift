@@ -18,7 +18,6 @@ extension DiagnosticRule {
 
 /// A translation into a locale that `supportedLocales` does not list is never shown.
 struct UnsupportedLocaleRule: CatalogLintRule {
-    var scansEveryEntry: Bool { true }
     var description: DiagnosticRule { .unsupportedLocale }
 
     func check(_ catalog: Catalog) -> [Diagnostic] {
