@@ -232,6 +232,11 @@ public final class StringsCacheDirectory: StringsDecodingCache {
             return known.key
         }
         guard let made, let staged = StringsCacheDirectory.stage(made.fileBytes, at: joined(FingerprintKey.fileName)) else { return [] }
+        // Readable by its owner only: whoever knows the keys could make two files with the same fingerprint.
+        guard chmod(staged.temporary, 0o600) == 0 else {
+            staged.discard()
+            return []
+        }
         return [staged]
     }
 

@@ -95,6 +95,8 @@ import TipcatTestSupport
         #expect(!FileManager.default.fileExists(atPath: path + "/" + FingerprintKey.fileName), "nothing written until the cache writes")
         first.keep(OwnerObjectsMemo(keys: [], records: [:]), for: "catalog")
         let stored = try #require(FingerprintKey(file: Array(try Data(contentsOf: URL(fileURLWithPath: path + "/" + FingerprintKey.fileName)))))
+        let mode = try FileManager.default.attributesOfItem(atPath: path + "/" + FingerprintKey.fileName)[.posixPermissions] as? Int
+        #expect(mode == 0o600, "readable by its owner only")
         #expect(StringsCacheDirectory(directory: path, build: []).fingerprint(bytes) == fingerprint)
         #expect(StringsCacheDirectory(directory: directory.file("other"), build: []).fingerprint(bytes) != fingerprint)
 
