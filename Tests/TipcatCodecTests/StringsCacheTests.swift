@@ -124,6 +124,30 @@ import TipcatTestSupport
         }
     }
 
+    /// A warm load's table and findings are a cold load's, with each key written once and with one written twice
+    /// (the later entry is the table's), after edits that change an entry, make one no tip's, and make one a tip's
+    /// again.
+    @Test func aWarmLoadsTableEqualsAColdOnesWithAndWithoutADuplicateKey() throws {
+        for duplicated in [false, true] {
+            let directory = try TemporaryDirectory()
+            let catalog = try directory.sampleCatalog()
+            if duplicated {
+                try directory.edit("Catalog/Localizable.xcstrings", replacing: #""NewTrailTip.title" : {"#, with: #"""
+                    "NewTrailTip.title" : { "comment" : "written twice" },
+                    "NewTrailTip.title" : {
+                    """#)
+            }
+            let cache = Spy(directory.file("cache"))
+            Self.expectSame(catalog, cache, "cold, key written twice: \(duplicated)")
+            try directory.edit("Catalog/tips/NewTrailTip.json", replacing: "\"title\": \"", with: "\"title\": \"Edited: ")
+            Self.expectSame(catalog, cache, "title edited, key written twice: \(duplicated)")
+            try directory.edit("Catalog/tips/NewTrailTip.json", replacing: "\"id\": \"NewTrailTip\"", with: "\"id\": \"RenamedTrailTip\"")
+            Self.expectSame(catalog, cache, "tip renamed, key written twice: \(duplicated)")
+            try directory.edit("Catalog/tips/NewTrailTip.json", replacing: "\"id\": \"RenamedTrailTip\"", with: "\"id\": \"NewTrailTip\"")
+            Self.expectSame(catalog, cache, "name back, key written twice: \(duplicated)")
+        }
+    }
+
     @Test func aWarmLoadDecodesAgainOnlyTheEditedTipsEntriesAndWritesADelta() throws {
         let directory = try TemporaryDirectory()
         let catalog = try directory.sampleCatalog()
