@@ -101,8 +101,8 @@ public struct CatalogLoader: Sendable {
         // The tip files, in name order.
         let tipsDirectory = joinPath(directory, FileName.tips)
         var tipFiles: [String] = []
-        // The tip files the listing saw as regular files (read without asking their kind again).
-        var regularTipFiles = Set<String>()
+        // Whether the listing saw each tip file as a regular file (read without asking its kind again).
+        var tipFilesListedAsRegular: [Bool] = []
         if fileSystem.fileExists(tipsDirectory) {
             if let listed = fileSystem.listFiles(tipsDirectory) {
                 for file in listed.sorted(by: { $0.name < $1.name }) {
@@ -110,7 +110,7 @@ public struct CatalogLoader: Sendable {
                     let path = joinPath(tipsDirectory, name)
                     if name.hasSuffix(".json") {
                         tipFiles.append(path)
-                        if file.isRegular { regularTipFiles.insert(path) }
+                        tipFilesListedAsRegular.append(file.isRegular)
                     } else if !name.hasPrefix(".") {
                         sink.add(.unexpectedFile(path))
                     }
@@ -186,7 +186,7 @@ public struct CatalogLoader: Sendable {
         let parsesStrings = hasStrings && mappedStrings == nil
         var parsedTips = parseAll(
             (parsesStrings ? [stringsPath] : []) + tipFiles, deferringEntriesOf: keepsStrings ? nil : stringsPath,
-            fingerprints: cache, kept: kept?.byPath ?? [:], listedAsRegular: regularTipFiles)
+            fingerprints: cache, kept: kept?.byPath ?? [:], listedAsRegular: (parsesStrings ? [false] : []) + tipFilesListedAsRegular)
         let parsedStrings = parsesStrings ? parsedTips.removeFirst() : mappedStrings
         var tipFingerprints: [String: [UInt8]] = [:]
         if cache != nil {
@@ -306,7 +306,6 @@ public struct CatalogLoader: Sendable {
             if let (table, _) = decodeStrings(document, settings: catalog.settings, tips: catalog.tips, sink: sink) { catalog.localizations = table }
             if keepsStrings { strings = document }
         }
-
 
         // 5. Checks across files, then the house style of lint.json: content rules, and levels over every finding.
         whenDecoded?(catalog)
@@ -473,16 +472,17 @@ public struct CatalogLoader: Sendable {
     /// Parses files on every core; results keep the input order. The file at `deferringEntriesOf` is a String
     /// Catalog whose entries are left for `decodeStrings`.
     /// With `fingerprints`, each file has its fingerprint, and those `kept` has a decoding of with that
-    /// fingerprint are only read.
+    /// fingerprint are only read. `listedAsRegular`, by index: whether a directory listing saw the file as a
+    /// regular file (files beyond it were not listed).
     func parseAll(
         _ paths: [String], deferringEntriesOf deferred: String? = nil, fingerprints: (any StringsDecodingCache)? = nil,
-        kept: [String: TipDecoding] = [:], listedAsRegular: Set<String> = []
+        kept: [String: TipDecoding] = [:], listedAsRegular: [Bool] = []
     ) -> [ParsedFile] {
         concurrentChunks(count: paths.count, chunkSize: 16) { range in
             range.map {
                 parse(
                     paths[$0], deferringEntries: paths[$0] == deferred, fingerprints: fingerprints, kept: kept,
-                    listedAsRegular: listedAsRegular.contains(paths[$0]))
+                    listedAsRegular: $0 < listedAsRegular.count && listedAsRegular[$0])
             }
         }.flatMap { $0 }
     }

@@ -1,4 +1,5 @@
 import CPolyHash
+import TipcatCore
 
 /// The secret of a publish cache's fingerprints: two random keys of a polynomial hash over GF(2^61 - 1)
 /// (`tipcat_polyhash`), kept in the cache directory (`fingerprint.key`).
@@ -29,17 +30,18 @@ struct FingerprintKey: Sendable, Equatable {
     /// The keys a key file holds; nil for any other bytes (another length, magic, or a key out of range).
     init?(file bytes: [UInt8]) {
         guard bytes.count == Self.magic.count + 16, Array(bytes.prefix(Self.magic.count)) == Self.magic else { return nil }
-        func word(at offset: Int) -> UInt64 {
-            (0..<8).reduce(0) { $0 | UInt64(bytes[offset + $1]) << (8 * UInt64($1)) }
-        }
-        let (first, second) = (word(at: Self.magic.count), word(at: Self.magic.count + 8))
+        let first = LittleEndian.word(bytes, at: Self.magic.count, bytes: 8)
+        let second = LittleEndian.word(bytes, at: Self.magic.count + 8, bytes: 8)
         guard (1...(Self.prime - 2)).contains(first), (1...(Self.prime - 2)).contains(second) else { return nil }
         self.init(first: first, second: second)
     }
 
     /// The key file's bytes: the magic, then each key as 8 little-endian bytes.
     var fileBytes: [UInt8] {
-        Self.magic + [first, second].flatMap { key in (0..<8).map { UInt8(truncatingIfNeeded: key >> (8 * UInt64($0))) } }
+        var bytes = Self.magic
+        LittleEndian.append(first, bytes: 8, to: &bytes)
+        LittleEndian.append(second, bytes: 8, to: &bytes)
+        return bytes
     }
 
     /// The two hashes of `bytes`, as 16 little-endian bytes.
@@ -54,6 +56,10 @@ struct FingerprintKey: Sendable, Equatable {
                 }
             }
         }
-        return [hashes.0, hashes.1].flatMap { hash in (0..<8).map { UInt8(truncatingIfNeeded: hash >> (8 * UInt64($0))) } }
+        var digest: [UInt8] = []
+        digest.reserveCapacity(16)
+        LittleEndian.append(hashes.0, bytes: 8, to: &digest)
+        LittleEndian.append(hashes.1, bytes: 8, to: &digest)
+        return digest
     }
 }

@@ -174,9 +174,9 @@ enum StringsCacheFile {
                 remaining -= min(runLength, remaining)
             }
             guard reader.isAtEnd, FastChecksum.of(covered[...]) == checksum else { return nil }
-            guard runs.count == (entryCount + runLength - 1) / runLength else { return nil }
             let runTable = runs
-            // Each run decoded into its place in the entries, on every core.
+            // Each run decoded into its place in the entries, on every core (the loop above made one run for each
+            // `runLength` entries, as the chunks are).
             let entries = concurrentArray(count: entryCount, chunkSize: runLength) { (range, emit: (StringsDecoding.Entry) -> Void) -> Bool in
                 let (runRange, runChecksum) = runTable[range.lowerBound / runLength]
                 guard FastChecksum.of(UnsafeRawBufferPointer(rebasing: source.buffer[runRange])) == runChecksum else { return false }

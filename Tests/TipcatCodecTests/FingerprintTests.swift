@@ -13,23 +13,21 @@ import TipcatTestSupport
     /// count; Horner's rule mod 2^61 - 1.
     static func reference(_ bytes: [UInt8], key: UInt64) -> UInt64 {
         var hash: UInt128 = 0
-        var words: [UInt64] = stride(from: 0, to: bytes.count, by: 7).map { start in
-            bytes[start..<min(bytes.count, start + 7)].enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
-        }
+        var words = stride(from: 0, to: bytes.count, by: 7).map { LittleEndian.word(bytes, at: $0, bytes: min(7, bytes.count - $0)) }
         words.append(UInt64(bytes.count))
         for word in words { hash = (hash * UInt128(key) + UInt128(word)) % prime }
         return UInt64(hash)
     }
 
     static func key(_ first: UInt64, _ second: UInt64) throws -> FingerprintKey {
-        let bytes = FingerprintKey.magic + [first, second].flatMap { key in (0..<8).map { UInt8(truncatingIfNeeded: key >> (8 * UInt64($0))) } }
+        var bytes = FingerprintKey.magic
+        LittleEndian.append(first, bytes: 8, to: &bytes)
+        LittleEndian.append(second, bytes: 8, to: &bytes)
         return try #require(FingerprintKey(file: bytes))
     }
 
     static func words(_ digest: [UInt8]) -> [UInt64] {
-        stride(from: 0, to: digest.count, by: 8).map { start in
-            digest[start..<start + 8].enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
-        }
+        stride(from: 0, to: digest.count, by: 8).map { LittleEndian.word(digest, at: $0, bytes: 8) }
     }
 
     @Test func theHashIsItsDefinitionAtEveryLengthAndForExtremeKeys() throws {

@@ -123,25 +123,17 @@ struct PublishCommand {
         let shared = hasher.finalize().bytes
         // A key per tip, on every core (each looks its file up and hashes 64 bytes).
         let tips = result.catalog.tips
-        let keys = concurrentChunks(count: tips.count, chunkSize: 1024) { range -> [[UInt8]]? in
-            var keys: [[UInt8]] = []
-            keys.reserveCapacity(range.count)
+        let keys = concurrentArray(count: tips.count, chunkSize: 1024) { (range, emit: ([UInt8]) -> Void) -> Bool in
             for index in range {
-                guard let file = fingerprints.tipFiles[tips[index].file] else { return nil }
+                guard let file = fingerprints.tipFiles[tips[index].file] else { return false }
                 var key = SHA256()
                 key.update(shared)
                 key.update(file)
-                keys.append(key.finalize().bytes)
+                emit(key.finalize().bytes)
             }
-            return keys
+            return true
         }
-        var all: [[UInt8]] = []
-        all.reserveCapacity(tips.count)
-        for chunk in keys {
-            guard let chunk else { return nil }
-            all += chunk
-        }
-        return OwnerObjectsMemo(keys: all, records: records)
+        return keys.map { OwnerObjectsMemo(keys: $0, records: records) }
     }
 
     /// What a publish would do now: the channel's head, the diff against it and the next version number; nil when
