@@ -133,13 +133,18 @@ enum DiffBuilder {
             for member in localizations.members { result[member.key] = translationText(member.value.value) }
             return result
         }
+        // The locales alone, for a key added or removed whole (its texts are not shown).
+        func localeNames(_ entry: JSONObject?) -> Set<String> {
+            guard case .object(let localizations)? = entry?["localizations"]?.value else { return [] }
+            return Set(localizations.members.map(\.key))
+        }
         let before = entries(old)
         let after = entries(new)
         var changes: [CatalogChange] = []
         for key in Set(before.keys).union(after.keys).sorted() {
             // A key that appears or disappears as a whole is one change listing its locales.
             if before[key] == nil || after[key] == nil {
-                let locales = texts(before[key] ?? after[key]).keys.sorted().joined(separator: ", ")
+                let locales = localeNames(before[key] ?? after[key]).sorted().joined(separator: ", ")
                 changes.append(before[key] == nil
                     ? CatalogChange(.added, .translation, subject: key, new: locales)
                     : CatalogChange(.removed, .translation, subject: key, old: locales))

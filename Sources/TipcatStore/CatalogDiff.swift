@@ -1,3 +1,4 @@
+import TipcatCore
 import TipcatJSON
 public import TipcatCodec
 
@@ -81,26 +82,51 @@ public struct CatalogDiff: Sendable, Hashable {
             changes += DiffBuilder.keyedList(
                 try pieceJSON(old?[keyPath: path]), try pieceJSON(new?[keyPath: path]), area: area, key: key)
         }
-        for owner in tree.owners {
-            if owner.old?.tip != owner.new?.tip {
-                let before = try pieceJSON(owner.old?.tip)
-                let after = try pieceJSON(owner.new?.tip)
-                changes += DiffBuilder.subject(before, after, area: .tip, subject: owner.name, dropping: "id")
-            }
-            if owner.old?.tip != nil, owner.new?.tip != nil, owner.old?.republish != owner.new?.republish {
-                changes.append(CatalogChange(
-                    .changed, .tip, subject: owner.name, field: "republish",
-                    old: owner.old?.republish.map { JSONValue.string($0).serialized() },
-                    new: owner.new?.republish.map { JSONValue.string($0).serialized() }))
-            }
-            if owner.old?.strings != owner.new?.strings {
-                changes += DiffBuilder.translations(try pieceJSON(owner.old?.strings), try pieceJSON(owner.new?.strings))
-            }
-        }
+        changes += try CatalogDiff.ownerChanges(tree.owners, reader: reader)
         self.changes = changes.sorted(by: CatalogDiff.order)
         self.changedTips = tree.changedTips
         self.resets = tree.resets
         self.isInitial = oldRoot == nil
+    }
+
+    /// The changes of each owner whose entry differs: its objects read in one batch (a source may be one database
+    /// connection), then checked, parsed and compared on every core.
+    static func ownerChanges(_ owners: [TreeDiff.OwnerChange], reader: TreeReader) throws(StoreError) -> [CatalogChange] {
+        // Only the objects that differ are read: a tip or a translations object the two sides share is not.
+        var wanted: [SHA256Digest] = []
+        for owner in owners {
+            if owner.old?.tip != owner.new?.tip { wanted += [owner.old?.tip, owner.new?.tip].compactMap(\.self) }
+            if owner.old?.strings != owner.new?.strings { wanted += [owner.old?.strings, owner.new?.strings].compactMap(\.self) }
+        }
+        let fetched = try reader.source.bytes(of: wanted)
+        let results = concurrentChunks(count: owners.count, chunkSize: 64) { range in
+            Result { () throws(StoreError) -> [CatalogChange] in
+                var changes: [CatalogChange] = []
+                for owner in owners[range] {
+                    func piece(_ digest: SHA256Digest?) throws(StoreError) -> JSONValue? {
+                        try digest.map { (digest) throws(StoreError) in try TreeReader.json(digest, fetched[digest]) }
+                    }
+                    if owner.old?.tip != owner.new?.tip {
+                        let before = try piece(owner.old?.tip)
+                        let after = try piece(owner.new?.tip)
+                        changes += DiffBuilder.subject(before, after, area: .tip, subject: owner.name, dropping: "id")
+                    }
+                    if owner.old?.tip != nil, owner.new?.tip != nil, owner.old?.republish != owner.new?.republish {
+                        changes.append(CatalogChange(
+                            .changed, .tip, subject: owner.name, field: "republish",
+                            old: owner.old?.republish.map { JSONValue.string($0).serialized() },
+                            new: owner.new?.republish.map { JSONValue.string($0).serialized() }))
+                    }
+                    if owner.old?.strings != owner.new?.strings {
+                        changes += DiffBuilder.translations(try piece(owner.old?.strings), try piece(owner.new?.strings))
+                    }
+                }
+                return changes
+            }
+        }
+        var changes: [CatalogChange] = []
+        for result in results { changes += try result.get() }
+        return changes
     }
 
     static func order(_ lhs: CatalogChange, _ rhs: CatalogChange) -> Bool {
