@@ -65,11 +65,20 @@ public final class SQLiteCatalogStore: CatalogStore {
         }
     }
 
+    /// The page size of stores this tipcat creates.
+    static let newStorePageSize = 16384
+
     /// Write-ahead log, pragmas, migrations; retried while another process sets up the same new store.
     private func prepareForWriting(busyTimeoutMilliseconds: Int32) throws(StoreError) {
         do {
             try connection.retryingWhileBusy(for: busyTimeoutMilliseconds) {
-                if try connection.journalMode() != "wal" { try connection.enableWriteAheadLog() }
+                if try connection.journalMode() != "wal" {
+                    // A new store gets 16 KB pages (a no-op for a database that already has pages): a first publish
+                    // of thousands of tips writes a quarter of the pages, and frames, it would in 4 KB pages. Set
+                    // before the write-ahead log, which fixes the page size.
+                    try connection.execute("PRAGMA page_size = \(Self.newStorePageSize)")
+                    try connection.enableWriteAheadLog()
+                }
                 try connection.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
                 try StoreSchema.migrator.migrate(connection)
             }

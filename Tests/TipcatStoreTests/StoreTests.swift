@@ -9,8 +9,32 @@ import TipcatCodec
 import TipcatTestSupport
 
 @Suite struct StoreTests {
+    /// New stores get 16 KB pages; a store made with other pages keeps them, and is published to as before.
+    @Test func newStoresGetLargePagesAndOldOnesKeepTheirs() throws {
+        let scratch = try TemporaryDirectory()
+        let catalog = loadCatalog(sampleCatalogPath)
+        let fresh = try SQLiteCatalogStore(path: scratch.file("new.sqlite"), mode: .readWrite)
+        #expect(try fresh.connection.scalar("PRAGMA page_size")?.intValue == 16384)
+        #expect(try fresh.connection.journalMode() == "wal")
+        let freshRecord = try fresh.publish(publishRequest(catalog)).record
 
-
+        // Made by an earlier tipcat (write-ahead log already on), or by hand without it.
+        let setups = ["PRAGMA page_size = 4096; PRAGMA journal_mode = WAL",
+                      "PRAGMA page_size = 4096; PRAGMA application_id = \(StoreSchema.applicationID)"]
+        for (index, setup) in setups.enumerated() {
+            let oldPath = scratch.file("old\(index).sqlite")
+            do {
+                let old = try Connection(path: oldPath)
+                try old.execute(setup)
+            }
+            let reopened = try SQLiteCatalogStore(path: oldPath, mode: .readWrite)
+            #expect(try reopened.connection.scalar("PRAGMA page_size")?.intValue == 4096)
+            #expect(try reopened.connection.journalMode() == "wal")
+            let oldRecord = try reopened.publish(publishRequest(catalog)).record
+            #expect(oldRecord.contentHash == freshRecord.contentHash)
+            #expect(try reopened.integrityCheck() == ["ok"])
+        }
+    }
 
     @Test(arguments: ["7", "-3", "1e3", "1.5", "inf", "nan", "working", "", "9lives", "has space", String(repeating: "x", count: 65)])
     func invalidChannelNamesAreRefused(name: String) {
