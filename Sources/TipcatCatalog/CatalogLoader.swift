@@ -194,6 +194,7 @@ public struct CatalogLoader: Sendable {
             for index in tipFiles.indices { tipFingerprints[tipFiles[index]] = parsedTips[index].fingerprint }
         }
 
+        PhaseTrace.mark("load: files read and parsed")
         // 3. Tips: first collect every id (rules may name other tips), then decode with the full environment.
         var tipDocuments: [JSONDocument?] = []
         var keptTips: [TipDecoding?] = []
@@ -264,6 +265,7 @@ public struct CatalogLoader: Sendable {
             sink.add(contentsOf: decoding.findings)
             if cache != nil { decodings[tipFiles[index]] = decoding }
         }
+        PhaseTrace.mark("load: tips decoded")
         tipDocuments.removeAll()  // their memory is reused while the String Catalog is decoded
         if let cache, decodedAgain || kept == nil || kept?.byPath.count != decodings.count || kept?.tipIDs != idsFingerprint {
             cache.keep(TipDecodings(tipIDs: idsFingerprint, byPath: decodings), ofCatalog: directory, context: stringsContext)
@@ -307,6 +309,7 @@ public struct CatalogLoader: Sendable {
             if keepsStrings { strings = document }
         }
 
+        PhaseTrace.mark("load: String Catalog decoded")
         // 5. Checks across files, then the house style of lint.json: content rules, and levels over every finding.
         whenDecoded?(catalog)
         // The rules are independent: those that read translations run now on every core (the others ran while the
@@ -323,6 +326,7 @@ public struct CatalogLoader: Sendable {
             : lint.contentRules
         sink.add(contentsOf: ContentLinter(rules: contentRules, sourceLanguage: catalog.settings.sourceLanguage).check(catalog))
         let diagnostics = catalog.lint.apply(to: sink.diagnostics)
+        PhaseTrace.mark("load: checked")
         return LoadResult(catalog: catalog, diagnostics: diagnostics.sortedForOutput(), filesRead: filesRead, bytesRead: bytesRead,
                           stringsDocument: strings,
                           fingerprints: cache == nil ? nil : LoadFingerprints(tipFiles: tipFingerprints, shared: stringsFingerprint + stringsContext))

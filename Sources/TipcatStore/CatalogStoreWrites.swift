@@ -37,7 +37,9 @@ extension TransactionalCatalogStore {
             }
             let diff = try CatalogDiff(
                 from: head?.contentHash, to: request.tree.root, reader: TreeReader(LayeredObjectSource([request.tree, self])))
+            PhaseTrace.mark("store: diffed")
             try storeMissingObjects(of: request.tree)
+            PhaseTrace.mark("store: objects inserted")
             let record = try addVersion(
                 channel: channel, parent: head?.number, source: nil, type: request.force ? .forced : .publish,
                 author: request.author, time: request.time, message: request.message ?? diff.summary,

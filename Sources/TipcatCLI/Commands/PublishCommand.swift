@@ -22,6 +22,7 @@ struct PublishCommand {
         let dryRun = arguments.flag("dry-run")
         let progress = ProgressLine(output: context.stderr)
 
+        PhaseTrace.mark("publish: start")
         progress.show("loading and validating \(access.catalogDirectory)…")
         let checked: CatalogCheck.Outcome
         // Read as the catalog loads; written only once the publish succeeds (or finds its content published).
@@ -36,6 +37,7 @@ struct PublishCommand {
             throw error
         }
         // What the load kept is written beside its places while the publish goes on (taking them only if it succeeds).
+        PhaseTrace.mark("publish: loaded and validated")
         let loadWrites = stringsCache?.startWrites()
         var cacheCommitted = false
         defer { if !cacheCommitted { loadWrites?.discard() } }
@@ -44,6 +46,7 @@ struct PublishCommand {
         progress.show("encoding and hashing \(catalog.tips.count) \(plural(catalog.tips.count, "tip"))…")
         let memo = ownerRecords.flatMap { PublishCommand.ownersMemo(checked.result, records: $0.value) }
         let tree = ContentTree(catalog: catalog, memo: memo)
+        PhaseTrace.mark("publish: content tree made")
 
         let preHooks = !checked.registry.external(.prePublish).isEmpty
         if dryRun || preHooks {
@@ -76,9 +79,11 @@ struct PublishCommand {
             cacheWrites?.discard()
             throw error
         }
+        PhaseTrace.mark("publish: store written")
         progress.clear()
         loadWrites?.commit()
         cacheWrites?.commit()
+        PhaseTrace.mark("publish: caches committed")
         cacheCommitted = true
         // The tree and the caches' staged files (with the decodings they hold) are not freed just before the exit.
         ProcessLifetime.keepUntilExit(tree)
