@@ -228,6 +228,17 @@ public struct Translation: Sendable, Hashable {
         self.location = location
         self.isVerbatim = isVerbatim
     }
+
+    /// This translation with its messages keeping only their texts (`Message.deferringTree()`): what a decoded
+    /// String Catalog holds once its translations are checked.
+    package func deferringTrees() -> Translation {
+        var deferred = self
+        switch content {
+        case .message(let message): deferred.content = .message(message.deferringTree())
+        case .plural(let argument, let forms): deferred.content = .plural(argument: argument, forms: forms.mapValues { $0.deferringTree() })
+        }
+        return deferred
+    }
 }
 
 /// An entry's translations kept undecoded (as a publish cache holds them): decoded once, the first time they are

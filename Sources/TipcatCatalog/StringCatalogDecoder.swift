@@ -197,10 +197,11 @@ struct StringCatalogDecoder {
             }
             context.locale = locale
             var devices: [String: Translation] = [:]
+            // Checked, translations keep their messages' texts only: their trees are made again when asked for.
             if let translation = decodeTranslation(localization.value, context, devices: &devices) {
-                entry.translations[locale] = translation
+                entry.translations[locale] = translation.deferringTrees()
             }
-            if !devices.isEmpty { entry.devices[locale] = devices }
+            if !devices.isEmpty { entry.devices[locale] = devices.mapValues { $0.deferringTrees() } }
         }
         return entry
     }

@@ -12,6 +12,7 @@ extension Message {
     ///   A select with a `nil` case picks it when the argument has no value (an absent optional parameter), and
     ///   only then: a present value never selects `nil`, and with no value the other cases are not tried.
     public func format(locale: LocaleID, value: (String) -> Value?) throws(MessageFormatError) -> String {
+        if isPlainText { return text }
         var output = ""
         try MessageFormatter(locale: locale).append(parts, pound: nil, value: value, to: &output)
         return output
@@ -23,6 +24,7 @@ extension Message {
     public func format(
         locale: LocaleID, value: (String) -> Value?, escapeValue: @escaping (String) -> String
     ) throws(MessageFormatError) -> String {
+        if isPlainText { return text }
         var output = ""
         try MessageFormatter(locale: locale, escapeValue: escapeValue).append(parts, pound: nil, value: value, to: &output)
         return output

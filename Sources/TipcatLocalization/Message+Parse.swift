@@ -9,10 +9,11 @@ extension Message {
     /// Parses `text` in place (its UTF-8 bytes are read where they are, not copied).
     private static func parse(_ text: String, inPlural: Bool, depth: Int) throws(MessageSyntaxError) -> Message {
         var bytes = text
+        let mode: ParseMode = inPlural ? .pluralForm : .message
         // Most translations are plain text: without a byte the syntax reads (braces, apostrophes, and `#` in a
         // plural branch), the message is that text as one literal, as the parser would find, and it is not parsed.
         if !bytes.withUTF8({ hasSyntax($0, inPlural: inPlural) }) {
-            return Message(text: text, parts: text.isEmpty ? [] : [.text(text)], placeholders: [])
+            return Message(text: text, parsedAs: mode, plain: true)
         }
         let result: Result<([MessagePart], [Placeholder]), MessageSyntaxError> = bytes.withUTF8 { buffer in
             var parser = MessageParser(bytes: buffer)
@@ -24,7 +25,9 @@ extension Message {
             }
         }
         let (parts, placeholders) = try result.get()
-        return Message(text: text, parts: sharingText(text, parts), placeholders: placeholders)
+        // A text whose syntax bytes read as text (`it's`) is one literal, the text itself: plain after all.
+        if placeholders.isEmpty, isText(text, parts) { return Message(text: text, parsedAs: mode, plain: true) }
+        return Message(text: text, parsedAs: mode, plain: false, parts: parts, placeholders: placeholders)
     }
 
     /// Whether `bytes` hold a byte the message syntax reads: `{`, `}`, `'`, or `#` in a plural branch. Plain text is
@@ -39,13 +42,11 @@ extension Message {
         return bytes[start...].contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "'") || $0 == pound }
     }
 
-    /// `parts`, with the text of a message that is one literal text equal to `text` as `text` itself: one string
-    /// stored, not two equal copies (most translations are plain text).
-    private static func sharingText(_ text: String, _ parts: [MessagePart]) -> [MessagePart] {
-        guard parts.count == 1, case .text(var literal) = parts[0], literal.utf8.count == text.utf8.count else { return parts }
+    /// Whether `parts` are one literal text equal to `text`.
+    private static func isText(_ text: String, _ parts: [MessagePart]) -> Bool {
+        guard parts.count == 1, case .text(var literal) = parts[0], literal.utf8.count == text.utf8.count else { return false }
         var whole = text
-        let same = literal.withUTF8 { literalBytes in whole.withUTF8 { literalBytes.elementsEqual($0) } }
-        return same ? [.text(text)] : parts
+        return literal.withUTF8 { literalBytes in whole.withUTF8 { literalBytes.elementsEqual($0) } }
     }
 
     /// Parses one form of a String Catalog plural variation: a message in which `#` is the number, as inside a

@@ -18,15 +18,103 @@ public struct Message: Sendable, Hashable {
 
     /// The message text as written.
     public private(set) var text: String
-    /// The syntax tree.
-    public private(set) var parts: [MessagePart]
-    /// Every argument reference in source order, including those nested in plural and select branches.
-    public private(set) var placeholders: [Placeholder]
+    /// How the syntax tree is had.
+    private var form: Form
+
+    /// How a message holds its syntax tree. Most translations are plain text, and a catalog has hundreds of
+    /// thousands: a plain message stores nothing beside its text, and a translation, once checked, keeps only how
+    /// its text parses (`deferringTree()`), its tree made again when asked for.
+    private enum Form: Sendable {
+        /// Text without syntax in the mode it was parsed in: one literal, the text itself (none when it is empty).
+        case plain
+        /// The tree parsing `text` in the mode gives, not kept: parsed again when asked for.
+        case deferred(ParseMode)
+        /// A tree kept as parsed (`mode`), or as built (nil: by `pluralVariation`, a pseudo-locale, a cache).
+        case tree(parts: [MessagePart], placeholders: [Placeholder], mode: ParseMode?)
+    }
+
+    /// How a text was parsed: as a whole message, or as a plural form (where `#` is the number).
+    enum ParseMode: Sendable, Hashable {
+        case message, pluralForm
+    }
 
     package init(text: String, parts: [MessagePart], placeholders: [Placeholder]) {
         self.text = text
-        self.parts = parts
-        self.placeholders = placeholders
+        self.form = .tree(parts: parts, placeholders: placeholders, mode: nil)
+    }
+
+    /// A parsed message: `text` without syntax (`plain`), or its tree.
+    init(text: String, parsedAs mode: ParseMode, plain: Bool, parts: [MessagePart] = [], placeholders: [Placeholder] = []) {
+        self.text = text
+        self.form = plain ? .plain : .tree(parts: parts, placeholders: placeholders, mode: mode)
+    }
+
+    /// The syntax tree.
+    public var parts: [MessagePart] {
+        switch form {
+        case .plain: text.isEmpty ? [] : [.text(text)]
+        case .tree(let parts, _, _): parts
+        case .deferred(let mode): Message.reparsed(text, mode).parts
+        }
+    }
+
+    /// Every argument reference in source order, including those nested in plural and select branches.
+    public var placeholders: [Placeholder] {
+        switch form {
+        case .plain: []
+        case .tree(_, let placeholders, _): placeholders
+        case .deferred(let mode): Message.reparsed(text, mode).placeholders
+        }
+    }
+
+    /// Whether the message is one literal text, `text` itself, without parsing it again.
+    public var isPlainText: Bool {
+        if case .plain = form { return true }
+        return false
+    }
+
+    /// Whether the message holds a syntax tree (rather than nothing, being plain, or its text to parse again).
+    package var keepsTree: Bool {
+        if case .tree = form { return true }
+        return false
+    }
+
+    /// This message keeping only its text and how it parses: its tree is parsed again each time it is asked for.
+    /// For the many translations that are checked once and then mostly only stored or copied; a message that
+    /// was not parsed from its text (built, or from a cache) keeps its tree.
+    package func deferringTree() -> Message {
+        guard case .tree(_, _, let mode?) = form else { return self }
+        var deferred = self
+        deferred.form = .deferred(mode)
+        return deferred
+    }
+
+    /// The tree of a text that parsed before (a deferred message's): parsed again. A text that no longer parses
+    /// cannot occur (parsing is a function of the text and the mode); it would read as one literal.
+    private static func reparsed(_ text: String, _ mode: ParseMode) -> (parts: [MessagePart], placeholders: [Placeholder]) {
+        let message = try? (mode == .pluralForm ? Message.parsePluralForm(text) : Message.parse(text))
+        guard let message, case .tree(let parts, let placeholders, _) = message.form else {
+            return (text.isEmpty ? [] : [.text(text)], [])
+        }
+        return (parts, placeholders)
+    }
+
+    /// Equal texts parsed the same way have equal trees: compared without making them. Otherwise the trees are.
+    public static func == (lhs: Message, rhs: Message) -> Bool {
+        guard lhs.text == rhs.text else { return false }
+        switch (lhs.form, rhs.form) {
+        case (.plain, .plain): return true
+        case (.deferred(let left), .deferred(let right)) where left == right: return true
+        case (.deferred(let left), .tree(_, _, let right?)) where left == right: return true
+        case (.tree(_, _, let left?), .deferred(let right)) where left == right: return true
+        case (.tree(_, _, let left?), .tree(_, _, let right?)) where left == right: return true
+        default: return lhs.parts == rhs.parts && lhs.placeholders == rhs.placeholders
+        }
+    }
+
+    /// By text (equal messages have equal texts).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
     }
 
     /// The set of argument paths (`"trail.name"`, `"count"`), for comparing a translation with its source.

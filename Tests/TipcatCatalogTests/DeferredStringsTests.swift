@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TipcatCore
+import TipcatLocalization
 import TipcatTestSupport
 @testable import TipcatCatalog
 
@@ -31,6 +32,43 @@ import TipcatTestSupport
         #expect(deferred == whole, sourceLocation: sourceLocation)
         #expect(deferredTable == wholeTable, sourceLocation: sourceLocation)
         return whole
+    }
+
+    /// Decoded and checked, translations keep their messages' texts only (no syntax trees: hundreds of thousands
+    /// in a large catalog), and each is still the message its text parses to; the tips' own messages keep theirs.
+    @Test func decodedTranslationsKeepNoSyntaxTrees() throws {
+        var withSyntax = 0
+        for name in ["xcode-features", "plurals", "printf", "substitutions", "device-variations"] {
+            let directory = try TemporaryDirectory()
+            let catalog = try directory.sampleCatalog()
+            try directory.write(
+                "Catalog/Localizable.xcstrings",
+                try String(contentsOfFile: StringCatalogFixtureTests.fixtures + name + ".xcstrings", encoding: .utf8))
+            let loaded = CatalogLoader().load(directory: catalog).catalog
+            var translations: [Translation] = []
+            for entry in loaded.localizations.entries.values {
+                translations += entry.translations.values
+                translations += entry.devices.values.flatMap(\.values)
+            }
+            #expect(!translations.isEmpty, "\(name)")
+            for translation in translations {
+                switch translation.content {
+                case .message(let message):
+                    #expect(!message.keepsTree, "\(name): \(message.text)")
+                    #expect(try message.parts == Message.parse(message.text).parts)
+                    if !message.isPlainText { withSyntax += 1 }
+                case .plural(_, let forms):
+                    for form in forms.values {
+                        #expect(!form.keepsTree, "\(name): \(form.text)")
+                        #expect(try form.parts == Message.parsePluralForm(form.text).parts)
+                    }
+                }
+            }
+            let tipMessages = loaded.tips.flatMap { [$0.title.message, $0.message?.message].compactMap(\.self) }
+            #expect(tipMessages.allSatisfy { $0.keepsTree || $0.isPlainText })
+            #expect(tipMessages.contains { $0.keepsTree })
+        }
+        #expect(withSyntax > 5)
     }
 
     @Test func fixturesDecodeTheSameBothWays() throws {

@@ -48,6 +48,44 @@ func byteOffset(of needle: String, in text: String) -> Int? {
         #expect(plain > 500)
     }
 
+    /// A message that keeps only its text (`deferringTree()`) is the message it was: the same tree, equal, the same
+    /// hash, the same formatted text; a plain message is exactly one literal, its text. Equality of messages of
+    /// either form, and of texts parsed in either mode, is equality of their trees.
+    @Test func deferredAndPlainMessagesAreTheMessagesTheyStandFor() throws {
+        var random = SeededGenerator(seed: 0x5EED)
+        let pieces = ["a", "Tap ", "日本", "🙂", " ", "#", "'", "''", "'{'", "{", "}", "{x}", "{n, plural, one {# x} other {# xs}}",
+                      "{s, select, nil {none} other {{s}}}", "{n, number, ::.00}"]
+        var texts = ["", "#", "'", "it's", "plain", "{x}"]
+        for _ in 0..<3_000 {
+            texts.append((0..<Int.random(in: 0...8, using: &random)).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &random)] }.joined())
+        }
+        let values: [String: Value] = ["x": .string("ex"), "n": .int(2), "s": .string("es")]
+        var deferredCount = 0
+        for text in texts {
+            let parsed = [try? Message.parse(text), try? Message.parsePluralForm(text)]
+            for message in parsed.compactMap(\.self) {
+                let deferred = message.deferringTree()
+                if deferred.parts != message.parts || !message.isPlainText { deferredCount += 1 }
+                #expect(deferred.parts == message.parts && deferred.placeholders == message.placeholders, "\(text.debugDescription)")
+                #expect(deferred == message && message == deferred && deferred.hashValue == message.hashValue)
+                #expect(deferred.isPlainText == message.isPlainText)
+                #expect((try? deferred.format(locale: LocaleID.english, value: { values[$0] })) == (try? message.format(locale: LocaleID.english, value: { values[$0] })))
+                #expect(message.isPlainText == (message.placeholders.isEmpty && message.parts == (text.isEmpty ? [] : [.text(text)])))
+                // Built with the same tree, the message is equal too.
+                #expect(Message(text: text, parts: message.parts, placeholders: message.placeholders) == deferred)
+            }
+            if let asMessage = parsed[0], let asForm = parsed[1] {
+                let sameTree = asMessage.parts == asForm.parts && asMessage.placeholders == asForm.placeholders
+                #expect((asMessage.deferringTree() == asForm.deferringTree()) == sameTree, "\(text.debugDescription)")
+                #expect((asMessage == asForm.deferringTree()) == sameTree)
+            }
+        }
+        #expect(deferredCount > 1_000)
+        // A differently built tree for the same text is another message.
+        let message = try Message.parse("{x}")
+        #expect(Message(text: "{x}", parts: [.text("{x}")], placeholders: []) != message.deferringTree())
+    }
+
     @Test func textAndPlaceholders() throws {
         let message = try Message.parse("Discover what's new in {trail.region}!")
         #expect(message.parts == [.text("Discover what's new in "), .placeholder(path: "trail.region"), .text("!")])
