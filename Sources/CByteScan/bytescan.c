@@ -27,33 +27,45 @@ size_t tipcat_count_newlines(const uint8_t *bytes, size_t count) {
     return total;
 }
 
-size_t tipcat_line_starts(const uint8_t *bytes, size_t count, intptr_t *starts, size_t capacity, size_t *longest) {
-    size_t written = 0, index = 0, line_start = 0, longest_line = 0;
-#define TIPCAT_NEWLINE_AT(position)                                                   \
-    do {                                                                              \
-        size_t at = (position);                                                       \
-        if (at - line_start > longest_line) longest_line = at - line_start;           \
-        line_start = at + 1;                                                          \
-        if (written < capacity) starts[written++] = (intptr_t)line_start;              \
-    } while (0)
+// The body of `tipcat_line_starts` and `tipcat_line_starts32`, which differ only in the type of `starts`.
 #if defined(__SSE2__)
-    const __m128i newline = _mm_set1_epi8('\n');
-    for (; index + 16 <= count; index += 16) {
-        __m128i block = _mm_loadu_si128((const __m128i *)(bytes + index));
-        unsigned mask = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(block, newline));
-        while (mask != 0) {
-            TIPCAT_NEWLINE_AT(index + (size_t)__builtin_ctz(mask));
-            mask &= mask - 1;
-        }
-    }
+#define TIPCAT_LINE_STARTS_BODY(start_type)                                           \
+    size_t written = 0, index = 0, line_start = 0, longest_line = 0;                  \
+    const __m128i newline = _mm_set1_epi8('\n');                                      \
+    for (; index + 16 <= count; index += 16) {                                        \
+        __m128i block = _mm_loadu_si128((const __m128i *)(bytes + index));            \
+        unsigned mask = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(block, newline));  \
+        while (mask != 0) {                                                           \
+            size_t at = index + (size_t)__builtin_ctz(mask);                          \
+            if (at - line_start > longest_line) longest_line = at - line_start;       \
+            line_start = at + 1;                                                      \
+            if (written < capacity) starts[written++] = (start_type)line_start;       \
+            mask &= mask - 1;                                                         \
+        }                                                                             \
+    }                                                                                 \
+    TIPCAT_LINE_STARTS_TAIL(start_type)
+#else
+#define TIPCAT_LINE_STARTS_BODY(start_type)                                           \
+    size_t written = 0, index = 0, line_start = 0, longest_line = 0;                  \
+    TIPCAT_LINE_STARTS_TAIL(start_type)
 #endif
-    for (; index < count; index++) {
-        if (bytes[index] == '\n') TIPCAT_NEWLINE_AT(index);
-    }
-#undef TIPCAT_NEWLINE_AT
-    if (count - line_start > longest_line) longest_line = count - line_start;
-    *longest = longest_line;
+#define TIPCAT_LINE_STARTS_TAIL(start_type)                                           \
+    for (; index < count; index++) {                                                  \
+        if (bytes[index] != '\n') continue;                                           \
+        if (index - line_start > longest_line) longest_line = index - line_start;     \
+        line_start = index + 1;                                                       \
+        if (written < capacity) starts[written++] = (start_type)line_start;           \
+    }                                                                                 \
+    if (count - line_start > longest_line) longest_line = count - line_start;         \
+    *longest = longest_line;                                                          \
     return written;
+
+size_t tipcat_line_starts(const uint8_t *bytes, size_t count, intptr_t *starts, size_t capacity, size_t *longest) {
+    TIPCAT_LINE_STARTS_BODY(intptr_t)
+}
+
+size_t tipcat_line_starts32(const uint8_t *bytes, size_t count, uint32_t *starts, size_t capacity, size_t *longest) {
+    TIPCAT_LINE_STARTS_BODY(uint32_t)
 }
 
 /// The scanner's state between bytes that matter.

@@ -357,7 +357,7 @@ public struct CatalogLoader: Sendable {
         /// The bytes read, parsed or not; nil when the file could not be read.
         var bytes: [UInt8]? {
             switch outcome {
-            case .parsed(let document): document.source.bytes
+            case .parsed(let document): document.source.bytes.array
             case .read(let bytes): bytes
             case .mapped(let source): Array(source.buffer)
             case .failed: nil
@@ -416,7 +416,7 @@ public struct CatalogLoader: Sendable {
             }
         }
         let document: JSONDocument
-        switch parseDocument(path, bytes: bytes.copyReleasingPages(), deferringEntries: true).outcome {
+        switch parseDocument(SourceFile(path: path, mapped: bytes), deferringEntries: true).outcome {
         case .parsed(let parsed): document = parsed
         case .failed(let diagnostic):
             sink.add(diagnostic)
@@ -444,6 +444,16 @@ public struct CatalogLoader: Sendable {
                 return ParsedFile(outcome: .failed(.unreadableFile(path, reason: error.reason)), byteCount: 0)
             }
         }
+        // A String Catalog whose entries are parsed as they are decoded is read in place: its pages are given back
+        // as its entries are decoded, so the file's bytes never all stay in memory beside what they decode to.
+        if deferringEntries, fingerprints == nil, let disk = fileSystem as? DiskFileSystem {
+            do {
+                let mapped = try disk.map(path)
+                return parseDocument(SourceFile(path: path, mapped: mapped), deferringEntries: true)
+            } catch {
+                return ParsedFile(outcome: .failed(.unreadableFile(path, reason: error.reason)), byteCount: 0)
+            }
+        }
         let bytes: [UInt8]
         do {
             bytes = try fileSystem.read(path, listedAsRegular: listedAsRegular)
@@ -462,14 +472,19 @@ public struct CatalogLoader: Sendable {
     }
 
     func parseDocument(_ path: String, bytes: [UInt8], deferringEntries: Bool) -> ParsedFile {
-        let source = SourceFile(path: path, bytes: bytes)
+        parseDocument(SourceFile(path: path, bytes: bytes), deferringEntries: deferringEntries)
+    }
+
+    func parseDocument(_ source: SourceFile, deferringEntries: Bool) -> ParsedFile {
         do {
             let document = deferringEntries ? try JSONDocument.parse(source, deferringMembersOf: "strings") : try JSONDocument.parse(source)
-            return ParsedFile(outcome: .parsed(document), byteCount: bytes.count)
+            // Scanned whole, a mapped file's pages are given back: each entry's are read again as it is decoded.
+            if deferringEntries { source.bytes.releasePages(in: 0..<source.bytes.count) }
+            return ParsedFile(outcome: .parsed(document), byteCount: source.bytes.count)
         } catch {
             return ParsedFile(
                 outcome: .failed(Diagnostic(error.message, rule: .invalidJSON, at: source.location(ofByte: error.offset))),
-                byteCount: bytes.count)
+                byteCount: source.bytes.count)
         }
     }
 

@@ -72,6 +72,10 @@ struct StringCatalogDecoder {
                         findings: Array(chunkSink.diagnostics[findingsBefore...]), entry: entry))
                 }
             }
+            // The chunk's bytes, decoded, are given back (a mapped file's; read again if a finding asks for them).
+            if let first = members[range].first, let last = members[range].last {
+                document.source.bytes.releasePages(in: first.keyOffset..<(document.deferredEnd(of: last.value) ?? first.keyOffset))
+            }
             return (entries, chunkSink.diagnostics, duplicates, record)
         }
         table.entries.reserveCapacity(members.count)

@@ -75,25 +75,15 @@ package final class FileBytes: @unchecked Sendable {
     /// The bytes in `range` as an array (the caller has checked that they are inside).
     package subscript(range: Range<Int>) -> [UInt8] { Array(buffer[range]) }
 
-    /// The bytes as an array. A mapping's pages are given back as they are copied (they are read again from the
-    /// file if asked for later), so the copy does not double the process's memory for a large file.
-    package func copyReleasingPages() -> [UInt8] {
-        guard let mapping, let base = buffer.baseAddress, let mappingBase = mapping.baseAddress else { return Array(buffer) }
-        let step = 4 << 20
+    /// Gives back the memory of the whole pages of a mapping inside `range` (of `buffer`): read again from the
+    /// file if asked for later, so no byte changes. Nothing for memory of its own.
+    package func releasePages(in range: Range<Int>) {
+        guard mapping != nil, let base = buffer.baseAddress, range.lowerBound >= 0, range.upperBound <= buffer.count else { return }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        return [UInt8](unsafeUninitializedCapacity: buffer.count) { target, initialized in
-            guard let destination = target.baseAddress else { return }
-            var done = 0
-            while done < buffer.count {
-                let count = min(step, buffer.count - done)
-                UnsafeMutableRawPointer(destination + done).copyMemory(from: base + done, byteCount: count)
-                done += count
-                // Whole pages of the mapping before `done`, from its start (the header before `buffer` included).
-                let end = (base + done - mappingBase) / page * page
-                if end > 0 { madvise(UnsafeMutableRawPointer(mutating: mappingBase), end, MADV_DONTNEED) }
-            }
-            initialized = buffer.count
-        }
+        let start = (Int(bitPattern: base) + range.lowerBound + page - 1) / page * page
+        let end = (Int(bitPattern: base) + range.upperBound) / page * page
+        guard end > start, let first = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        madvise(first, end - start, MADV_DONTNEED)
     }
 
     /// A mapped file that shrinks while it is read makes the next access beyond its new end raise SIGBUS, which

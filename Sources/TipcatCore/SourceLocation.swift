@@ -29,9 +29,9 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
 /// Parsers keep only byte offsets in their trees (cheap); a location is computed when a diagnostic needs one.
 public struct SourceFile: Sendable {
     public let path: String
-    public let bytes: [UInt8]
-    /// Byte offset at which each line starts; `lineStarts[0] == 0`.
-    public let lineStarts: [Int]
+    public let bytes: SourceBytes
+    /// Byte offset at which each line starts; the first is 0.
+    private let lineTable: LineTable
     /// For files with a line longer than `SourceFile.longLine` bytes (minified JSON, say): `scalarCounts[k]` is the
     /// number of Unicode scalars (bytes that are not UTF-8 continuation bytes) in `bytes[0 ..< k * stride]`, so a
     /// column is found with at most `stride` bytes scanned however long its line is (many locations on one long
@@ -41,8 +41,8 @@ public struct SourceFile: Sendable {
     let scalarCounts: [Int]
     static let stride = 256
     static let longLine = 4096
-    /// For large files: `lineBlocks[k]` is the index in `lineStarts` of the line holding byte `k << blockShift`, so
-    /// finding a line searches the few lines of one block instead of the whole table. Empty for small files.
+    /// For large files: `lineBlocks[k]` is the index of the line holding byte `k << blockShift`, so finding a
+    /// line searches the few lines of one block instead of the whole table. Empty for small files.
     let lineBlocks: [Int]
     static let blockShift = 12
     /// Where `bytes[0]` is in the file `bytes` come from: line 1, column 1, unless they are a piece cut from a
@@ -50,34 +50,70 @@ public struct SourceFile: Sendable {
     public let firstLine: Int
     public let firstColumn: Int
 
+    /// Where each line starts, in 4 bytes a line (a String Catalog of tens of megabytes has over a million lines)
+    /// unless the file is too large for that.
+    private enum LineTable: Sendable {
+        case compact([UInt32])
+        case wide([Int])
+
+        var count: Int {
+            switch self {
+            case .compact(let starts): starts.count
+            case .wide(let starts): starts.count
+            }
+        }
+
+        subscript(line: Int) -> Int {
+            switch self {
+            case .compact(let starts): Int(starts[line])
+            case .wide(let starts): starts[line]
+            }
+        }
+    }
+
     /// A whole file.
     public init(path: String, bytes: [UInt8]) {
-        self.init(path: path, bytes: bytes, firstLine: 1, firstColumn: 1)
+        self.init(path: path, bytes: SourceBytes(bytes), firstLine: 1, firstColumn: 1)
+    }
+
+    /// A whole file, read in place from its mapping.
+    package init(path: String, mapped: FileBytes) {
+        self.init(path: path, bytes: SourceBytes(mapped: mapped), firstLine: 1, firstColumn: 1)
     }
 
     /// `bytes` cut from the file at `path` where its line `firstLine` and column `firstColumn` are (1-based):
     /// locations are the file's.
     public init(path: String, bytes: [UInt8], firstLine: Int, firstColumn: Int) {
+        self.init(path: path, bytes: SourceBytes(bytes), firstLine: firstLine, firstColumn: firstColumn)
+    }
+
+    private init(path: String, bytes: SourceBytes, firstLine: Int, firstColumn: Int) {
         self.path = path
         self.bytes = bytes
         self.firstLine = max(1, firstLine)
         self.firstColumn = max(1, firstColumn)
-        var starts: [Int] = []
+        var table = LineTable.compact([0])
         var counts: [Int] = []
         bytes.withUnsafeBufferPointer { buffer in
             // Sixteen bytes at a time (`CByteScan`): counted first, so the table is made at its exact size.
             var longestLine = buffer.count
             if let base = buffer.baseAddress {
                 let newlines = tipcat_count_newlines(base, buffer.count)
-                starts = Array(unsafeUninitializedCapacity: newlines + 1) { table, initialized in
-                    guard let first = table.baseAddress else { return }
-                    first.initialize(to: 0)
-                    var longest = 0
-                    initialized = 1 + tipcat_line_starts(base, buffer.count, first + 1, newlines, &longest)
-                    longestLine = longest
+                var longest = 0
+                if buffer.count < Int(UInt32.max) {
+                    table = .compact(Array(unsafeUninitializedCapacity: newlines + 1) { starts, initialized in
+                        guard let first = starts.baseAddress else { return }
+                        first.initialize(to: 0)
+                        initialized = 1 + tipcat_line_starts32(base, buffer.count, first + 1, newlines, &longest)
+                    })
+                } else {
+                    table = .wide(Array(unsafeUninitializedCapacity: newlines + 1) { starts, initialized in
+                        guard let first = starts.baseAddress else { return }
+                        first.initialize(to: 0)
+                        initialized = 1 + tipcat_line_starts(base, buffer.count, first + 1, newlines, &longest)
+                    })
                 }
-            } else {
-                starts = [0]
+                longestLine = longest
             }
             guard longestLine > SourceFile.longLine else { return }
             counts.reserveCapacity(buffer.count / SourceFile.stride + 1)
@@ -91,7 +127,7 @@ public struct SourceFile: Sendable {
             }
             counts.append(scalars)  // so an offset equal to the file's length has an entry
         }
-        self.lineStarts = starts
+        self.lineTable = table
         self.scalarCounts = counts
         var blocks: [Int] = []
         if bytes.count >= 16 << SourceFile.blockShift {
@@ -99,12 +135,18 @@ public struct SourceFile: Sendable {
             var line = 0
             for block in 0...(bytes.count >> SourceFile.blockShift) {
                 let offset = block << SourceFile.blockShift
-                while line + 1 < starts.count, starts[line + 1] <= offset { line += 1 }
+                while line + 1 < table.count, table[line + 1] <= offset { line += 1 }
                 blocks.append(line)
             }
         }
         self.lineBlocks = blocks
     }
+
+    /// How many lines the file has (one more than its line breaks).
+    public var lineCount: Int { lineTable.count }
+
+    /// The byte offset at which the 0-based `line` starts.
+    public func lineStart(_ line: Int) -> Int { lineTable[line] }
 
     /// The number of Unicode scalars in `bytes[0 ..< offset]`, from the nearest checkpoint.
     private func scalars(before offset: Int) -> Int {
@@ -143,7 +185,7 @@ public struct SourceFile: Sendable {
         let offset = max(0, min(offset, bytes.count))
         // Binary search for the last line start <= offset (within its block's lines, for large files).
         var low = 0
-        var high = lineStarts.count - 1
+        var high = lineTable.count - 1
         if !lineBlocks.isEmpty {
             let block = offset >> SourceFile.blockShift
             low = lineBlocks[block]
@@ -151,9 +193,9 @@ public struct SourceFile: Sendable {
         }
         while low < high {
             let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+            if lineTable[mid] <= offset { low = mid } else { high = mid - 1 }
         }
-        let lineStart = lineStarts[low]
+        let lineStart = lineTable[low]
         // A piece of a larger file starts inside its first line.
         let firstColumn = low == 0 ? self.firstColumn : 1
         if offset - lineStart > SourceFile.stride, !scalarCounts.isEmpty {
@@ -168,10 +210,10 @@ public struct SourceFile: Sendable {
     /// Nil for a line this piece of a file does not hold whole (see `firstLine`).
     public func lineText(_ line: Int) -> String? {
         let line = line - firstLine + 1
-        guard line >= 1, line <= lineStarts.count, line > 1 || firstColumn == 1 else { return nil }
-        let start = lineStarts[line - 1]
-        var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+        guard line >= 1, line <= lineTable.count, line > 1 || firstColumn == 1 else { return nil }
+        let start = lineTable[line - 1]
+        var end = line < lineTable.count ? lineTable[line] - 1 : bytes.count
         if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+        return bytes.withUnsafeBufferPointer { String(decoding: $0[start..<max(start, end)], as: UTF8.self) }
     }
 }

@@ -15,7 +15,7 @@ extension JSONDocument {
     }
 
     /// (bytes in the file, bytes once decoded) of the escape whose backslash is at `index`.
-    static func escapeLengths(_ bytes: [UInt8], at index: Int) -> (Int, Int) {
+    static func escapeLengths(_ bytes: SourceBytes, at index: Int) -> (Int, Int) {
         guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u"),
               let unit = hex4(bytes, at: index + 2)
         else { return (2, 1) }
@@ -31,7 +31,7 @@ extension JSONDocument {
         }
     }
 
-    private static func hex4(_ bytes: [UInt8], at index: Int) -> UInt32? {
+    private static func hex4(_ bytes: SourceBytes, at index: Int) -> UInt32? {
         guard index + 4 <= bytes.count else { return nil }
         var value: UInt32 = 0
         for byte in bytes[index..<index + 4] {

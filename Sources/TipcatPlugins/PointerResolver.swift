@@ -41,7 +41,7 @@ public final class PointerResolver: @unchecked Sendable {
             return locate(pointer: pointer, in: document).map { document.location(of: $0) }
         }
         if let line {
-            let lines = document.source.lineStarts.count
+            let lines = document.source.lineCount
             guard line >= 1, line <= lines else {
                 return .failure(ResolveError(reason: "'\(file)' has \(lines) line\(lines == 1 ? "" : "s"); there is no line \(line)"))
             }

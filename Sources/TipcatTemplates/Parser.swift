@@ -45,7 +45,7 @@ struct Parser {
     var tokens: [Token] = []
 
     init(file: SourceFile, delimiters: Delimiters, maxNesting: Int) {
-        self.bytes = file.bytes
+        self.bytes = file.bytes.array
         self.file = file
         self.delimiters = delimiters
         self.maxNesting = maxNesting

@@ -18,7 +18,7 @@ final class TemplateStorage: Sendable {
         let bytes = file.bytes
         let lower = max(0, min(start, bytes.count))
         let upper = max(lower, min(end, bytes.count))
-        return String(decoding: bytes[lower..<upper], as: UTF8.self)
+        return bytes.withUnsafeBufferPointer { String(decoding: $0[lower..<upper], as: UTF8.self) }
     }
 }
 

@@ -1,3 +1,4 @@
+import CByteScan
 import Testing
 import TipcatCore
 import TipcatJSON
@@ -39,8 +40,23 @@ import TipcatJSON
         files += [0, 1, 15, 16, 17, 4079, 4080, 4081, 100_000].map { [UInt8](repeating: UInt8(ascii: "\n"), count: $0) }
         for bytes in files {
             let expected = [0] + bytes.indices.filter { bytes[$0] == UInt8(ascii: "\n") }.map { $0 + 1 }
-            let starts = SourceFile(path: "f", bytes: bytes).lineStarts
+            let file = SourceFile(path: "f", bytes: bytes)
+            let starts = (0..<file.lineCount).map(file.lineStart)
             #expect(starts == expected, "\(bytes.count) bytes: \(starts.count) line starts, expected \(expected.count)")
+            // Both widths of the scanner (SourceFile uses the 32-bit one below 4 GiB), with the longest line.
+            let longestExpected = zip([0] + expected.dropFirst().map { $0 }, expected.dropFirst().map { $0 - 1 } + [bytes.count])
+                .map { $1 - $0 }.max() ?? 0
+            bytes.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                var wide = [Int](repeating: -1, count: expected.count - 1)
+                var narrow = [UInt32](repeating: 0, count: expected.count - 1)
+                var (longestWide, longestNarrow) = (0, 0)
+                let wroteWide = wide.withUnsafeMutableBufferPointer { tipcat_line_starts(base, buffer.count, $0.baseAddress, $0.count, &longestWide) }
+                let wroteNarrow = narrow.withUnsafeMutableBufferPointer { tipcat_line_starts32(base, buffer.count, $0.baseAddress, $0.count, &longestNarrow) }
+                #expect(wroteWide == expected.count - 1 && wroteNarrow == wroteWide)
+                #expect(wide == Array(expected.dropFirst()) && narrow.map(Int.init) == wide)
+                #expect(longestWide == longestExpected && longestNarrow == longestExpected, "\(bytes.count) bytes")
+            }
         }
     }
 

@@ -169,7 +169,7 @@ import TipcatEngine
             let (script, diagnostics) = SimulationScript.parse(source, catalog: sampleCatalog)
             for diagnostic in diagnostics {
                 let line = diagnostic.location?.line ?? 0
-                #expect(line >= 1 && line <= source.lineStarts.count)
+                #expect(line >= 1 && line <= source.lineCount)
             }
             _ = SimulationRunner(catalog: sampleCatalog).run(script)
         }

@@ -14,6 +14,9 @@ size_t tipcat_count_newlines(const uint8_t *bytes, size_t count);
 /// (after the last newline) included.
 size_t tipcat_line_starts(const uint8_t *bytes, size_t count, intptr_t *starts, size_t capacity, size_t *longest);
 
+/// `tipcat_line_starts` into 32-bit offsets, for `count` below 2^32.
+size_t tipcat_line_starts32(const uint8_t *bytes, size_t count, uint32_t *starts, size_t capacity, size_t *longest);
+
 /// Just past the bracket that closes the JSON array or object whose opening bracket is at `offset`, counting
 /// brackets outside strings (a backslash in a string escapes the byte after it; nothing else is checked).
 /// -1 when a string is not terminated before `end`, -2 when the container is not closed before `end`.

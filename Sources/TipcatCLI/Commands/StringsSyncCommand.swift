@@ -25,7 +25,7 @@ extension StringsCommand {
         let original: [UInt8]?
         var root: JSONNode?
         if let document = outcome.result.stringsDocument {
-            original = document.source.bytes
+            original = document.source.bytes.array
             root = document.root
         } else if FileManager.default.fileExists(atPath: path) {
             guard let data = FileManager.default.contents(atPath: path) else {

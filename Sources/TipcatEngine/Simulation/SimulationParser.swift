@@ -30,10 +30,10 @@ struct SimulationParser {
 
     mutating func parse() -> [SimulationStep] {
         var steps: [SimulationStep] = []
-        let bytes = source.bytes
-        for line in source.lineStarts.indices {
-            let start = source.lineStarts[line]
-            var end = line + 1 < source.lineStarts.count ? source.lineStarts[line + 1] - 1 : bytes.count
+        let bytes = source.bytes.array
+        for line in 0..<source.lineCount {
+            let start = source.lineStart(line)
+            var end = line + 1 < source.lineCount ? source.lineStart(line + 1) - 1 : bytes.count
             if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
             do throws(Problem) {
                 let words: [Word]
