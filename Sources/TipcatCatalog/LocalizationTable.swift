@@ -25,13 +25,13 @@ public struct LocalizationTable: Sendable, Hashable {
         public var location: SourceLocation?
         // Decoded translations are stored fields (read in place, as lookups do for every text rendered); a deferred
         // entry keeps them empty until they are first changed.
-        private var storedTranslations: [LocaleID: Translation]
-        private var storedDevices: [LocaleID: [String: Translation]]
+        private var storedTranslations: LocaleMap<Translation>
+        private var storedDevices: LocaleMap<[String: Translation]>
         /// The translations still undecoded, while they are (for writing them back as they were read).
         package private(set) var deferred: DeferredTranslations?
 
         public init(
-            comment: String? = nil, translations: [LocaleID: Translation] = [:], devices: [LocaleID: [String: Translation]] = [:],
+            comment: String? = nil, translations: LocaleMap<Translation> = [:], devices: LocaleMap<[String: Translation]> = [:],
             location: SourceLocation? = nil
         ) {
             self.comment = comment
@@ -50,7 +50,7 @@ public struct LocalizationTable: Sendable, Hashable {
         }
 
         /// Each locale's plain (not device-specific) translation.
-        public var translations: [LocaleID: Translation] {
+        public var translations: LocaleMap<Translation> {
             _read {
                 if let deferred {
                     let decoded = deferred.decoded.translations
@@ -67,7 +67,7 @@ public struct LocalizationTable: Sendable, Hashable {
 
         /// Each locale's device variations (`variations.device`), by String Catalog device name (`mac`,
         /// `applewatch`, `other`, …; see `Device`).
-        public var devices: [LocaleID: [String: Translation]] {
+        public var devices: LocaleMap<[String: Translation]> {
             _read {
                 if let deferred {
                     let decoded = deferred.decoded.devices
@@ -83,10 +83,10 @@ public struct LocalizationTable: Sendable, Hashable {
         }
 
         /// The locales of `translations`, without decoding deferred ones (in no particular order).
-        public var translationLocales: [LocaleID] { deferred?.locales ?? Array(storedTranslations.keys) }
+        public var translationLocales: [LocaleID] { deferred?.locales ?? storedTranslations.keys }
 
         /// The locales of `devices`, without decoding deferred ones (in no particular order).
-        public var deviceLocales: [LocaleID] { deferred?.deviceLocales ?? Array(storedDevices.keys) }
+        public var deviceLocales: [LocaleID] { deferred?.deviceLocales ?? storedDevices.keys }
 
         /// Deferred translations decoded into the stored fields (before a change).
         private mutating func materialize() {
@@ -244,7 +244,7 @@ public struct Translation: Sendable, Hashable {
 /// An entry's translations kept undecoded (as a publish cache holds them): decoded once, the first time they are
 /// asked for, by whichever thread asks first. Which locales they have is known without decoding.
 package final class DeferredTranslations: Sendable {
-    package typealias Decoded = (translations: [LocaleID: Translation], devices: [LocaleID: [String: Translation]])
+    package typealias Decoded = (translations: LocaleMap<Translation>, devices: LocaleMap<[String: Translation]>)
     /// The locales of the plain translations and of the device variations.
     package let locales: [LocaleID]
     package let deviceLocales: [LocaleID]

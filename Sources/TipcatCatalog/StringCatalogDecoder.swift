@@ -193,6 +193,7 @@ struct StringCatalogDecoder {
         }
         var context = Context(key: key, locale: settings.sourceLanguage, source: source.text, tip: source.tip, messages: messages,
                               reportsState: shouldTranslate)
+        entry.translations.reserveCapacity(localizations.members.count)
         for localization in localizations.members {
             let parsed = locales.locale(localization.key)
             guard let locale = parsed else {

@@ -128,9 +128,11 @@ extension CatalogCodec {
                 // `{locale: {device: translation}}`, only when some locale varies by device.
                 w.key("devices", first: firstMember)
                 w.byte(UInt8(ascii: "{"))
-                for (localeIndex, (locale, position)) in sortedByLocale(entry.devices).enumerated() {
-                    let variations = entry.devices.values[position]
-                    w.key(locale, first: localeIndex == 0)
+                // In canonical order already (`LocaleMap`); read in place (translations are large, and many).
+                let devices = entry.devices
+                for localeIndex in devices.indices {
+                    let variations = devices[localeIndex].value
+                    w.key(devices[localeIndex].key.identifier, first: localeIndex == 0)
                     w.byte(UInt8(ascii: "{"))
                     for (deviceIndex, device) in variations.keys.sorted(by: { $0.precedesCanonically($1) }).enumerated() {
                         guard let translation = variations[device] else { continue }
@@ -144,28 +146,15 @@ extension CatalogCodec {
             }
             w.key("localizations", first: firstMember)
             w.byte(UInt8(ascii: "{"))
-            for (localeIndex, (locale, position)) in sortedByLocale(entry.translations).enumerated() {
-                w.key(locale, first: localeIndex == 0)
-                writeTranslation(entry.translations.values[position], to: &w)
+            let translations = entry.translations
+            for localeIndex in translations.indices {
+                w.key(translations[localeIndex].key.identifier, first: localeIndex == 0)
+                writeTranslation(translations[localeIndex].value, to: &w)
             }
             w.raw("}}")
         }
         w.byte(UInt8(ascii: "}"))
         return w.bytes
-    }
-
-    /// A dictionary's locales in canonical order, each with its value's position (values are not copied: a
-    /// translation is large, and there are hundreds of thousands).
-    private static func sortedByLocale<Value>(_ values: [LocaleID: Value]) -> [(String, Dictionary<LocaleID, Value>.Index)] {
-        var pairs: [(String, Dictionary<LocaleID, Value>.Index)] = []
-        pairs.reserveCapacity(values.count)
-        var position = values.startIndex
-        while position != values.endIndex {
-            pairs.append((values.keys[position].identifier, position))
-            position = values.index(after: position)
-        }
-        pairs.sort { $0.0.precedesCanonically($1.0) }
-        return pairs
     }
 
     /// `{"message": …, "state": …}` or `{"plural": {"argument": …, "forms": {…}}, "state": …}`.

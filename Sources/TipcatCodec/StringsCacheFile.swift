@@ -293,9 +293,8 @@ extension BinaryWriter {
             bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: deferred.bytes.buffer[deferred.range]))
             return
         }
-        // Sorted: equal entries give equal bytes.
-        let translations = decoded.translations.sorted { $0.key.identifier < $1.key.identifier }
-        let devices = decoded.devices.sorted { $0.key.identifier < $1.key.identifier }
+        // In canonical order (`LocaleMap`): equal entries give equal bytes.
+        let (translations, devices) = (decoded.translations, decoded.devices)
         count(translations.count)
         for (locale, _) in translations { count(locales[locale] ?? 0) }
         count(devices.count)
@@ -459,10 +458,10 @@ extension BinaryReader {
     fileprivate mutating func translations(
         path: String, locales: [LocaleID], devices: [LocaleID]
     ) throws(Failure) -> DeferredTranslations.Decoded {
-        var translations: [LocaleID: Translation] = [:]
+        var translations = LocaleMap<Translation>()
         translations.reserveCapacity(locales.count)
         for locale in locales { translations[locale] = try translation(path: path) }
-        var variationsByLocale: [LocaleID: [String: Translation]] = [:]
+        var variationsByLocale = LocaleMap<[String: Translation]>()
         for locale in devices {
             var variations: [String: Translation] = [:]
             for _ in 0..<(try count()) {

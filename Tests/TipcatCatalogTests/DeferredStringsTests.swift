@@ -71,6 +71,22 @@ import TipcatTestSupport
         #expect(withSyntax > 5)
     }
 
+    /// An entry's translations take the room they need, not an array's doubling (eleven locales in room for
+    /// sixteen): a catalog has tens of thousands of entries.
+    @Test func translationsTakeTheRoomTheyNeed() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try directory.sampleCatalog()
+        let locales = ["ar", "de", "es", "fr", "it", "ja", "ko", "nl", "pl", "pt-BR", "zh-Hans"]
+        let localizations = locales.map { "\"\($0)\": {\"stringUnit\": {\"state\": \"translated\", \"value\": \"[\($0)] New trail\"}}" }
+        try directory.write("Catalog/Localizable.xcstrings", """
+            {"sourceLanguage": "en", "version": "1.0", "strings": {
+              "NewTrailTip.title": {"localizations": {\(localizations.joined(separator: ", "))}}}}
+            """)
+        let entry = try #require(CatalogLoader().load(directory: catalog).catalog.localizations.entries["NewTrailTip.title"])
+        #expect(entry.translations.count == locales.count)
+        #expect(entry.translations.capacity <= locales.count + 1)
+    }
+
     @Test func fixturesDecodeTheSameBothWays() throws {
         for name in ["xcode-features", "tip-findings", "plurals", "printf", "substitutions", "device-variations"] {
             let text = try String(contentsOfFile: StringCatalogFixtureTests.fixtures + name + ".xcstrings", encoding: .utf8)
