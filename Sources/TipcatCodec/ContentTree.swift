@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 public import TipcatCatalog
 import TipcatCore
 public import TipcatJSON
@@ -75,6 +80,53 @@ public struct ContentTree: Sendable {
     /// digest, and made from the catalog only when `object(_:)` is asked for them (a store that lacks them).
     public init(catalog: Catalog, memo: OwnerObjectsMemo? = nil) {
         let owners = ContentTree.ownersByTipKeys(catalog, memo: memo) ?? ContentTree.ownersByGrouping(catalog)
+        self.init(catalog: catalog, memo: memo, owners: owners)
+    }
+
+    /// `init(catalog:memo:)`, each tip's objects given to `store` as they are made (a batch at a time, the next
+    /// batch made on every core meanwhile) and then kept by digest only: a catalog's tips and translations never
+    /// all wait in memory. `store` must keep them: `object(_:)` cannot make them again (a memo's are, as above).
+    public init(catalog: Catalog, memo: OwnerObjectsMemo? = nil, storing store: ([ContentObject]) throws -> Void) throws {
+        try self.init(catalog: catalog, memo: memo, batch: 256 * max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))), storing: store)
+    }
+
+    /// `init(catalog:memo:storing:)`, `batch` tips at a time. Each batch is made on every core while the one before
+    /// is stored on another thread; `store` is called once at a time, in order, never while another call runs.
+    init(catalog: Catalog, memo: OwnerObjectsMemo?, batch: Int, storing store: ([ContentObject]) throws -> Void) throws {
+        let maker = ContentTree.ownerMaker(catalog, memo: memo)
+        var owners: [OwnerObjects] = []
+        owners.reserveCapacity(maker.count)
+        let batch = max(1, batch)
+        try withoutActuallyEscaping(store) { escapable in try withUnsafePointer(to: escapable) { pointer in
+            // Called from one other thread at a time, each call waited for before the next starts or this returns. The
+            // work reaches the closure through a pointer: no block that outlives a call holds on to it.
+            nonisolated(unsafe) let store = pointer
+            var storing: BackgroundValue<(any Error)?>?
+            var start = 0
+            while start < maker.count {
+                let (first, end) = (start, min(start + batch, maker.count))
+                var made = concurrentChunks(count: end - first, chunkSize: 32) { chunk in chunk.map { maker.make(first + $0) } }
+                    .flatMap { $0 }
+                if let error = storing?.value { throw error }
+                let objects = made.flatMap { [$0.tipObject, $0.stringsObject].compactMap(\.self) }
+                storing = BackgroundValue {
+                    do {
+                        try store.pointee(objects)
+                        return nil
+                    } catch {
+                        return error
+                    }
+                }
+                for index in made.indices { made[index].keepDigestsOnly() }
+                owners += made
+                start = end
+            }
+            if let error = storing?.value { throw error }
+        } }
+        self.init(catalog: catalog, memo: memo, owners: owners)
+    }
+
+    private init(catalog: Catalog, memo: OwnerObjectsMemo?, owners: [OwnerObjects]) {
         let pieces = CatalogPieces(
             settings: CatalogCodec.encode(catalog.settings), parameters: .array(catalog.parameters.map(CatalogCodec.encode)),
             events: .array(catalog.events.map(CatalogCodec.encode)), groups: .array(catalog.groups.map(CatalogCodec.encode)),
@@ -88,6 +140,8 @@ public struct ContentTree: Sendable {
                 guard let index = owner.tipIndex else { continue }
                 records[memo.keys[index]] = OwnerObjectsMemo.Record(
                     name: owner.name, tip: owner.tip, strings: owner.strings, republish: owner.republish, keysFound: owner.keysFound)
+                // Known from the memo: made again if asked for. Stored as they were made: the store has them.
+                guard !owner.isStored else { continue }
                 if let tip = owner.knownTip { deferred[tip] = index }
                 if let strings = owner.knownStrings { deferred[strings] = index }
             }
@@ -105,6 +159,68 @@ public struct ContentTree: Sendable {
         return [owner.tipObject, owner.stringsObject].compactMap { $0 }.first { $0.digest == digest }
     }
 
+    /// How to make each owner of `catalog` by index, and how many there are: by tip when every translation key is
+    /// one a tip names (`ownersByTipKeys`), else grouped by key (`ownersByGrouping`); which is found first, without
+    /// encoding anything.
+    struct OwnerMaker: Sendable {
+        var count: Int
+        var make: @Sendable (Int) -> OwnerObjects
+    }
+
+    static func ownerMaker(_ catalog: Catalog, memo: OwnerObjectsMemo?) -> OwnerMaker {
+        let tips = catalog.tips
+        let entries = catalog.localizations.entries
+        let memo = memo.flatMap { $0.keys.count == tips.count ? $0 : nil }
+        if Set(tips.map(\.id)).count == tips.count {
+            let claimed = concurrentChunks(count: tips.count, chunkSize: 256) { range in
+                range.reduce(0) { total, index in
+                    if let memo, let record = memo.records[memo.keys[index]], record.name == tips[index].id.rawValue {
+                        return total + record.keysFound
+                    }
+                    var found = 0
+                    forEachKey(of: tips[index]) { key in if entries[key] != nil { found += 1 } }
+                    return total + found
+                }
+            }.reduce(0, +)
+            if claimed == entries.count {
+                return OwnerMaker(count: tips.count) { index in tipOwner(catalog, index: index, entries: entries, memo: memo).owner }
+            }
+        }
+        let strings = CatalogCodec.stringsByOwner(catalog.localizations)
+        var tipIndex: [String: Int] = [:]
+        tipIndex.reserveCapacity(tips.count)
+        for (index, tip) in tips.enumerated() where tipIndex[tip.id.rawValue] == nil { tipIndex[tip.id.rawValue] = index }
+        let names = Set(tipIndex.keys).union(strings.keys).sorted()
+        return OwnerMaker(count: names.count) { [tipIndex] index in
+            let name = names[index]
+            let tip = tipIndex[name].map { tips[$0] }
+            return OwnerObjects(
+                name: name, tipBytes: tip.map(CatalogCodec.tipBytes), stringsBytes: strings[name].map(CatalogCodec.stringsBytes),
+                republish: tip?.republish.rawValue)
+        }
+    }
+
+    /// A tip's translation keys: its texts' and its custom ID's.
+    static func forEachKey(of tip: Tip, _ body: (String) -> Void) {
+        tip.forEachLocalizableText { body($0.key) }
+        body(tip.id.rawValue + ".customID")
+    }
+
+    /// The owner of the tip at `index`: known from the memo (neither encoded nor its keys looked up again), or
+    /// made; with how many translation keys it has.
+    static func tipOwner(
+        _ catalog: Catalog, index: Int, entries: [String: LocalizationTable.Entry], memo: OwnerObjectsMemo?
+    ) -> (owner: OwnerObjects, claimed: Int) {
+        let tips = catalog.tips
+        if let memo, let record = memo.records[memo.keys[index]], record.name == tips[index].id.rawValue {
+            var owner = OwnerObjects(name: record.name, knownTip: record.tip, knownStrings: record.strings, republish: record.republish)
+            owner.tipIndex = index
+            owner.keysFound = record.keysFound
+            return (owner, record.keysFound)
+        }
+        return owner(catalog, index: index, entries: entries)
+    }
+
     /// The usual case, fully parallel: every translation key is one a tip names (`<TipID>.title`, `.message`,
     /// `.customID`, `.action.<id>`), so each tip finds its own keys. Nil when some key belongs to no tip's
     /// list, so the slower grouping below must place it.
@@ -116,15 +232,7 @@ public struct ContentTree: Sendable {
         let chunks = concurrentChunks(count: tips.count, chunkSize: 64) { range in
             var claimed = 0
             let owners = range.map { index -> OwnerObjects in
-                // Known from the memo: neither encoded nor its keys looked up again.
-                if let memo, let record = memo.records[memo.keys[index]], record.name == tips[index].id.rawValue {
-                    claimed += record.keysFound
-                    var owner = OwnerObjects(name: record.name, knownTip: record.tip, knownStrings: record.strings, republish: record.republish)
-                    owner.tipIndex = index
-                    owner.keysFound = record.keysFound
-                    return owner
-                }
-                let (owner, found) = owner(catalog, index: index, entries: entries)
+                let (owner, found) = tipOwner(catalog, index: index, entries: entries, memo: memo)
                 claimed += found
                 return owner
             }
@@ -138,13 +246,8 @@ public struct ContentTree: Sendable {
     static func owner(_ catalog: Catalog, index: Int, entries: [String: LocalizationTable.Entry]) -> (owner: OwnerObjects, claimed: Int) {
         let tip = catalog.tips[index]
         let id = tip.id.rawValue
-        // The tip's translation keys: its texts' and its custom ID's.
-        func forEachKey(_ body: (String) -> Void) {
-            tip.forEachLocalizableText { body($0.key) }
-            body(id + ".customID")
-        }
         var found: [(String, LocalizationTable.Entry)] = []
-        forEachKey { key in if let entry = entries[key] { found.append((key, entry)) } }
+        forEachKey(of: tip) { key in if let entry = entries[key] { found.append((key, entry)) } }
         found.sort { $0.0.precedesCanonically($1.0) }
         var owner = OwnerObjects(
             name: id, tipBytes: CatalogCodec.tipBytes(tip), stringsBytes: found.isEmpty ? nil : CatalogCodec.stringsBytes(found),
@@ -156,21 +259,8 @@ public struct ContentTree: Sendable {
 
     /// Any catalog: translations grouped by owner first.
     static func ownersByGrouping(_ catalog: Catalog) -> [OwnerObjects] {
-        let strings = CatalogCodec.stringsByOwner(catalog.localizations)
-        var tipIndex: [String: Int] = [:]
-        tipIndex.reserveCapacity(catalog.tips.count)
-        for (index, tip) in catalog.tips.enumerated() where tipIndex[tip.id.rawValue] == nil { tipIndex[tip.id.rawValue] = index }
-        let names = Set(tipIndex.keys).union(strings.keys).sorted()
-        let tips = catalog.tips
-        return concurrentChunks(count: names.count, chunkSize: 64) { [tipIndex] range in
-            range.map { index -> OwnerObjects in
-                let name = names[index]
-                let tip = tipIndex[name].map { tips[$0] }
-                return OwnerObjects(
-                    name: name, tipBytes: tip.map(CatalogCodec.tipBytes), stringsBytes: strings[name].map(CatalogCodec.stringsBytes),
-                    republish: tip?.republish.rawValue)
-            }
-        }.flatMap { $0 }
+        let maker = ownerMaker(catalog, memo: nil)
+        return concurrentChunks(count: maker.count, chunkSize: 64) { range in range.map(maker.make) }.flatMap { $0 }
     }
 
     /// The tree of a catalog given as pieces (a decoded bundle), to check its content hash.
@@ -282,6 +372,20 @@ struct OwnerObjects: Sendable {
         self.knownTip = knownTip
         self.knownStrings = knownStrings
         self.republish = republish
+    }
+
+    /// Whether the objects were made and stored (`keepDigestsOnly()`).
+    private(set) var isStored = false
+
+    /// The objects, once stored, kept by digest only (as a memo's are). Nothing for an owner known from a memo,
+    /// whose objects were not made (nor stored).
+    mutating func keepDigestsOnly() {
+        guard tipObject != nil || stringsObject != nil else { return }
+        knownTip = tip
+        knownStrings = strings
+        tipObject = nil
+        stringsObject = nil
+        isStored = true
     }
 
     /// The objects' digests, made or known.

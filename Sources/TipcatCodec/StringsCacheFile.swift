@@ -81,7 +81,8 @@ enum StringsCacheFile {
         // The checksum of the header's part: the prefix, then each run's length and checksum.
         var covered = prefix.bytes
         var length = prefix.bytes.count
-        let batch = runLength * 16
+        // Two runs a core at a time: written before the next are made, so the cache never all waits in memory.
+        let batch = runLength * 2 * max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         var start = 0
         while start < entries.count {
             let (first, end) = (start, min(entries.count, start + batch))

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Wall-clock marks of a command's phases, printed to standard error when `TIPCAT_TRACE` is set (for finding where
 /// a whole process spends its time; `make bench` times the processes themselves). A mark costs one check otherwise.
@@ -9,16 +13,29 @@ public enum PhaseTrace {
         return value.pointee != 0
     }()
 
-    private static let start = DispatchTime.now().uptimeNanoseconds
+    private static let start = now()
 
-    /// Prints `name` with the milliseconds since the first mark (or since the process's first use of this type).
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
+    }
+
+    /// Prints `name` with the milliseconds since the first mark, and the process's peak memory so far.
     public static func mark(_ name: @autoclosure () -> String) {
         guard isEnabled else { return }
         let origin = start
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds &- origin) / 1_000_000
+        let elapsed = now() - origin
         var usage = rusage()
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        let line = "trace: \(String(format: "%8.1f", elapsed)) ms  rss-peak \(usage.ru_maxrss / 1024) MB  \(name())\n"
-        FileHandle.standardError.write(Data(line.utf8))
+        getrusage(RUSAGE_SELF_WHO, &usage)
+        let tenths = Int((elapsed * 10).rounded())
+        let line = "trace: \(tenths / 10).\(tenths % 10) ms  rss-peak \(usage.ru_maxrss / 1024) MB  \(name())\n"
+        _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
     }
 }
+
+#if canImport(Glibc)
+private let RUSAGE_SELF_WHO = __rusage_who_t(RUSAGE_SELF.rawValue)
+#else
+private let RUSAGE_SELF_WHO = RUSAGE_SELF
+#endif

@@ -89,43 +89,52 @@ public struct CatalogDiff: Sendable, Hashable {
         self.isInitial = oldRoot == nil
     }
 
-    /// The changes of each owner whose entry differs: its objects read in one batch (a source may be one database
-    /// connection), then checked, parsed and compared on every core.
+    /// The changes of each owner whose entry differs: its objects read a batch of owners at a time (a source may
+    /// be one database connection, and a first version's objects are the whole catalog's), then checked, parsed
+    /// and compared on every core.
     static func ownerChanges(_ owners: [TreeDiff.OwnerChange], reader: TreeReader) throws(StoreError) -> [CatalogChange] {
-        // Only the objects that differ are read: a tip or a translations object the two sides share is not.
-        var wanted: [SHA256Digest] = []
-        for owner in owners {
-            if owner.old?.tip != owner.new?.tip { wanted += [owner.old?.tip, owner.new?.tip].compactMap(\.self) }
-            if owner.old?.strings != owner.new?.strings { wanted += [owner.old?.strings, owner.new?.strings].compactMap(\.self) }
-        }
-        let fetched = try reader.source.bytes(of: wanted)
-        let results = concurrentChunks(count: owners.count, chunkSize: 64) { range in
-            Result { () throws(StoreError) -> [CatalogChange] in
-                var changes: [CatalogChange] = []
-                for owner in owners[range] {
-                    func piece(_ digest: SHA256Digest?) throws(StoreError) -> JSONValue? {
-                        try digest.map { (digest) throws(StoreError) in try TreeReader.json(digest, fetched[digest]) }
-                    }
-                    if owner.old?.tip != owner.new?.tip {
-                        let before = try piece(owner.old?.tip)
-                        let after = try piece(owner.new?.tip)
-                        changes += DiffBuilder.subject(before, after, area: .tip, subject: owner.name, dropping: "id")
-                    }
-                    if owner.old?.tip != nil, owner.new?.tip != nil, owner.old?.republish != owner.new?.republish {
-                        changes.append(CatalogChange(
-                            .changed, .tip, subject: owner.name, field: "republish",
-                            old: owner.old?.republish.map { JSONValue.string($0).serialized() },
-                            new: owner.new?.republish.map { JSONValue.string($0).serialized() }))
-                    }
-                    if owner.old?.strings != owner.new?.strings {
-                        changes += DiffBuilder.translations(try piece(owner.old?.strings), try piece(owner.new?.strings))
-                    }
-                }
-                return changes
+        var changes: [CatalogChange] = []
+        var start = 0
+        while start < owners.count {
+            let batch = Array(owners[start..<min(owners.count, start + 512)])
+            // Only the objects that differ are read: a tip or a translations object the two sides share is not.
+            var wanted: [SHA256Digest] = []
+            for owner in batch {
+                if owner.old?.tip != owner.new?.tip { wanted += [owner.old?.tip, owner.new?.tip].compactMap(\.self) }
+                if owner.old?.strings != owner.new?.strings { wanted += [owner.old?.strings, owner.new?.strings].compactMap(\.self) }
             }
+            let fetched = try reader.source.bytes(of: wanted)
+            let results = concurrentChunks(count: batch.count, chunkSize: 32) { range in
+                Result { () throws(StoreError) -> [CatalogChange] in
+                    var changes: [CatalogChange] = []
+                    for owner in batch[range] { changes += try ownerChanges(owner, fetched: fetched) }
+                    return changes
+                }
+            }
+            for result in results { changes += try result.get() }
+            start += batch.count
+        }
+        return changes
+    }
+
+    /// One owner's changes, its objects among `fetched`.
+    private static func ownerChanges(_ owner: TreeDiff.OwnerChange, fetched: [SHA256Digest: [UInt8]]) throws(StoreError) -> [CatalogChange] {
+        func piece(_ digest: SHA256Digest?) throws(StoreError) -> JSONValue? {
+            try digest.map { (digest) throws(StoreError) in try TreeReader.json(digest, fetched[digest]) }
         }
         var changes: [CatalogChange] = []
-        for result in results { changes += try result.get() }
+        if owner.old?.tip != owner.new?.tip {
+            changes += DiffBuilder.subject(try piece(owner.old?.tip), try piece(owner.new?.tip), area: .tip, subject: owner.name, dropping: "id")
+        }
+        if owner.old?.tip != nil, owner.new?.tip != nil, owner.old?.republish != owner.new?.republish {
+            changes.append(CatalogChange(
+                .changed, .tip, subject: owner.name, field: "republish",
+                old: owner.old?.republish.map { JSONValue.string($0).serialized() },
+                new: owner.new?.republish.map { JSONValue.string($0).serialized() }))
+        }
+        if owner.old?.strings != owner.new?.strings {
+            changes += DiffBuilder.translations(try piece(owner.old?.strings), try piece(owner.new?.strings))
+        }
         return changes
     }
 

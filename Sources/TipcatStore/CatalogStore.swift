@@ -75,10 +75,25 @@ public struct ChannelHead: Sendable, Hashable {
 
 /// Who publishes what, where, and under which guard.
 public struct PublishRequest: Sendable {
+    /// The catalog's content: encoded and hashed before the publish, or by it.
+    public enum Content: Sendable {
+        /// A tree made beforehand (`ContentTree(catalog:)`).
+        case tree(ContentTree)
+        /// A tree the publish makes once it holds the channel (in its write transaction), storing the objects
+        /// given to it as they are made (`ContentTree(catalog:memo:storing:)`): a large catalog's objects never
+        /// all wait in memory, and a publish refused (an unexpected version) encodes nothing.
+        case made(@Sendable (_ store: ([ContentObject]) throws -> Void) throws -> ContentTree)
+    }
+
     /// The channel to publish to.
     public var channel: ChannelName
-    /// The catalog's content, encoded and hashed (`ContentTree(catalog:)`).
-    public var tree: ContentTree
+    /// The catalog's content.
+    public var content: Content
+    /// The tree made beforehand; nil for one the publish makes.
+    public var tree: ContentTree? {
+        if case .tree(let tree) = content { return tree }
+        return nil
+    }
     /// The version message; nil uses the one-line summary of the diff against the channel's head.
     public var message: String?
     /// Who publishes.
@@ -97,8 +112,18 @@ public struct PublishRequest: Sendable {
         channel: ChannelName, tree: ContentTree, message: String? = nil, author: String, time: Timestamp,
         tipcatVersion: String, expectedVersion: Int? = nil, force: Bool = false
     ) {
+        self.init(
+            channel: channel, content: .tree(tree), message: message, author: author, time: time, tipcatVersion: tipcatVersion,
+            expectedVersion: expectedVersion, force: force)
+    }
+
+    /// A request whose content the publish makes or is given (`Content`); `message` nil uses the diff summary.
+    public init(
+        channel: ChannelName, content: Content, message: String? = nil, author: String, time: Timestamp,
+        tipcatVersion: String, expectedVersion: Int? = nil, force: Bool = false
+    ) {
         self.channel = channel
-        self.tree = tree
+        self.content = content
         self.message = message
         self.author = author
         self.time = time

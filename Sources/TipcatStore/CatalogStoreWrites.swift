@@ -9,6 +9,9 @@ protocol TransactionalCatalogStore: CatalogStore {
     func write<T>(_ context: String, _ body: () throws -> T) throws(StoreError) -> T
     /// Inserts every object of `tree` the store lacks (an object is only ever stored with everything below it).
     func storeMissingObjects(of tree: ContentTree) throws
+    /// Inserts `objects`, those the store has already left as they are (a tree made in the transaction stores
+    /// its objects as it makes them; `storeMissingObjects` then finds them there).
+    func insertObjects(_ objects: [ContentObject]) throws
     /// The number the next version gets, read in the write transaction.
     func nextVersionNumber() throws -> Int
     /// Inserts a version's record and the tips devices reset when moving to it.
@@ -32,18 +35,24 @@ extension TransactionalCatalogStore {
             if let expected = request.expectedVersion, !request.force, (head?.number ?? 0) != expected {
                 throw StoreError.versionMismatch(channel: channel.rawValue, actual: head?.number, expected: expected)
             }
-            if let head, head.contentHash == request.tree.root, !request.force {
+            let tree: ContentTree
+            switch request.content {
+            case .tree(let made): tree = made
+            case .made(let make):
+                tree = try make { objects in try insertObjects(objects) }
+                PhaseTrace.mark("store: tree made and stored")
+            }
+            if let head, head.contentHash == tree.root, !request.force {
                 return PublishOutcome.unchanged(head)
             }
-            let diff = try CatalogDiff(
-                from: head?.contentHash, to: request.tree.root, reader: TreeReader(LayeredObjectSource([request.tree, self])))
+            let diff = try CatalogDiff(from: head?.contentHash, to: tree.root, reader: TreeReader(LayeredObjectSource([tree, self])))
             PhaseTrace.mark("store: diffed")
-            try storeMissingObjects(of: request.tree)
+            try storeMissingObjects(of: tree)
             PhaseTrace.mark("store: objects inserted")
             let record = try addVersion(
                 channel: channel, parent: head?.number, source: nil, type: request.force ? .forced : .publish,
                 author: request.author, time: request.time, message: request.message ?? diff.summary,
-                contentHash: request.tree.root, tipcatVersion: request.tipcatVersion, diff: diff)
+                contentHash: tree.root, tipcatVersion: request.tipcatVersion, diff: diff)
             return .published(record, diff)
         }
     }

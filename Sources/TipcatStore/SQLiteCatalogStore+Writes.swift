@@ -27,12 +27,13 @@ extension SQLiteCatalogStore: TransactionalCatalogStore {
         var seen = Set<SHA256Digest>()
         while let digest = stack.popLast() {
             guard seen.insert(digest).inserted else { continue }
-            // Every object a tree names is in it (made again from the catalog when a memo knew it).
-            guard let object = tree.object(digest) else { throw StoreError.missingObject(digest.hex) }
             try exists.bind(bytes: digest.bytes, at: 1)
             let present = try exists.step()
             exists.reset()
             if present { continue }
+            // Every object a tree names and the store lacks is in the tree (made again from the catalog when a memo
+            // knew it; a tree made in the transaction has stored its tips' objects already).
+            guard let object = tree.object(digest) else { throw StoreError.missingObject(digest.hex) }
             try insert.bind(bytes: digest.bytes, at: 1)
             try insert.bind(.text(object.kind.rawValue), at: 2)
             try insert.bind(.int(object.bytes.count), at: 3)
@@ -40,6 +41,18 @@ extension SQLiteCatalogStore: TransactionalCatalogStore {
             while try insert.step() {}
             insert.reset()
             stack.append(contentsOf: object.children)
+        }
+    }
+
+    func insertObjects(_ objects: [ContentObject]) throws {
+        let insert = try connection.prepare("INSERT OR IGNORE INTO objects (hash, kind, size, content) VALUES (?, ?, ?, ?)")
+        for object in objects {
+            try insert.bind(bytes: object.digest.bytes, at: 1)
+            try insert.bind(.text(object.kind.rawValue), at: 2)
+            try insert.bind(.int(object.bytes.count), at: 3)
+            try insert.bind(bytes: object.bytes, at: 4)
+            while try insert.step() {}
+            insert.reset()
         }
     }
 

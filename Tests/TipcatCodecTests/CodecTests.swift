@@ -124,6 +124,61 @@ import TipcatTestSupport
         #expect(third.objects.count == plain.objects.count, "made by grouping: every object made")
     }
 
+    /// A tree whose tips' objects are stored as they are made is the tree made in memory: the same root, and its
+    /// objects with those stored are the in-memory tree's, each stored once, a batch at a time; a tip a memo knows
+    /// is not made; a store that fails stops the making.
+    @Test func aTreeStoringItsObjectsAsTheyAreMadeIsTheTree() throws {
+        struct Refused: Error {}
+        var catalogs = [("tips", loadCatalog(sampleCatalogPath))]
+        var grouped = loadCatalog(sampleCatalogPath)
+        grouped.localizations.entries["Nobody.title"] = .init(comment: "a key of no tip")
+        catalogs.append(("grouped by key", grouped))
+        #expect(ContentTree.ownersByTipKeys(catalogs[0].1) != nil && ContentTree.ownersByTipKeys(grouped) == nil)
+        for (what, catalog) in catalogs {
+            let plain = ContentTree(catalog: catalog)
+            for batch in [1, 4, 1000] {
+                var stored: [SHA256Digest: [UInt8]] = [:]
+                var batches = 0
+                let tree = try ContentTree(catalog: catalog, memo: nil, batch: batch) { objects in
+                    batches += 1
+                    for object in objects {
+                        #expect(stored[object.digest] == nil, "\(what): stored twice")
+                        #expect([.tip, .strings].contains(object.kind))
+                        stored[object.digest] = object.bytes
+                    }
+                }
+                #expect(tree.root == plain.root, "\(what), \(batch) a batch")
+                #expect(batches == (catalog.tips.count + (what == "tips" ? 0 : 1) + batch - 1) / batch, "\(what), \(batch) a batch")
+                var all = stored
+                for (digest, object) in tree.objects {
+                    #expect(![.tip, .strings].contains(object.kind), "\(what): kept in memory")
+                    all[digest] = object.bytes
+                }
+                #expect(all == plain.objects.mapValues(\.bytes), "\(what), \(batch) a batch")
+            }
+        }
+        // A memo that knows every tip: nothing is made, so nothing is stored.
+        let catalog = catalogs[0].1
+        let keys = catalog.tips.indices.map { Array("key \($0)".utf8) }
+        let memo = try #require(ContentTree(catalog: catalog, memo: OwnerObjectsMemo(keys: keys, records: [:])).memo)
+        var storedWithMemo = 0
+        let known = try ContentTree(catalog: catalog, memo: memo, batch: 4) { storedWithMemo += $0.count }
+        #expect(known.root == ContentTree(catalog: catalog).root && storedWithMemo == 0)
+        // ... and makes them again when a store lacks them (one that never had them).
+        for (digest, object) in ContentTree(catalog: catalog).objects where [.tip, .strings].contains(object.kind) {
+            #expect(known.object(digest)?.bytes == object.bytes, "\(object.kind) \(digest.shortHex())")
+        }
+        // A store that fails: its error, and no batch after it.
+        var calls = 0
+        #expect(throws: Refused.self) {
+            _ = try ContentTree(catalog: catalog, memo: nil, batch: 4) { _ in
+                calls += 1
+                throw Refused()
+            }
+        }
+        #expect(calls == 1)
+    }
+
     @Test func edgeValuesRoundTrip() throws {
         let types: [ValueType] = [
             .double, .double, .double, .double, .date, .date, .list(.record([.init("id", .string), .init("at", .date)])),

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TipcatCatalog
 import TipcatCore
@@ -24,6 +25,46 @@ import TipcatTestSupport
         #expect(bulk[missing] == nil)
         for digest in digests { #expect(bulk[digest] == (try store.bytes(of: digest))) }
         #expect(try store.pieces(of: published.record) == TreeReader(tree).pieces(tree.root))
+    }
+
+    /// A tree the publish makes in its transaction, storing each tip's objects as they are made, publishes what a
+    /// tree made beforehand does: the same version, the same objects stored; unchanged content is unchanged; a
+    /// publish refused for its expected version makes nothing.
+    @Test(arguments: StoreBackend.allCases) func aTreeMadeInThePublishPublishesTheSameVersion(backend: StoreBackend) throws {
+        let scratch = try TemporaryDirectory()
+        let catalogPath = try scratch.sampleCatalog()
+        guard let madeStore = try backend.newStore(in: scratch), let givenStore = try backend.newStore(in: TemporaryDirectory()) else { return }
+        let catalog = loadCatalog(catalogPath)
+        let makes = Mutex(0)
+        func request(_ catalog: Catalog, expect: Int? = nil) throws -> PublishRequest {
+            PublishRequest(
+                channel: try ChannelName("production"),
+                content: .made { store in
+                    makes.withLock { $0 += 1 }
+                    return try ContentTree(catalog: catalog, storing: store)
+                },
+                author: "tester", time: fixedTime, tipcatVersion: "test", expectedVersion: expect)
+        }
+        #expect(throws: StoreError.versionMismatch(channel: "production", actual: nil, expected: 2)) {
+            try madeStore.publish(request(catalog, expect: 2))
+        }
+        #expect(makes.withLock { $0 } == 0, "refused before anything was made")
+        let made = try madeStore.publish(request(catalog))
+        let given = try givenStore.publish(publishRequest(catalog))
+        #expect(made.record.contentHash == given.record.contentHash && made.record.message == given.record.message)
+        #expect(made.diff == given.diff)
+        let digests = Array(ContentTree(catalog: catalog).objects.keys)
+        #expect(try madeStore.bytes(of: digests) == givenStore.bytes(of: digests))
+        #expect(try madeStore.bytes(of: digests).count == digests.count)
+        try checkIntegrity(madeStore)
+        #expect(try madeStore.publish(request(catalog)).isUnchanged)
+        // An edit: the next version holds the edited tip's new objects, as a tree made beforehand does.
+        try scratch.edit("Catalog/tips/RotateMapTip.json", replacing: "\"title\": \"", with: "\"title\": \"Now: ")
+        let edited = loadCatalog(catalogPath)
+        let madeEdit = try madeStore.publish(request(edited))
+        let givenEdit = try givenStore.publish(publishRequest(edited))
+        #expect(madeEdit.record.contentHash == givenEdit.record.contentHash && madeEdit.diff == givenEdit.diff)
+        #expect(try TreeReader(madeStore).verify(madeEdit.record.contentHash) == TreeReader(givenStore).verify(givenEdit.record.contentHash))
     }
 
     @Test(arguments: StoreBackend.allCases) func publishEditRollbackAndHistory(backend: StoreBackend) throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TipcatArguments
 import TipcatCatalog
 import TipcatCore
@@ -45,11 +46,12 @@ struct PublishCommand {
         let hooks = PluginHost(registry: checked.registry, catalogDirectory: access.catalogDirectory)
         progress.show("encoding and hashing \(catalog.tips.count) \(plural(catalog.tips.count, "tip"))…")
         let memo = ownerRecords.flatMap { PublishCommand.ownersMemo(checked.result, records: $0.value) }
-        let tree = ContentTree(catalog: catalog, memo: memo)
-        PhaseTrace.mark("publish: content tree made")
-
         let preHooks = !checked.registry.external(.prePublish).isEmpty
-        if dryRun || preHooks {
+        // A dry run and pre-publish hooks see the tree before anything is written: it is made here. Otherwise the
+        // publish makes it once it holds the channel, storing each tip's objects as they are made.
+        let prebuilt = dryRun || preHooks ? ContentTree(catalog: catalog, memo: memo) : nil
+        if let tree = prebuilt {
+            PhaseTrace.mark("publish: content tree made")
             let pending = try pendingPublish(tree: tree, channel: channel, access: access)
             progress.clear()
             if dryRun { printPreview(pending, channel: channel) }
@@ -64,29 +66,36 @@ struct PublishCommand {
                 return
             }
         }
+        let made = MadeTree()
+        let content: PublishRequest.Content = prebuilt.map { .tree($0) } ?? .made { store in
+            let tree = try ContentTree(catalog: catalog, memo: memo, storing: store)
+            made.tree.withLock { $0 = tree }
+            return tree
+        }
         let request = PublishRequest(
-            channel: channel, tree: tree, message: arguments.value("message"), author: access.author, time: try access.now(),
+            channel: channel, content: content, message: arguments.value("message"), author: access.author, time: try access.now(),
             tipcatVersion: tipcatVersion, expectedVersion: expected, force: force)
         progress.show("writing to \(access.storeDescription)…")
-        // The caches are written beside their places meanwhile, and take them only once the publish succeeds.
-        if let memo = tree.memo { stringsCache?.keep(memo, for: access.catalogDirectory) }
-        let cacheWrites = stringsCache?.startWrites()
         let outcome: PublishOutcome
         do {
             outcome = try access.open(.readWrite).publish(request)
         } catch {
             progress.clear()
-            cacheWrites?.discard()
             throw error
         }
         PhaseTrace.mark("publish: store written")
         progress.clear()
+        // The caches take their places only once the publish succeeded: what the load kept (written meanwhile),
+        // then the memo of each tip's objects.
+        let tree = prebuilt ?? made.tree.withLock { $0 }
+        if let memo = tree?.memo { stringsCache?.keep(memo, for: access.catalogDirectory) }
+        let cacheWrites = stringsCache?.startWrites()
         loadWrites?.commit()
         cacheWrites?.commit()
         PhaseTrace.mark("publish: caches committed")
         cacheCommitted = true
         // The tree and the caches' staged files (with the decodings they hold) are not freed just before the exit.
-        ProcessLifetime.keepUntilExit(tree)
+        if let tree { ProcessLifetime.keepUntilExit(tree) }
         if let loadWrites { ProcessLifetime.keepUntilExit(loadWrites) }
         if let cacheWrites { ProcessLifetime.keepUntilExit(cacheWrites) }
         // What the cache keeps for catalogs no publish has used for 30 days goes (other checkouts, old paths).
@@ -208,4 +217,9 @@ struct PublishCommand {
         return PublishEvent.DiffSummary(
             summary: diff.summary, tipsAdded: added, tipsRemoved: removed, tipsChanged: diff.changedTips.filter { !whole.contains($0) })
     }
+}
+
+/// The tree a publish made in its transaction, for the caches afterwards.
+private final class MadeTree: Sendable {
+    let tree = Mutex<ContentTree?>(nil)
 }
