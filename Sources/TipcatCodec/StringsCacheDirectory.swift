@@ -359,11 +359,13 @@ public final class StringsCacheDirectory: StringsDecodingCache {
                 }
             }
             // A file decoded to what the loaded main file holds for it (same bytes, context and tip IDs) keeps its record.
-            let bytes = TipsCacheFile.encode(decodings, context: context) { path, decoding in
-                guard let loaded, let record = loaded.records[path], decoding.fingerprint == loaded.main[path]?.fingerprint else { return nil }
-                return UnsafeRawBufferPointer(rebasing: loaded.bytes.buffer[record])
+            let staging = StringsCacheDirectory.stage(at: file, headerLength: TipsCacheFile.headerLength) { write in
+                TipsCacheFile.encode(decodings, context: context, reusing: { path, decoding in
+                    guard let loaded, let record = loaded.records[path], decoding.fingerprint == loaded.main[path]?.fingerprint else { return nil }
+                    return UnsafeRawBufferPointer(rebasing: loaded.bytes.buffer[record])
+                }, write: write)
             }
-            guard var staged = StringsCacheDirectory.stage(bytes, at: file) else { return [] }
+            guard var staged = staging else { return [] }
             // A delta is bound to the main file it was written for: the old one is void now; removed all the same.
             staged.afterwards = {
                 unlink(file + ".delta")

@@ -16,8 +16,8 @@ import Glibc
 /// inconsistent inside is refused whole: the String Catalog is then decoded as if there were no cache.
 enum StringsCacheFile {
     static let magic = Array("TCSTRCCH".utf8)
-    /// Bump whenever what is written changes.
-    static let format: UInt32 = 3
+    /// Bump whenever what is written changes (both cache files' format).
+    static let format: UInt32 = 4
     static let runLength = 512
     /// The main file's header, for a fingerprint and a context of 32 bytes (SHA-256 digests).
     static let headerLength = headerLength([32, 32])
@@ -77,30 +77,10 @@ enum StringsCacheFile {
         }
         let entries = decoding.entries
         prefix.count(entries.count)
-        guard write(prefix.bytes[...]) else { return nil }
-        // The checksum of the header's part: the prefix, then each run's length and checksum.
-        var covered = prefix.bytes
-        var length = prefix.bytes.count
-        // Two runs a core at a time: written before the next are made, so the cache never all waits in memory.
-        let batch = runLength * 2 * max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-        var start = 0
-        while start < entries.count {
-            let (first, end) = (start, min(entries.count, start + batch))
-            let runs = concurrentChunks(count: end - first, chunkSize: runLength) { range in
-                let run = encodeEntries(range.map { entries[first + $0] }, path: path)
-                var head = BinaryWriter()
-                head.count(run.count)
-                LittleEndian.append(FastChecksum.of(run[...]), bytes: 8, to: &head.bytes)
-                return (head.bytes, run)
-            }
-            for (head, run) in runs {
-                covered += head
-                guard write(head[...]), write(run[...]) else { return nil }
-                length += head.count + run.count
-            }
-            start = end
-        }
-        let checksum = FastChecksum.of(covered[...])
+        guard let (length, checksum) = CacheRuns.write(
+            prefix: prefix.bytes, count: entries.count, runLength: runLength,
+            encode: { range in encodeEntries(range.map { entries[$0] }, path: path) }, write: write)
+        else { return nil }
         return (header(magic, [file, context], length: length, checksum: checksum), checksum)
     }
 
@@ -159,36 +139,19 @@ enum StringsCacheFile {
                     key: try reader.string(), location: try reader.location(path: path), first: try reader.location(path: path)))
             }
             let entryCount = try reader.index()
-            var covered = Array(bytes[headerLength..<reader.position])
-            var runs: [(range: Range<Int>, checksum: UInt64)] = []
-            var remaining = entryCount
-            while remaining > 0 {
-                let start = reader.position
-                let length = try reader.count()
-                guard reader.position + 8 <= bytes.count else { return nil }
-                let runChecksum = LittleEndian.word(bytes, at: reader.position, bytes: 8)
-                reader.position += 8
-                covered += bytes[start..<reader.position]
-                guard length <= bytes.count - reader.position else { return nil }
-                runs.append((reader.position..<(reader.position + length), runChecksum))
-                reader.position += length
-                remaining -= min(runLength, remaining)
-            }
-            guard reader.isAtEnd, FastChecksum.of(covered[...]) == checksum else { return nil }
-            let runTable = runs
-            // Each run decoded into its place in the entries, on every core (the loop above made one run for each
-            // `runLength` entries, as the chunks are).
+            guard let runTable = try CacheRuns.read(&reader, prefixStart: headerLength, count: entryCount, runLength: runLength, checksum: checksum)
+            else { return nil }
+            // Each run decoded into its place in the entries, on every core (one run for each `runLength` entries, as
+            // the chunks are).
             let entries = concurrentArray(count: entryCount, chunkSize: runLength) { (range, emit: (StringsDecoding.Entry) -> Void) -> Bool in
-                let (runRange, runChecksum) = runTable[range.lowerBound / runLength]
-                guard FastChecksum.of(UnsafeRawBufferPointer(rebasing: source.buffer[runRange])) == runChecksum else { return false }
-                var run = BinaryReader(source)
-                run.position = runRange.lowerBound
+                let run = runTable[range.lowerBound / runLength]
+                guard var reader = CacheRuns.checkedRun(run, in: source) else { return false }
                 do {
-                    try decodeEntries(&run, count: range.count, path: path, emit)
+                    try decodeEntries(&reader, count: range.count, path: path, emit)
                 } catch {
                     return false
                 }
-                return run.position == runRange.upperBound
+                return reader.position == run.range.upperBound
             }
             guard let entries else { return nil }
             return (StringsDecoding(leadingFindings: leading, entries: entries, duplicates: duplicates), checksum)

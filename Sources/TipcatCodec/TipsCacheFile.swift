@@ -6,66 +6,65 @@ import TipcatLocalization
 ///
 /// Layout: the magic `TCTIPSCH`, the format (4 bytes), the context's digest (32 bytes), the payload's length and
 /// checksum (8 bytes each), then the payload: the tip IDs' fingerprint, the number of files, then the files in
-/// runs of `runLength`, each run's byte length first, so that runs are decoded on every core. The checksum covers
-/// the whole payload. Anything inconsistent refuses the file whole: every tip file is then decoded.
+/// runs of `runLength` (`CacheRuns`: each run's byte length and checksum first), so that a file is written a few
+/// runs at a time and its runs are checked and decoded on every core. The header's checksum covers the payload but
+/// the runs' bytes, which their own checksums cover. Anything inconsistent refuses the file whole: every tip file
+/// is then decoded.
 enum TipsCacheFile {
     static let magic = Array("TCTIPSCH".utf8)
     static let runLength = 256
+    /// The main file's header, for a context of 32 bytes (a SHA-256 digest).
+    static let headerLength = StringsCacheFile.headerLength([32])
 
-    /// `reusing` gives a file's record as an earlier file holds it, when it is the same (it is then not encoded
-    /// again: an edit rewrites the file, and thousands of tips did not change).
+    /// The file for `decodings`, given to `write` a piece at a time after the header (see `CacheRuns.write`); its
+    /// header (`headerLength` bytes, for the file's start), nil when `write` fails. `reusing` gives a file's record
+    /// as an earlier file holds it, when it is the same (it is then not encoded again: an edit rewrites the file,
+    /// and thousands of tips did not change).
     static func encode(
-        _ decodings: TipDecodings, context: [UInt8], reusing: @Sendable (String, TipDecoding) -> UnsafeRawBufferPointer? = { _, _ in nil }
-    ) -> [UInt8] {
+        _ decodings: TipDecodings, context: [UInt8], reusing: @Sendable (String, TipDecoding) -> UnsafeRawBufferPointer? = { _, _ in nil },
+        write: (ArraySlice<UInt8>) -> Bool
+    ) -> [UInt8]? {
         // Sorted by path: equal decodings give equal bytes.
         let files = decodings.byPath.sorted { $0.key < $1.key }
-        let runs = concurrentChunks(count: files.count, chunkSize: runLength) { range in
-            var writer = BinaryWriter()
-            for index in range {
-                if let record = reusing(files[index].key, files[index].value) {
-                    writer.bytes.append(contentsOf: record)
-                } else {
-                    writer.tipFile(path: files[index].key, files[index].value)
+        var prefix = BinaryWriter()
+        prefix.blob(decodings.tipIDs)
+        prefix.count(files.count)
+        guard let (length, checksum) = CacheRuns.write(
+            prefix: prefix.bytes, count: files.count, runLength: runLength,
+            encode: { range in
+                var writer = BinaryWriter()
+                for index in range {
+                    if let record = reusing(files[index].key, files[index].value) {
+                        writer.bytes.append(contentsOf: record)
+                    } else {
+                        writer.tipFile(path: files[index].key, files[index].value)
+                    }
                 }
-            }
-            return writer.bytes
-        }
-        var payload = BinaryWriter()
-        payload.blob(decodings.tipIDs)
-        payload.count(files.count)
-        for run in runs {
-            payload.count(run.count)
-            payload.bytes += run
-        }
-        return StringsCacheFile.header(magic, [context], length: payload.bytes.count, checksum: FastChecksum.of(payload.bytes[...]))
-            + payload.bytes
+                return writer.bytes
+            },
+            write: write)
+        else { return nil }
+        return StringsCacheFile.header(magic, [context], length: length, checksum: checksum)
     }
 
     /// The decodings `bytes` hold for `context`, with where each file's record is in `bytes` (for `encode`'s
     /// `reusing`); nil when they are anything else.
     /// Read in place (a mapped file is not copied).
     static func decode(_ source: FileBytes, context: [UInt8]) -> (decodings: TipDecodings, records: [String: Range<Int>], checksum: UInt64)? {
-        guard let (headerLength, checksum) = StringsCacheFile.checkedPayload(source.buffer, magic, [context]) else { return nil }
+        let bytes = source.buffer
+        guard let (length, checksum, headerLength) = StringsCacheFile.checkHeader(bytes, magic, [context]), bytes.count == headerLength + length
+        else { return nil }
         var reader = BinaryReader(source)
         reader.position = headerLength
         do {
             let tipIDs = try reader.blob()
             let fileCount = try reader.count()
-            var runs: [Range<Int>] = []
-            var counted = 0
-            while counted < fileCount {
-                let length = try reader.count()
-                runs.append(reader.position..<(reader.position + length))
-                reader.position += length
-                counted += min(runLength, fileCount - counted)
-            }
-            guard reader.isAtEnd else { return nil }
-            let ranges = runs
-            let decoded = concurrentChunks(count: ranges.count, chunkSize: 1) { range -> [(String, TipDecoding, Range<Int>)]? in
+            guard let runs = try CacheRuns.read(&reader, prefixStart: headerLength, count: fileCount, runLength: runLength, checksum: checksum)
+            else { return nil }
+            let decoded = concurrentChunks(count: runs.count, chunkSize: 1) { range -> [(String, TipDecoding, Range<Int>)]? in
                 var files: [(String, TipDecoding, Range<Int>)] = []
                 for index in range {
-                    var run = BinaryReader(source)
-                    run.position = ranges[index].lowerBound
+                    guard var run = CacheRuns.checkedRun(runs[index], in: source) else { return nil }
                     let count = min(runLength, fileCount - index * runLength)
                     do {
                         for _ in 0..<count {
@@ -76,7 +75,7 @@ enum TipsCacheFile {
                     } catch {
                         return nil
                     }
-                    guard run.position == ranges[index].upperBound else { return nil }
+                    guard run.position == runs[index].range.upperBound else { return nil }
                 }
                 return files
             }

@@ -29,8 +29,23 @@ public enum PhaseTrace {
         var usage = rusage()
         getrusage(RUSAGE_SELF_WHO, &usage)
         let tenths = Int((elapsed * 10).rounded())
-        let line = "trace: \(tenths / 10).\(tenths % 10) ms  rss-peak \(usage.ru_maxrss / 1024) MB  \(name())\n"
+        let line = "trace: \(tenths / 10).\(tenths % 10) ms  rss \(residentMegabytes()) MB, peak \(usage.ru_maxrss / 1024) MB  \(name())\n"
         _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+    }
+}
+
+extension PhaseTrace {
+    /// The process's resident memory now, from `/proc/self/statm` (0 where there is none).
+    static func residentMegabytes() -> Int {
+        let descriptor = open("/proc/self/statm", O_RDONLY)
+        guard descriptor >= 0 else { return 0 }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 128)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return 0 }
+        let fields = buffer[..<count].split(separator: UInt8(ascii: " "))
+        guard fields.count > 1, let pages = Int(String(decoding: fields[1], as: UTF8.self)) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / (1 << 20)
     }
 }
 

@@ -79,7 +79,9 @@ public final class SQLiteCatalogStore: CatalogStore {
                     try connection.execute("PRAGMA page_size = \(Self.newStorePageSize)")
                     try connection.enableWriteAheadLog()
                 }
-                try connection.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
+                // A writer's page cache holds 1 MiB: a first publish inserts tens of megabytes in one transaction, and
+                // the default cache (2,000 KiB by its count, about 8 MB in use) only holds pages it writes once.
+                try connection.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -1024")
                 try StoreSchema.migrator.migrate(connection)
             }
         } catch let error as SQLiteError {

@@ -11,6 +11,19 @@ import TipcatTestSupport
 @Suite struct TipsCacheTests {
     typealias Spy = StringsCacheTests.Spy
 
+    /// The whole file `TipsCacheFile.encode` writes a piece at a time.
+    static func encoded(
+        _ decodings: TipDecodings, context: [UInt8], reusing: @Sendable (String, TipDecoding) -> UnsafeRawBufferPointer? = { _, _ in nil }
+    ) throws -> [UInt8] {
+        var payload: [UInt8] = []
+        let header = try #require(TipsCacheFile.encode(decodings, context: context, reusing: reusing) { piece in
+            payload += piece
+            return true
+        })
+        #expect(header.count == TipsCacheFile.headerLength)
+        return header + payload
+    }
+
     /// A tip with every field set, platforms and a nested example included.
     static let everyField = """
         {
@@ -50,13 +63,13 @@ import TipcatTestSupport
         #expect(decodings.byPath.count == loaded.catalog.tips.count + 1, "every tip file that parses, NoTitleTip's included")
         #expect(decodings.byPath[catalog + "/tips/NoTitleTip.json"]?.tip == nil)
         #expect(decodings.byPath[catalog + "/tips/EveryFieldTip.json"]?.tip == tip)
-        let bytes = TipsCacheFile.encode(decodings, context: Array(repeating: 7, count: 32))
+        let bytes = try Self.encoded(decodings, context: Array(repeating: 7, count: 32))
         let decoded = try #require(TipsCacheFile.decode(FileBytes(copying: bytes), context: Array(repeating: 7, count: 32)))
         #expect(decoded.decodings == decodings)
         // Equal decodings give equal bytes, and records reused from a file give the same file.
-        #expect(TipsCacheFile.encode(decoded.decodings, context: Array(repeating: 7, count: 32)) == bytes)
+        #expect(try Self.encoded(decoded.decodings, context: Array(repeating: 7, count: 32)) == bytes)
         let source = FileBytes(copying: bytes)
-        let reused = TipsCacheFile.encode(decoded.decodings, context: Array(repeating: 7, count: 32)) { path, _ in
+        let reused = try Self.encoded(decoded.decodings, context: Array(repeating: 7, count: 32)) { path, _ in
             decoded.records[path].map { UnsafeRawBufferPointer(rebasing: source.buffer[$0]) }
         }
         #expect(reused == bytes)
