@@ -122,3 +122,15 @@ int64_t tipcat_json_end_of_container(const uint8_t *bytes, int64_t offset, int64
     }
     return scan.in_string ? -1 : -2;
 }
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+int tipcat_give_back_free_memory(void) {
+#if defined(__GLIBC__)
+    return malloc_trim(0);
+#else
+    return 0;
+#endif
+}

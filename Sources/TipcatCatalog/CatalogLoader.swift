@@ -129,7 +129,7 @@ public struct CatalogLoader: Sendable {
         // cache holds for it is looked up by that hash once the tips are decoded.
         let mappedStrings = hasStrings && cache != nil ? parse(stringsPath, readingOnly: true) : nil
         let stringsHash: BackgroundValue<[UInt8]>? = if let cache, case .mapped(let bytes)? = mappedStrings?.outcome {
-            BackgroundValue { cache.fingerprint(bytes.buffer) }
+            BackgroundValue { cache.fingerprint(bytes) }
         } else {
             nil
         }
@@ -297,7 +297,7 @@ public struct CatalogLoader: Sendable {
             bytesRead += parsedStrings.byteCount
             let byTip = catalog.tips.map { tipFingerprints[$0.file] ?? [] }
             let fingerprint: @Sendable (Int) -> [UInt8] = { index in byTip[index] }
-            let file = stringsHash?.value ?? cache.fingerprint(bytes.buffer)
+            let file = stringsHash?.value ?? cache.fingerprint(bytes)
             stringsFingerprint = file
             if let table = decodeStrings(
                 bytes, path: stringsPath, file: file, settings: catalog.settings, tips: catalog.tips, fingerprint: fingerprint, cache: cache,

@@ -1,7 +1,7 @@
 public import TipcatLocalization
 
-/// Values by locale, for the dozen or so locales of one String Catalog entry: the pairs in one small array, in
-/// the locales' canonical order (their identifiers' UTF-8 bytes), found by a scan.
+/// Values by locale, for the dozen or so locales of one String Catalog entry: the locales in one small array, in
+/// their canonical order (their identifiers' UTF-8 bytes), found by a scan, and the values in another.
 ///
 /// A catalog of thousands of tips has tens of thousands of entries; a dictionary for each costs a third more
 /// memory than its pairs (its buckets are a power of two, a quarter of them at least left empty) and hashes every
@@ -10,35 +10,46 @@ public import TipcatLocalization
 public struct LocaleMap<Value>: RandomAccessCollection {
     public typealias Element = (key: LocaleID, value: Value)
 
-    private var pairs: [Element]
+    /// The locales in canonical order, and each one's value at the same index. The locales are an array of their
+    /// own so that the many entries with the same locales share one (`shareLocales(with:)`).
+    private var locales: [LocaleID]
+    private var storedValues: [Value]
 
     /// No values.
     public init() {
-        pairs = []
+        locales = []
+        storedValues = []
     }
 
     /// The pairs of `dictionary`.
     public init(_ dictionary: [LocaleID: Value]) {
-        pairs = dictionary.map { $0 }
-        pairs.sort { LocaleMap.precedes($0.key, $1.key) }
+        let pairs = dictionary.sorted { LocaleMap.precedes($0.key, $1.key) }
+        locales = pairs.map(\.key)
+        storedValues = pairs.map(\.value)
     }
 
-    public var startIndex: Int { pairs.startIndex }
-    public var endIndex: Int { pairs.endIndex }
-    public subscript(position: Int) -> Element { pairs[position] }
+    public var startIndex: Int { locales.startIndex }
+    public var endIndex: Int { locales.endIndex }
+    public subscript(position: Int) -> Element { (locales[position], storedValues[position]) }
 
     /// The value for `locale`; setting nil removes it.
     public subscript(locale: LocaleID) -> Value? {
         get {
-            for pair in pairs where pair.key == locale { return pair.value }
-            return nil
+            guard let index = locales.firstIndex(of: locale) else { return nil }
+            return storedValues[index]
         }
         set {
-            if let index = pairs.firstIndex(where: { $0.key == locale }) {
-                if let newValue { pairs[index].value = newValue } else { pairs.remove(at: index) }
+            if let index = locales.firstIndex(of: locale) {
+                if let newValue {
+                    storedValues[index] = newValue
+                } else {
+                    locales.remove(at: index)
+                    storedValues.remove(at: index)
+                }
             } else if let newValue {
-                let index = pairs.firstIndex { LocaleMap.precedes(locale, $0.key) } ?? pairs.endIndex
-                pairs.insert((locale, newValue), at: index)
+                let index = locales.firstIndex { LocaleMap.precedes(locale, $0) } ?? locales.endIndex
+                locales.insert(locale, at: index)
+                storedValues.insert(newValue, at: index)
             }
         }
     }
@@ -46,27 +57,48 @@ public struct LocaleMap<Value>: RandomAccessCollection {
     /// Makes room for `count` values in all, so that setting them one by one allocates once, at that size (an
     /// array grows by doubling: eleven locales would take room for sixteen).
     public mutating func reserveCapacity(_ count: Int) {
-        pairs.reserveCapacity(count)
+        locales.reserveCapacity(count)
+        storedValues.reserveCapacity(count)
     }
 
     /// How many values fit without allocating again.
-    package var capacity: Int { pairs.capacity }
+    package var capacity: Int { storedValues.capacity }
+
+    /// Takes the array of locales of an earlier map with the same locales from `known` (else adds its own, up to
+    /// a few sets): a String Catalog's entries mostly have the same dozen locales, then kept once, not per entry.
+    package mutating func shareLocales(with known: inout [[LocaleID]]) {
+        guard !locales.isEmpty else { return }
+        if let same = known.first(where: { $0 == locales }) {
+            locales = same
+        } else if known.count < 16 {
+            locales = locales.map { $0 }  // a copy exactly as large as it is: it is kept
+            known.append(locales)
+        }
+    }
+
+    /// Whether two maps hold one array of locales (`shareLocales(with:)`).
+    package func sharesLocales(with other: LocaleMap<some Any>) -> Bool {
+        locales.withUnsafeBufferPointer { mine in
+            other.keys.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
+        }
+    }
 
     /// The locales, in canonical order.
-    public var keys: [LocaleID] { pairs.map(\.key) }
+    public var keys: [LocaleID] { locales }
 
     /// The values, in their locales' canonical order.
-    public var values: [Value] { pairs.map(\.value) }
+    public var values: [Value] { storedValues }
 
     /// The same locales with `transform` of each value.
     public func mapValues<Other>(_ transform: (Value) throws -> Other) rethrows -> LocaleMap<Other> {
         var mapped = LocaleMap<Other>()
-        mapped.pairs = try pairs.map { ($0.key, try transform($0.value)) }
+        mapped.locales = locales
+        mapped.storedValues = try storedValues.map(transform)
         return mapped
     }
 
     /// The pairs as a dictionary.
-    public var dictionary: [LocaleID: Value] { Dictionary(pairs, uniquingKeysWith: { first, _ in first }) }
+    public var dictionary: [LocaleID: Value] { Dictionary(zip(locales, storedValues), uniquingKeysWith: { first, _ in first }) }
 
     /// Whether `lhs` comes before `rhs` in canonical order.
     static func precedes(_ lhs: LocaleID, _ rhs: LocaleID) -> Bool {
@@ -79,16 +111,16 @@ extension LocaleMap: Sendable where Value: Sendable {}
 extension LocaleMap: Equatable where Value: Equatable {
     /// The same locales with equal values (the pairs are in one order, whatever order they were set in).
     public static func == (lhs: LocaleMap, rhs: LocaleMap) -> Bool {
-        lhs.pairs.count == rhs.pairs.count && zip(lhs.pairs, rhs.pairs).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        lhs.locales == rhs.locales && lhs.storedValues == rhs.storedValues
     }
 }
 
 extension LocaleMap: Hashable where Value: Hashable {
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(pairs.count)
-        for pair in pairs {
-            hasher.combine(pair.key)
-            hasher.combine(pair.value)
+        hasher.combine(locales.count)
+        for (locale, value) in zip(locales, storedValues) {
+            hasher.combine(locale)
+            hasher.combine(value)
         }
     }
 }
@@ -102,6 +134,6 @@ extension LocaleMap: ExpressibleByDictionaryLiteral {
 
 extension LocaleMap: CustomStringConvertible {
     public var description: String {
-        "[" + pairs.map { "\($0.key.identifier): \($0.value)" }.joined(separator: ", ") + "]"
+        "[" + zip(locales, storedValues).map { "\($0.identifier): \($1)" }.joined(separator: ", ") + "]"
     }
 }

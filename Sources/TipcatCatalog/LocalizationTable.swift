@@ -215,12 +215,13 @@ public struct Translation: Sendable, Hashable {
         }
     }
 
+    // The fields in this order pack into the fewest bytes (a catalog holds hundreds of thousands of translations).
     public var content: Content
     public var state: State
-    public var location: SourceLocation?
     /// Whether `location` is a string that holds the message text exactly as decoded (no JSON escapes), so
     /// a character's column inside it is `location.column + 1 +` the characters before it.
     public var isVerbatim: Bool
+    public var location: SourceLocation?
 
     public init(content: Content, state: State, location: SourceLocation? = nil, isVerbatim: Bool = false) {
         self.content = content

@@ -50,6 +50,7 @@ struct StringCatalogDecoder {
             var entries: [(String, LocalizationTable.Entry)] = []
             var duplicates: [(first: JSONMember, duplicate: JSONMember)] = []
             var record: [StringsDecoding.Entry] = []
+            if fingerprint != nil { record.reserveCapacity(range.count) }
             for member in members[range] {
                 var entryDecoder = decoder
                 var entryMember = member
@@ -81,6 +82,7 @@ struct StringCatalogDecoder {
         table.entries.reserveCapacity(members.count)
         var entryDuplicates: [(first: JSONMember, duplicate: JSONMember)] = []
         var record: (leading: [Diagnostic], entries: [StringsDecoding.Entry])? = fingerprint == nil ? nil : (sink.diagnostics, [])
+        record?.entries.reserveCapacity(members.count)  // kept until the publish caches are written: no room to spare
         for result in results {
             guard let (entries, diagnostics, duplicates, chunkRecord) = result else { return nil }
             for (key, entry) in entries { table.entries[key] = entry }
@@ -208,6 +210,7 @@ struct StringCatalogDecoder {
             }
             if !devices.isEmpty { entry.devices[locale] = devices.mapValues { $0.deferringTrees() } }
         }
+        entry.translations.shareLocales(with: &locales.localeSets)
         return entry
     }
 
@@ -225,6 +228,8 @@ struct StringCatalogDecoder {
     struct LocaleCache {
         private var known: [(key: String, locale: LocaleID?)] = []
         private var byKey: [String: LocaleID?] = [:]
+        /// The sets of locales entries have had, shared by the entries with the same (`LocaleMap.shareLocales`).
+        var localeSets: [[LocaleID]] = []
 
         /// `LocaleID(key)`, parsed once per distinct key.
         mutating func locale(_ key: String) -> LocaleID? {

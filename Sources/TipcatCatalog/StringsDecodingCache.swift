@@ -107,6 +107,10 @@ public struct TipDecodings: Sendable, Hashable {
 public protocol StringsDecodingCache: Sendable {
     /// A content hash of `bytes` (a tip file's, the String Catalog's): equal hashes mean equal bytes.
     func fingerprint(_ bytes: UnsafeRawBufferPointer) -> [UInt8]
+    /// `fingerprint(_:)`, telling `afterPiece` each range of `bytes` once it is hashed (so that a mapped file's
+    /// pages are given back as they are: a String Catalog of a hundred megabytes is hashed on every publish, and
+    /// mostly not read again).
+    func fingerprint(_ bytes: UnsafeRawBufferPointer, afterPiece: (Range<Int>) -> Void) -> [UInt8]
     /// What decoding the String Catalog at `path` with `fingerprint` under `context` produced, when kept.
     func decoding(ofFile path: String, fingerprint: [UInt8], context: [UInt8]) -> StringsDecoding?
     /// Keeps `decoding` for the String Catalog at `path` with `fingerprint` under `context` (best effort:
@@ -125,6 +129,17 @@ public protocol StringsDecodingCache: Sendable {
 extension StringsDecodingCache {
     /// `fingerprint(_:)` of an array's bytes.
     public func fingerprint(_ bytes: [UInt8]) -> [UInt8] { bytes.withUnsafeBytes { fingerprint($0) } }
+    /// The bytes hashed whole, then `afterPiece` told.
+    public func fingerprint(_ bytes: UnsafeRawBufferPointer, afterPiece: (Range<Int>) -> Void) -> [UInt8] {
+        let fingerprint = fingerprint(bytes)
+        afterPiece(0..<bytes.count)
+        return fingerprint
+    }
+
+    /// `fingerprint(_:)` of a file's bytes, a mapped file's pages given back as they are hashed.
+    package func fingerprint(_ file: FileBytes) -> [UInt8] {
+        fingerprint(file.buffer, afterPiece: { file.releasePages(in: $0) })
+    }
     /// A cache that keeps no tips: every tip file is decoded.
     public func tipDecodings(ofCatalog directory: String, context: [UInt8]) -> TipDecodings? { nil }
     public func keep(_ decodings: TipDecodings, ofCatalog directory: String, context: [UInt8]) {}

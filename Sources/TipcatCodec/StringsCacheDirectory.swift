@@ -197,12 +197,20 @@ public final class StringsCacheDirectory: StringsDecodingCache {
     /// bytes different ones). On one core: the loader hashes the String Catalog on another thread while it reads
     /// the tips, and work spread over every core there would leave the loader's own parallel work a core short.
     public func fingerprint(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
+        fingerprint(bytes, afterPiece: { _ in })
+    }
+
+    /// A keyed digest of each 4 MiB piece, the pieces' digests hashed together; `afterPiece` is told each piece's
+    /// range once it is hashed.
+    public func fingerprint(_ bytes: UnsafeRawBufferPointer, afterPiece: (Range<Int>) -> Void) -> [UInt8] {
         let key = fingerprintKey()
         let piece = 4 << 20
         var hasher = SHA256()
         hasher.update(Array("pieces \(bytes.count)\n".utf8))
         for start in stride(from: 0, to: max(bytes.count, 1), by: piece) {
-            hasher.update(key.digest(UnsafeRawBufferPointer(rebasing: bytes[start..<min(bytes.count, start + piece)])))
+            let range = start..<min(bytes.count, start + piece)
+            hasher.update(key.digest(UnsafeRawBufferPointer(rebasing: bytes[range])))
+            afterPiece(range)
         }
         return hasher.finalize().bytes
     }

@@ -151,6 +151,8 @@ enum StringsCacheFile {
                 } catch {
                     return false
                 }
+                // The run's pages are given back: its entries' translations are read from it again if asked for.
+                source.releasePages(in: run.range)
                 return reader.position == run.range.upperBound
             }
             guard let entries else { return nil }

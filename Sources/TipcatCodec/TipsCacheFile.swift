@@ -76,6 +76,8 @@ enum TipsCacheFile {
                         return nil
                     }
                     guard run.position == runs[index].range.upperBound else { return nil }
+                    // Decoded: the run's pages are given back (read again only if its records are written back).
+                    source.releasePages(in: runs[index].range)
                 }
                 return files
             }

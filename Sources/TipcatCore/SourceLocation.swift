@@ -7,13 +7,29 @@ import CByteScan
 public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The path as given by the user (relative paths stay relative, so output is stable).
     public var file: String
-    public var line: Int
-    public var column: Int
+    /// 1-based line.
+    public var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = SourceLocation.stored(newValue) }
+    }
+    /// 1-based column, in Unicode scalars.
+    public var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = SourceLocation.stored(newValue) }
+    }
+    // Four bytes each (every decoded translation keeps a location; a catalog has hundreds of thousands). Files
+    // are read whole and are far smaller than 2 GiB; a larger number is kept as the largest there is.
+    private var storedLine: UInt32
+    private var storedColumn: UInt32
 
     public init(file: String, line: Int, column: Int) {
         self.file = file
-        self.line = line
-        self.column = column
+        self.storedLine = SourceLocation.stored(line)
+        self.storedColumn = SourceLocation.stored(column)
+    }
+
+    private static func stored(_ value: Int) -> UInt32 {
+        UInt32(clamping: value)
     }
 
     /// `path:line:col`, the form compilers and editors understand.

@@ -30,7 +30,21 @@ public struct Message: Sendable, Hashable {
         /// The tree parsing `text` in the mode gives, not kept: parsed again when asked for.
         case deferred(ParseMode)
         /// A tree kept as parsed (`mode`), or as built (nil: by `pluralVariation`, a pseudo-locale, a cache).
-        case tree(parts: [MessagePart], placeholders: [Placeholder], mode: ParseMode?)
+        /// Boxed, so that a message is its text and one word (translations are many, trees are few).
+        case tree(Tree)
+    }
+
+    /// A kept syntax tree.
+    private final class Tree: Sendable {
+        let parts: [MessagePart]
+        let placeholders: [Placeholder]
+        let mode: ParseMode?
+
+        init(parts: [MessagePart], placeholders: [Placeholder], mode: ParseMode?) {
+            self.parts = parts
+            self.placeholders = placeholders
+            self.mode = mode
+        }
     }
 
     /// How a text was parsed: as a whole message, or as a plural form (where `#` is the number).
@@ -40,20 +54,20 @@ public struct Message: Sendable, Hashable {
 
     package init(text: String, parts: [MessagePart], placeholders: [Placeholder]) {
         self.text = text
-        self.form = .tree(parts: parts, placeholders: placeholders, mode: nil)
+        self.form = .tree(Tree(parts: parts, placeholders: placeholders, mode: nil))
     }
 
     /// A parsed message: `text` without syntax (`plain`), or its tree.
     init(text: String, parsedAs mode: ParseMode, plain: Bool, parts: [MessagePart] = [], placeholders: [Placeholder] = []) {
         self.text = text
-        self.form = plain ? .plain : .tree(parts: parts, placeholders: placeholders, mode: mode)
+        self.form = plain ? .plain : .tree(Tree(parts: parts, placeholders: placeholders, mode: mode))
     }
 
     /// The syntax tree.
     public var parts: [MessagePart] {
         switch form {
         case .plain: text.isEmpty ? [] : [.text(text)]
-        case .tree(let parts, _, _): parts
+        case .tree(let tree): tree.parts
         case .deferred(let mode): Message.reparsed(text, mode).parts
         }
     }
@@ -62,7 +76,7 @@ public struct Message: Sendable, Hashable {
     public var placeholders: [Placeholder] {
         switch form {
         case .plain: []
-        case .tree(_, let placeholders, _): placeholders
+        case .tree(let tree): tree.placeholders
         case .deferred(let mode): Message.reparsed(text, mode).placeholders
         }
     }
@@ -83,7 +97,7 @@ public struct Message: Sendable, Hashable {
     /// For the many translations that are checked once and then mostly only stored or copied; a message that
     /// was not parsed from its text (built, or from a cache) keeps its tree.
     package func deferringTree() -> Message {
-        guard case .tree(_, _, let mode?) = form else { return self }
+        guard case .tree(let tree) = form, let mode = tree.mode else { return self }
         var deferred = self
         deferred.form = .deferred(mode)
         return deferred
@@ -93,10 +107,10 @@ public struct Message: Sendable, Hashable {
     /// cannot occur (parsing is a function of the text and the mode); it would read as one literal.
     private static func reparsed(_ text: String, _ mode: ParseMode) -> (parts: [MessagePart], placeholders: [Placeholder]) {
         let message = try? (mode == .pluralForm ? Message.parsePluralForm(text) : Message.parse(text))
-        guard let message, case .tree(let parts, let placeholders, _) = message.form else {
+        guard let message, case .tree(let tree) = message.form else {
             return (text.isEmpty ? [] : [.text(text)], [])
         }
-        return (parts, placeholders)
+        return (tree.parts, tree.placeholders)
     }
 
     /// Equal texts parsed the same way have equal trees: compared without making them. Otherwise the trees are.
@@ -105,9 +119,9 @@ public struct Message: Sendable, Hashable {
         switch (lhs.form, rhs.form) {
         case (.plain, .plain): return true
         case (.deferred(let left), .deferred(let right)) where left == right: return true
-        case (.deferred(let left), .tree(_, _, let right?)) where left == right: return true
-        case (.tree(_, _, let left?), .deferred(let right)) where left == right: return true
-        case (.tree(_, _, let left?), .tree(_, _, let right?)) where left == right: return true
+        case (.deferred(let left), .tree(let right)) where right.mode == left: return true
+        case (.tree(let left), .deferred(let right)) where left.mode == right: return true
+        case (.tree(let left), .tree(let right)) where left.mode != nil && left.mode == right.mode: return true
         default: return lhs.parts == rhs.parts && lhs.placeholders == rhs.placeholders
         }
     }

@@ -91,12 +91,13 @@ public struct CatalogDiff: Sendable, Hashable {
 
     /// The changes of each owner whose entry differs: its objects read a batch of owners at a time (a source may
     /// be one database connection, and a first version's objects are the whole catalog's), then checked, parsed
-    /// and compared on every core.
+    /// and compared on every core. Batches are small: a first version's owners are all added, and a batch's
+    /// objects and their parsed forms are what the diff holds at once.
     static func ownerChanges(_ owners: [TreeDiff.OwnerChange], reader: TreeReader) throws(StoreError) -> [CatalogChange] {
         var changes: [CatalogChange] = []
         var start = 0
         while start < owners.count {
-            let batch = Array(owners[start..<min(owners.count, start + 512)])
+            let batch = Array(owners[start..<min(owners.count, start + 128)])
             // Only the objects that differ are read: a tip or a translations object the two sides share is not.
             var wanted: [SHA256Digest] = []
             for owner in batch {

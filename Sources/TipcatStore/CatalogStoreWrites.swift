@@ -35,11 +35,14 @@ extension TransactionalCatalogStore {
             if let expected = request.expectedVersion, !request.force, (head?.number ?? 0) != expected {
                 throw StoreError.versionMismatch(channel: channel.rawValue, actual: head?.number, expected: expected)
             }
+            PhaseTrace.mark("store: head read in the write transaction")
             let tree: ContentTree
             switch request.content {
             case .tree(let made): tree = made
             case .made(let make):
                 tree = try make { objects in try insertObjects(objects) }
+                // The batches' buffers, freed on every thread, go back before the diff allocates.
+                FreeMemory.giveBack()
                 PhaseTrace.mark("store: tree made and stored")
             }
             if let head, head.contentHash == tree.root, !request.force {

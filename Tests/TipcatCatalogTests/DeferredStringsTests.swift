@@ -87,6 +87,28 @@ import TipcatTestSupport
         #expect(entry.translations.capacity <= locales.count + 1)
     }
 
+    @Test func entriesWithTheSameLocalesShareThem() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try directory.sampleCatalog()
+        func localizations(_ locales: [String]) -> String {
+            locales.map { "\"\($0)\": {\"stringUnit\": {\"state\": \"translated\", \"value\": \"[\($0)] Text\"}}" }.joined(separator: ", ")
+        }
+        try directory.write("Catalog/Localizable.xcstrings", """
+            {"sourceLanguage": "en", "version": "1.0", "strings": {
+              "NewTrailTip.title": {"localizations": {\(localizations(["de", "fr", "ja"]))}},
+              "NewTrailTip.message": {"localizations": {\(localizations(["ja", "fr", "de"]))}},
+              "FindTrailheadTip.title": {"localizations": {\(localizations(["de", "fr"]))}}}}
+            """)
+        let entries = CatalogLoader().load(directory: catalog).catalog.localizations.entries
+        let title = try #require(entries["NewTrailTip.title"]?.translations)
+        let message = try #require(entries["NewTrailTip.message"]?.translations)
+        let other = try #require(entries["FindTrailheadTip.title"]?.translations)
+        #expect(title.keys.map(\.identifier) == ["de", "fr", "ja"] && message.keys == title.keys)
+        #expect(title.sharesLocales(with: message))
+        #expect(!title.sharesLocales(with: other))
+        #expect(message[try #require(LocaleID("ja"))]?.content.text == "[ja] Text")
+    }
+
     @Test func fixturesDecodeTheSameBothWays() throws {
         for name in ["xcode-features", "tip-findings", "plurals", "printf", "substitutions", "device-variations"] {
             let text = try String(contentsOfFile: StringCatalogFixtureTests.fixtures + name + ".xcstrings", encoding: .utf8)

@@ -43,6 +43,30 @@ import TipcatLocalization
         }
     }
 
+    /// Maps with the same locales share one array of them; changing one leaves the others as they were.
+    @Test func sharedLocalesStayEachMapsOwn() throws {
+        let (de, en, fr) = (try #require(LocaleID("de")), try #require(LocaleID("en")), try #require(LocaleID("fr")))
+        var known: [[LocaleID]] = []
+        var first: LocaleMap<Int> = [en: 1, fr: 2]
+        var second: LocaleMap<Int> = [fr: 3, en: 4]
+        var third: LocaleMap<Int> = [de: 5]
+        for index in 0..<3 {
+            switch index {
+            case 0: first.shareLocales(with: &known)
+            case 1: second.shareLocales(with: &known)
+            default: third.shareLocales(with: &known)
+            }
+        }
+        #expect(known.count == 2)
+        #expect(first.sharesLocales(with: second) && !first.sharesLocales(with: third))
+        second[de] = 6
+        #expect(first.keys == [en, fr] && first.values == [1, 2])
+        #expect(second.keys == [de, en, fr] && second.values == [6, 4, 3])
+        #expect(!first.sharesLocales(with: second))
+        first[en] = nil
+        #expect(first.keys == [fr] && second.keys == [de, en, fr] && known[0] == [en, fr])
+    }
+
     @Test func literalsAndDescriptions() throws {
         let (fr, en) = (try #require(LocaleID("fr")), try #require(LocaleID("en")))
         let map: LocaleMap<String> = [fr: "bonjour", en: "hello"]

@@ -40,26 +40,6 @@ import TipcatTestSupport
         #expect(FileBytes(reading: descriptor, offset: 19_000, count: 2000) == nil, "beyond the end")
     }
 
-    /// The resident kilobytes of the mapping that holds `address`, from `/proc/self/smaps`; nil when not found.
-    static func residentKilobytes(ofMappingAt address: UnsafeRawPointer) -> Int? {
-        // Read to its end: /proc files report no size.
-        guard let handle = FileHandle(forReadingAtPath: "/proc/self/smaps") else { return nil }
-        defer { try? handle.close() }
-        let text = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
-        let target = UInt(bitPattern: address)
-        var inMapping = false
-        for line in text.split(separator: "\n") {
-            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-            if let range = fields.first, range.contains("-"), !range.hasSuffix(":") {
-                let bounds = range.split(separator: "-").compactMap { UInt($0, radix: 16) }
-                inMapping = bounds.count == 2 && bounds[0] <= target && target < bounds[1]
-            } else if inMapping, fields.first == "Rss:", fields.count >= 2 {
-                return Int(fields[1])
-            }
-        }
-        return nil
-    }
-
     /// Giving a mapping's pages back changes none of its bytes, whatever the range (on or off page boundaries,
     /// empty, outside the file), and takes them out of the process's memory; memory of its own is left alone.
     @Test func releasedPagesReadTheSameAndLeaveMemory() throws {
@@ -70,10 +50,10 @@ import TipcatTestSupport
         let mapped = try DiskFileSystem().map(path)
         let base = try #require(mapped.buffer.baseAddress)
         #expect(Array(mapped.buffer) == bytes)
-        let before = try #require(Self.residentKilobytes(ofMappingAt: base))
+        let before = try #require(residentKilobytes(ofMappingAt: base))
         #expect(before >= 9 << 10, "every page was read")
         mapped.releasePages(in: 0..<mapped.count)
-        let after = try #require(Self.residentKilobytes(ofMappingAt: base))
+        let after = try #require(residentKilobytes(ofMappingAt: base))
         #expect(after < before / 8, "\(after) KB still resident")
         #expect(Array(mapped.buffer) == bytes, "read again after its pages were given back")
         for range in [100..<200, 4095..<8193, 4096..<4096, 7_000_000..<(9 << 20 + 123), -5..<10, 0..<(10 << 20)] {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TipcatCatalog
 import TipcatCore
 import TipcatTestSupport
 @testable import TipcatCodec
@@ -80,6 +81,28 @@ import TipcatTestSupport
                 bytes[offset] ^= 0x40
             }
         }
+    }
+
+    /// A mapped file is hashed a 4 MiB piece at a time, each piece's pages given back once it is hashed (a String
+    /// Catalog of a hundred megabytes is hashed on every publish): the fingerprint of the same bytes in memory.
+    @Test func fingerprintingAMappedFileGivesItsPagesBack() throws {
+        let directory = try TemporaryDirectory()
+        let cache = StringsCacheDirectory(directory: directory.file("cache"), build: [])
+        let path = directory.file("Localizable.xcstrings")
+        let bytes = (0..<(9 << 20 + 77)).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 9) }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let mapped = try DiskFileSystem().map(path)
+        let base = try #require(mapped.buffer.baseAddress)
+        #expect(Array(mapped.buffer) == bytes)
+        let before = try #require(residentKilobytes(ofMappingAt: base))
+        #expect(before >= 9 << 10, "every page was read")
+        #expect(cache.fingerprint(mapped) == cache.fingerprint(bytes))
+        let after = try #require(residentKilobytes(ofMappingAt: base))
+        #expect(after < before / 8, "\(after) KB still resident")
+        var pieces: [Range<Int>] = []
+        #expect(cache.fingerprint(mapped.buffer, afterPiece: { pieces.append($0) }) == cache.fingerprint(bytes))
+        #expect(pieces == [0..<(4 << 20), (4 << 20)..<(8 << 20), (8 << 20)..<bytes.count])
+        #expect(Array(mapped.buffer) == bytes, "read again after its pages were given back")
     }
 
     /// The keys are made once per cache directory and kept in it with the first files it writes: another process

@@ -22,4 +22,7 @@ size_t tipcat_line_starts32(const uint8_t *bytes, size_t count, uint32_t *starts
 /// -1 when a string is not terminated before `end`, -2 when the container is not closed before `end`.
 int64_t tipcat_json_end_of_container(const uint8_t *bytes, int64_t offset, int64_t end);
 
+/// Gives the allocator's free pages back to the system (glibc's `malloc_trim(0)`); 0 where there is no such call.
+int tipcat_give_back_free_memory(void);
+
 #endif

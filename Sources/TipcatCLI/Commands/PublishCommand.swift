@@ -38,6 +38,8 @@ struct PublishCommand {
             throw error
         }
         // What the load kept is written beside its places while the publish goes on (taking them only if it succeeds).
+        // What loading made and dropped on every core goes back before the tree is made.
+        FreeMemory.giveBack()
         PhaseTrace.mark("publish: loaded and validated")
         let loadWrites = stringsCache?.startWrites()
         var cacheCommitted = false
@@ -46,6 +48,7 @@ struct PublishCommand {
         let hooks = PluginHost(registry: checked.registry, catalogDirectory: access.catalogDirectory)
         progress.show("encoding and hashing \(catalog.tips.count) \(plural(catalog.tips.count, "tip"))…")
         let memo = ownerRecords.flatMap { PublishCommand.ownersMemo(checked.result, records: $0.value) }
+        PhaseTrace.mark("publish: owners memo read")
         let preHooks = !checked.registry.external(.prePublish).isEmpty
         // A dry run and pre-publish hooks see the tree before anything is written: it is made here. Otherwise the
         // publish makes it once it holds the channel, storing each tip's objects as they are made.
