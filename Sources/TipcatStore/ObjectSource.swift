@@ -38,6 +38,19 @@ public struct LayeredObjectSource: ObjectSource {
         }
         return nil
     }
+
+    /// Each layer asked once, in order, for the objects the layers before it lacked, with its own batch read (a
+    /// store over a network answers thousands of them in a few round trips, not one each).
+    public func bytes(of digests: [SHA256Digest]) throws(StoreError) -> [SHA256Digest: [UInt8]] {
+        var found: [SHA256Digest: [UInt8]] = [:]
+        found.reserveCapacity(digests.count)
+        var missing = digests
+        for layer in layers where !missing.isEmpty {
+            for (digest, bytes) in try layer.bytes(of: missing) where found[digest] == nil { found[digest] = bytes }
+            missing.removeAll { found[$0] != nil }
+        }
+        return found
+    }
 }
 
 /// The digests a version's root object names.

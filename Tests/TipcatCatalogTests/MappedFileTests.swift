@@ -44,16 +44,12 @@ import TipcatTestSupport
     /// empty, outside the file), and takes them out of the process's memory; memory of its own is left alone.
     @Test func releasedPagesReadTheSameAndLeaveMemory() throws {
         let directory = try TemporaryDirectory()
-        let path = directory.file("strings")
-        let bytes = (0..<(9 << 20 + 123)).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 11) }
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        let mapped = try DiskFileSystem().map(path)
-        let base = try #require(mapped.buffer.baseAddress)
+        let (bytes, mapped, resident) = try mappedPatternFile(at: directory.file("strings"), count: 9 << 20 + 123, shift: 11)
         #expect(Array(mapped.buffer) == bytes)
-        let before = try #require(residentKilobytes(ofMappingAt: base))
+        let before = try #require(resident())
         #expect(before >= 9 << 10, "every page was read")
         mapped.releasePages(in: 0..<mapped.count)
-        let after = try #require(residentKilobytes(ofMappingAt: base))
+        let after = try #require(resident())
         #expect(after < before / 8, "\(after) KB still resident")
         #expect(Array(mapped.buffer) == bytes, "read again after its pages were given back")
         for range in [100..<200, 4095..<8193, 4096..<4096, 7_000_000..<(9 << 20 + 123), -5..<10, 0..<(10 << 20)] {

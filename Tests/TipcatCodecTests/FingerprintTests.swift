@@ -88,16 +88,12 @@ import TipcatTestSupport
     @Test func fingerprintingAMappedFileGivesItsPagesBack() throws {
         let directory = try TemporaryDirectory()
         let cache = StringsCacheDirectory(directory: directory.file("cache"), build: [])
-        let path = directory.file("Localizable.xcstrings")
-        let bytes = (0..<(9 << 20 + 77)).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 9) }
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        let mapped = try DiskFileSystem().map(path)
-        let base = try #require(mapped.buffer.baseAddress)
+        let (bytes, mapped, resident) = try mappedPatternFile(at: directory.file("Localizable.xcstrings"), count: 9 << 20 + 77, shift: 9)
         #expect(Array(mapped.buffer) == bytes)
-        let before = try #require(residentKilobytes(ofMappingAt: base))
+        let before = try #require(resident())
         #expect(before >= 9 << 10, "every page was read")
         #expect(cache.fingerprint(mapped) == cache.fingerprint(bytes))
-        let after = try #require(residentKilobytes(ofMappingAt: base))
+        let after = try #require(resident())
         #expect(after < before / 8, "\(after) KB still resident")
         var pieces: [Range<Int>] = []
         #expect(cache.fingerprint(mapped.buffer, afterPiece: { pieces.append($0) }) == cache.fingerprint(bytes))

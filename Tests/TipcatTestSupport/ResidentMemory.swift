@@ -1,4 +1,6 @@
 import Foundation
+import TipcatCatalog
+import TipcatCore
 
 /// The resident kilobytes of the mapping holding `address`, from `/proc/self/smaps` (nil where there is none): how
 /// tests see that a mapped file's pages were given back.
@@ -19,4 +21,14 @@ public func residentKilobytes(ofMappingAt address: UnsafeRawPointer) -> Int? {
         }
     }
     return nil
+}
+
+/// A file of `count` bytes of a fixed pattern (`shift` varies it) written at `path` and mapped
+/// (`DiskFileSystem.map`): its bytes, the mapping, and a reader of the mapping's resident kilobytes.
+package func mappedPatternFile(at path: String, count: Int, shift: Int) throws -> (bytes: [UInt8], mapped: FileBytes, resident: () -> Int?) {
+    let bytes = (0..<count).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> shift) }
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let mapped = try DiskFileSystem().map(path)
+    let base = mapped.buffer.baseAddress
+    return (bytes, mapped, { base.flatMap { residentKilobytes(ofMappingAt: $0) } })
 }
