@@ -532,7 +532,15 @@ extension StringsCacheFile {
         let lengths = entries.map { $0.key.count }
         let width = lengths.max() ?? 0
         var flat = [UInt8](repeating: 0, count: entries.count * width)
-        for (index, entry) in entries.enumerated() { flat.replaceSubrange((index * width)..<(index * width + entry.key.count), with: entry.key) }
+        flat.withUnsafeMutableBytes { flat in
+            for (index, entry) in entries.enumerated() {
+                entry.key.withUnsafeBytes { key in
+                    guard let base = flat.baseAddress, let source = key.baseAddress else { return }
+                    (base + index * width).copyMemory(from: source, byteCount: key.count)
+                }
+            }
+        }
+        payload.bytes.reserveCapacity(entries.count * (width + 96))
         let order = flat.withUnsafeBytes { keys in
             Array(entries.indices).sorted { first, second in
                 guard let base = keys.baseAddress else { return false }
@@ -579,9 +587,11 @@ extension BinaryWriter {
         bool(digest != nil)
         guard let digest else { return }
         // The four words big-endian, without an array for each digest.
-        for word in [digest.words.0, digest.words.1, digest.words.2, digest.words.3] {
-            LittleEndian.append(word.byteSwapped, bytes: 8, to: &bytes)
-        }
+        let words = digest.words
+        LittleEndian.append(words.0.byteSwapped, bytes: 8, to: &bytes)
+        LittleEndian.append(words.1.byteSwapped, bytes: 8, to: &bytes)
+        LittleEndian.append(words.2.byteSwapped, bytes: 8, to: &bytes)
+        LittleEndian.append(words.3.byteSwapped, bytes: 8, to: &bytes)
     }
 }
 

@@ -87,6 +87,20 @@ import TipcatTestSupport
         #expect(entry.translations.capacity <= locales.count + 1)
     }
 
+    /// Each key's owner is the first tip that names it, however often tips repeat (a duplicate tip ID names the
+    /// same keys again): the same as collecting the keys first to last.
+    @Test func aKeysOwnerIsTheFirstTipNamingIt() throws {
+        let tips = CatalogLoader().load(directory: sampleCatalogPath).catalog.tips
+        #expect(tips.count > 2)
+        for repeated in [tips, tips + [tips[0]], [tips[1]] + tips + tips.reversed(), []] {
+            let owners = StringCatalogDecoder.owningTips(repeated)
+            #expect(owners == StringCatalogDecoder.byKey(repeated) { $1 })
+            for (index, tip) in repeated.enumerated() {
+                tip.forEachLocalizableText { #expect(owners[$0.key].map { $0 <= index } == true) }
+            }
+        }
+    }
+
     @Test func entriesWithTheSameLocalesShareThem() throws {
         let directory = try TemporaryDirectory()
         let catalog = try directory.sampleCatalog()
