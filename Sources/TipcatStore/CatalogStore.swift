@@ -89,11 +89,6 @@ public struct PublishRequest: Sendable {
     public var channel: ChannelName
     /// The catalog's content.
     public var content: Content
-    /// The tree made beforehand; nil for one the publish makes.
-    public var tree: ContentTree? {
-        if case .tree(let tree) = content { return tree }
-        return nil
-    }
     /// The version message; nil uses the one-line summary of the diff against the channel's head.
     public var message: String?
     /// Who publishes.

@@ -41,8 +41,6 @@ extension TransactionalCatalogStore {
             case .tree(let made): tree = made
             case .made(let make):
                 tree = try make { objects in try insertObjects(objects) }
-                // The batches' buffers, freed on every thread, go back before the diff allocates.
-                FreeMemory.giveBack()
                 PhaseTrace.mark("store: tree made and stored")
             }
             if let head, head.contentHash == tree.root, !request.force {

@@ -22,7 +22,7 @@ extension SQLiteCatalogStore: TransactionalCatalogStore {
     /// everything below it, so a stored object's whole subtree can be skipped.
     func storeMissingObjects(of tree: ContentTree) throws {
         let exists = try connection.prepare("SELECT 1 FROM objects WHERE hash = ?")
-        let insert = try connection.prepare("INSERT OR IGNORE INTO objects (hash, kind, size, content) VALUES (?, ?, ?, ?)")
+        let insert = try objectInsert()
         var stack = [tree.root]
         var seen = Set<SHA256Digest>()
         while let digest = stack.popLast() {
@@ -34,26 +34,29 @@ extension SQLiteCatalogStore: TransactionalCatalogStore {
             // Every object a tree names and the store lacks is in the tree (made again from the catalog when a memo
             // knew it; a tree made in the transaction has stored its tips' objects already).
             guard let object = tree.object(digest) else { throw StoreError.missingObject(digest.hex) }
-            try insert.bind(bytes: digest.bytes, at: 1)
-            try insert.bind(.text(object.kind.rawValue), at: 2)
-            try insert.bind(.int(object.bytes.count), at: 3)
-            try insert.bind(bytes: object.bytes, at: 4)
-            while try insert.step() {}
-            insert.reset()
+            try Self.insert(object, with: insert)
             stack.append(contentsOf: object.children)
         }
     }
 
     func insertObjects(_ objects: [ContentObject]) throws {
-        let insert = try connection.prepare("INSERT OR IGNORE INTO objects (hash, kind, size, content) VALUES (?, ?, ?, ?)")
-        for object in objects {
-            try insert.bind(bytes: object.digest.bytes, at: 1)
-            try insert.bind(.text(object.kind.rawValue), at: 2)
-            try insert.bind(.int(object.bytes.count), at: 3)
-            try insert.bind(bytes: object.bytes, at: 4)
-            while try insert.step() {}
-            insert.reset()
-        }
+        let insert = try objectInsert()
+        for object in objects { try Self.insert(object, with: insert) }
+    }
+
+    /// The statement `insert(_:with:)` runs: an object the store has already is left as it is.
+    private func objectInsert() throws -> Statement {
+        try connection.prepare("INSERT OR IGNORE INTO objects (hash, kind, size, content) VALUES (?, ?, ?, ?)")
+    }
+
+    /// Inserts `object` with `statement` (`objectInsert()`).
+    private static func insert(_ object: ContentObject, with statement: Statement) throws {
+        try statement.bind(bytes: object.digest.bytes, at: 1)
+        try statement.bind(.text(object.kind.rawValue), at: 2)
+        try statement.bind(.int(object.bytes.count), at: 3)
+        try statement.bind(bytes: object.bytes, at: 4)
+        while try statement.step() {}
+        statement.reset()
     }
 
     func nextVersionNumber() throws -> Int {

@@ -37,10 +37,10 @@ struct PublishCommand {
             progress.clear()
             throw error
         }
-        // What the load kept is written beside its places while the publish goes on (taking them only if it succeeds).
         // What loading made and dropped on every core goes back before the tree is made.
         FreeMemory.giveBack()
         PhaseTrace.mark("publish: loaded and validated")
+        // What the load kept is written beside its places while the publish goes on (taking them only if it succeeds).
         let loadWrites = stringsCache?.startWrites()
         var cacheCommitted = false
         defer { if !cacheCommitted { loadWrites?.discard() } }
@@ -73,6 +73,8 @@ struct PublishCommand {
         let content: PublishRequest.Content = prebuilt.map { .tree($0) } ?? .made { store in
             let tree = try ContentTree(catalog: catalog, memo: memo, storing: store)
             made.tree.withLock { $0 = tree }
+            // The batches' buffers, freed on every thread, go back before the publish's diff allocates.
+            FreeMemory.giveBack()
             return tree
         }
         let request = PublishRequest(
