@@ -94,25 +94,16 @@ struct StringCatalogDecoder {
     }
 
     /// A value for each String Catalog key a tip names, from that text and the index of its tip (not a copy of
-    /// the tip: entries are many); the first tip that names a key has it.
+    /// the tip: entries are many); the first tip that names a key has it. Each key is looked up once (tens of
+    /// thousands of them on every publish): a key already there keeps its value, and `value` is not asked.
     static func byKey<Value>(_ tips: [Tip], _ value: (LocalizedText, Int) -> Value) -> [String: Value] {
         var values: [String: Value] = [:]
         values.reserveCapacity(tips.count * 4)
+        func keep(_ value: inout Value) {}
         for index in tips.indices {
-            tips[index].forEachLocalizableText { text in if values[text.key] == nil { values[text.key] = value(text, index) } }
+            tips[index].forEachLocalizableText { text in keep(&values[text.key, default: value(text, index)]) }
         }
         return values
-    }
-
-    /// The index of the first tip that names each String Catalog key (`byKey`'s tips): the tips are visited last
-    /// to first and each sets its keys, so every key is hashed once (tens of thousands of them on every publish).
-    static func owningTips(_ tips: [Tip]) -> [String: Int] {
-        var owners: [String: Int] = [:]
-        owners.reserveCapacity(tips.count * 4)
-        for index in tips.indices.reversed() {
-            tips[index].forEachLocalizableText { owners[$0.key] = index }
-        }
-        return owners
     }
 
     /// The table from what an earlier decoding of the same bytes produced (`kept`), every entry whose tip file
@@ -125,7 +116,7 @@ struct StringCatalogDecoder {
         sink: DiagnosticSink
     ) -> (table: LocalizationTable, changed: [Int: StringsDecoding.Entry])? {
         // Each key's tip (its text is looked up only for the few entries decoded again).
-        let owners = owningTips(tips)
+        let owners = byKey(tips) { $1 }
         let entries = kept.entries
         // Decoded again: entries checked against another tip file than the one that names their key now.
         let results = concurrentChunks(count: entries.count, chunkSize: 1024) { range -> [StringsDecoding.Entry]? in

@@ -41,12 +41,7 @@ public struct SourceBytes: RandomAccessCollection, Sendable, Hashable {
     ) throws(Failure) -> Result {
         switch storage {
         case .array(let bytes):
-            // An array's storage outlives the call: its buffer is read without the closure-taking API, so a typed
-            // error passes through.
-            let result: Swift.Result<Result, Failure> = bytes.withUnsafeBufferPointer { buffer in
-                do throws(Failure) { return .success(try body(buffer)) } catch { return .failure(error) }
-            }
-            return try result.get()
+            return try bytes.withUnsafeBufferPointer(body)
         case .mapped(let bytes):
             let buffer = UnsafeBufferPointer(start: bytes.buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), count: bytes.count)
             defer { withExtendedLifetime(bytes) {} }

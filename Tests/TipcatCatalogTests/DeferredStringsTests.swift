@@ -88,13 +88,23 @@ import TipcatTestSupport
     }
 
     /// Each key's owner is the first tip that names it, however often tips repeat (a duplicate tip ID names the
-    /// same keys again): the same as collecting the keys first to last.
+    /// same keys again): the same as collecting the keys first to last, each kept once seen.
     @Test func aKeysOwnerIsTheFirstTipNamingIt() throws {
         let tips = CatalogLoader().load(directory: sampleCatalogPath).catalog.tips
         #expect(tips.count > 2)
         for repeated in [tips, tips + [tips[0]], [tips[1]] + tips + tips.reversed(), []] {
-            let owners = StringCatalogDecoder.owningTips(repeated)
-            #expect(owners == StringCatalogDecoder.byKey(repeated) { $1 })
+            let owners = StringCatalogDecoder.byKey(repeated) { $1 }
+            var firstSeen: [String: Int] = [:]
+            var firstText: [String: String] = [:]
+            for (index, tip) in repeated.enumerated() {
+                tip.forEachLocalizableText { text in
+                    guard firstSeen[text.key] == nil else { return }
+                    firstSeen[text.key] = index
+                    firstText[text.key] = text.source
+                }
+            }
+            #expect(owners == firstSeen)
+            #expect(StringCatalogDecoder.byKey(repeated) { text, _ in text.source } == firstText)
             for (index, tip) in repeated.enumerated() {
                 tip.forEachLocalizableText { #expect(owners[$0.key].map { $0 <= index } == true) }
             }
