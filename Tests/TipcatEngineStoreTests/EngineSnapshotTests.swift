@@ -159,6 +159,36 @@ import TipcatTestSupport
         #expect(usage.status == .usage)
     }
 
+    /// Lines are checked on every core, thousands at a time: mistakes far apart in a long batch (CRLF line ends,
+    /// blank lines) are still reported in file order with their own line numbers, and a good batch of the same
+    /// length is donated whole.
+    @Test func aLongBatchIsCheckedInFileOrder() throws {
+        let scratch = try TemporaryDirectory()
+        let store = try scratch.publishedStore()
+        let state = scratch.file("state.sqlite")
+        let base = ["--store", store, "--state", state]
+        let count = 6_000
+        func lines(badAt bad: Set<Int>) -> String {
+            (1...count).map { number -> String in
+                if number % 1000 == 0 { return "  " }
+                return bad.contains(number) ? #"{"event": "opened-mapp"}"# : #"{"event": "opened-map"}"#
+            }.joined(separator: "\r\n") + "\r\n"
+        }
+        let good = scratch.file("good.jsonl")
+        try lines(badAt: []).write(toFile: good, atomically: true, encoding: .utf8)
+        let donated = run(["engine", "donate", "--batch", good] + base)
+        #expect(donated.status == .success, "\(donated.stderr)")
+        #expect(donated.stdout == "donated \(count - count / 1000) events from \(good)\n")
+
+        let bad = scratch.file("bad.jsonl")
+        try lines(badAt: [5_999, 2, 4_097]).write(toFile: bad, atomically: true, encoding: .utf8)
+        let refused = run(["engine", "donate", "--batch", bad] + base)
+        #expect(refused.status == .failure)
+        #expect(refused.stderr == [2, 4_097, 5_999].map {
+            "\(bad):\($0):11: error: unknown event 'opened-mapp'; did you mean 'opened-map'? [donate-batch-line]\n"
+        }.joined() + "error: \(bad): 3 bad lines; nothing from the batch was stored\n", "\(refused.stderr)")
+    }
+
     /// Donations through the CLI are pruned to the event's donationLimit.maxCount, as the engine prunes its
     /// store in a long-running process: one at a time and in a batch.
     @Test func cliDonationsArePrunedToMaxCount() throws {

@@ -13,10 +13,16 @@ import TipcatJSON
 /// records), and may be left out for events without fields; `at` (default: now) may not be later than now.
 extension EngineCommand {
     /// One checked line.
-    struct BatchDonation {
+    struct BatchDonation: Sendable {
         var event: EventID
         var values: [String: Value]
         var at: Timestamp?
+    }
+
+    /// A line checked: its donation, or what is wrong with it.
+    enum CheckedLine: Sendable {
+        case donation(BatchDonation)
+        case finding(Diagnostic)
     }
 
     func donateBatch(_ engine: inout TipEngineSession, _ catalog: Catalog, path: String) throws {
@@ -32,23 +38,40 @@ extension EngineCommand {
         let name = path == "-" ? "<stdin>" : path
         let events = Dictionary(catalog.events.map { ($0.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
         let now = engine.now
-        var donations: [BatchDonation] = []
-        var findings: [Diagnostic] = []
+        // Lines are found first, then checked on every core (each line on its own), in file order.
+        var lines: [(number: Int, range: Range<Int>)] = []
         var lineNumber = 0
         var start = 0
         while start < bytes.count {
             lineNumber += 1
             let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-            var line = Array(bytes[start..<end])
+            var last = end
+            if last > start, bytes[last - 1] == UInt8(ascii: "\r") { last -= 1 }
+            if !bytes[start..<last].allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
+                lines.append((lineNumber, start..<last))
+            }
             start = end + 1
-            if line.last == UInt8(ascii: "\r") { line.removeLast() }
-            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
-            do throws(BatchLineError) {
-                donations.append(try Self.batchDonation(line, events: events, now: now))
-            } catch {
-                let column = String(decoding: line.prefix(max(0, error.offset)), as: UTF8.self).count + 1
-                findings.append(Diagnostic(
-                    error.message, rule: .donateBatchLine, at: SourceLocation(file: name, line: lineNumber, column: column)))
+        }
+        let found = lines
+        let checked = concurrentChunks(count: found.count, chunkSize: 2048) { chunk -> [CheckedLine] in
+            found[chunk].map { number, range in
+                let line = Array(bytes[range])
+                do throws(BatchLineError) {
+                    return .donation(try Self.batchDonation(line, events: events, now: now))
+                } catch {
+                    let column = String(decoding: line.prefix(max(0, error.offset)), as: UTF8.self).count + 1
+                    return .finding(Diagnostic(
+                        error.message, rule: .donateBatchLine, at: SourceLocation(file: name, line: number, column: column)))
+                }
+            }
+        }
+        var donations: [BatchDonation] = []
+        donations.reserveCapacity(lines.count)
+        var findings: [Diagnostic] = []
+        for result in checked.joined() {
+            switch result {
+            case .donation(let donation): donations.append(donation)
+            case .finding(let finding): findings.append(finding)
             }
         }
         if !findings.isEmpty {
