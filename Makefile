@@ -32,7 +32,8 @@ help:
 	@echo "make docs      regenerate README.md's table of diagnostics from the rule registry (DiagnosticRules.all)"
 	@echo "make clean     remove build products and .tipcat/"
 
-# System packages. Building needs the SQLite and libpq headers (the CSQLite and CPostgreSQL modules); the tests
+# System packages. Building needs the SQLite, libpq and libxml2 headers (the CSQLite, CPostgreSQL and CXMLEvents
+# modules; libpq and libxml2 are loaded at run time by the commands that use them); the tests
 # also use a throwaway PostgreSQL server (Debian's postgresql package), zsh and fish (to syntax-check completion
 # scripts), Python's commonmark / markdown-it-py (to prove Markdown escaping) and Debian's chromium (to check the
 # preview gallery in a headless browser).
@@ -52,6 +53,14 @@ build-deps:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libpq-dev >/dev/null; \
 	  else \
 	    echo "error: tipcat needs the PostgreSQL client headers: sudo apt-get install libpq-dev" >&2; exit 1; \
+	  fi; \
+	fi
+	@if ! [ -f /usr/include/libxml2/libxml/parser.h ]; then \
+	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	    echo "installing: libxml2-dev"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libxml2-dev >/dev/null; \
+	  else \
+	    echo "error: tipcat needs the libxml2 headers: sudo apt-get install libxml2-dev" >&2; exit 1; \
 	  fi; \
 	fi
 

@@ -51,6 +51,9 @@ let package = Package(
         .systemLibrary(name: "CPostgreSQL", path: "Sources/CPostgreSQL", providers: [.apt(["libpq-dev"])]),
         // A small libpq layer: connection, parameterised statements (binary bytea), typed errors, transactions.
         .target(name: "TipcatPostgreSQL", dependencies: ["CPostgreSQL"], swiftSettings: strict),
+        // libxml2's SAX interface for XLIFF, dlopen()ed on first use (see its header): libxml2-dev's headers at build
+        // time only, for this target's one C file; libxml2 itself at run time, only by a process reading XML.
+        .target(name: "CXMLEvents", cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
         // SHA-256 block compression with the processor's SHA instructions, when it has them (x86-64).
         .target(name: "CSHA256"),
         // A keyed polynomial hash over GF(2^61 - 1): the publish cache's fingerprints of the files it keys by.
@@ -125,6 +128,7 @@ let package = Package(
                 "TipcatCore", "TipcatJSON", "TipcatLocalization", "TipcatRules", "TipcatCatalog", "TipcatArguments",
                 "TipcatTemplates", "TipcatText", "TipcatRender", "TipcatCodec", "TipcatStore",
                 "TipcatEngine", "TipcatEngineStore", "TipcatEngineBundle", "TipcatPlugin", "TipcatPlugins", "TipcatPreview",
+                "CXMLEvents",
             ],
             swiftSettings: strict
         ),

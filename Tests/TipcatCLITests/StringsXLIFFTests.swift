@@ -224,6 +224,54 @@ import FoundationXML
         ])
     }
 
+    /// Character and entity references are read in attribute values as in text, a CDATA section is text, and an
+    /// element of another namespace (a prefix) inside a unit is not one of XLIFF's.
+    @Test func referencesInAttributesAndCDATAAreRead() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try exported(directory)
+        try directory.edit("L/fr.xliff", replacing: #"target-language="fr""#, with: #"target-language="f&#x72;""#)
+        try directory.edit("L/fr.xliff", replacing: #"<trans-unit id="ComboTip.title""#, with: #"<trans-unit id="ComboTip&#46;title""#)
+        try directory.edit("L/fr.xliff", replacing: "<target state=\"translated\">L’indice",
+                           with: "<target state=\"trans&#108;ated\"><![CDATA[<Un> & ]]>L’indice")
+        let result = tipcat("strings", "import", "--catalog", catalog, directory.file("L/fr.xliff"))
+        #expect(result.status == .success, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("fr (\(directory.file("L/fr.xliff"))): 0 added, 1 changed, 12 unchanged"), "\(result.stdout)")
+        #expect(try directory.read(Self.file).contains(#""value" : "<Un> & L’indice d’exposition"#))
+        // The five predefined entities in an attribute value, as the message quoting it shows.
+        try refused("found 1 <file> elements (the first for 'a&b<c>\"d\'.json')") {
+            try $0.edit("L/fr.xliff", replacing: #"original="Localizable.xcstrings""#, with: #"original="a&amp;b&lt;c&gt;&quot;d&apos;.json""#)
+        }
+    }
+
+    /// libxml2 (with ICU, zlib and liblzma) is loaded by the first XML document a process reads, never linked:
+    /// other commands do not load or relocate it at start-up.
+    @Test func libxml2IsLoadedOnlyToReadXML() throws {
+        let executable = try #require(tipcatExecutable(), "build the tipcat executable first (swift build)")
+        let directory = try TemporaryDirectory()
+        let catalog = try exported(directory)
+        let validate = try tipcatProcess(["validate", "--catalog", catalog], timeout: 120, environment: ["LD_DEBUG": "files"])
+        let imported = try tipcatProcess(["strings", "import", "--catalog", catalog, directory.file("L/fr.xliff")], timeout: 120,
+                                         environment: ["LD_DEBUG": "files"])
+        #expect(validate.result?.status == .success, "\(validate.result?.stderr.suffix(2000) ?? "timed out")")
+        #expect(imported.result?.status == .success, "\(imported.result?.stderr.suffix(2000) ?? "timed out")")
+        // glibc's loader names every library it opens on stderr under LD_DEBUG=files.
+        let validateLoads = validate.result?.stderr ?? ""
+        #expect(validateLoads.contains("file=libsqlite3"), "LD_DEBUG output expected from \(executable)")
+        #expect(!validateLoads.contains("libxml2"))
+        #expect(!validateLoads.contains("libicu"))
+        #expect(imported.result?.stderr.contains("file=libxml2.so.2") == true)
+    }
+
+    @Test func malformedXMLIsNamedByTheParser() throws {
+        try refused("fr.xliff:3:51: error: malformed XML: Opening and ending tag mismatch: source line 3 and target; nothing imported") {
+            try $0.write("L/fr.xliff", """
+                <?xml version="1.0"?>
+                <xliff version="1.2"><file original="Localizable.xcstrings" source-language="en" target-language="fr"><body>
+                <trans-unit id="ComboTip.title"><source>x</target></trans-unit></body></file></xliff>
+                """)
+        }
+    }
+
     @Test func xclocIsReadFromItsLocalizedContents() throws {
         let directory = try TemporaryDirectory()
         let catalog = try exported(directory)

@@ -57,8 +57,9 @@ public struct TimedRun: Sendable {
 }
 
 /// Runs the built `tipcat` executable as a child process, killing it when it has not finished within
-/// `timeout` seconds — for input that could make a command wait forever (a FIFO without a writer).
-public func tipcatProcess(_ arguments: [String], timeout: Double) throws -> TimedRun {
+/// `timeout` seconds — for input that could make a command wait forever (a FIFO without a writer). `environment`
+/// is added to this process's.
+public func tipcatProcess(_ arguments: [String], timeout: Double, environment: [String: String] = [:]) throws -> TimedRun {
     guard let executable = tipcatExecutable() else { throw TestSupportError("the tipcat executable is not built") }
     let scratch = try TemporaryDirectory()
     let outPath = scratch.file("stdout"), errPath = scratch.file("stderr")
@@ -67,6 +68,9 @@ public func tipcatProcess(_ arguments: [String], timeout: Double) throws -> Time
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
+    if !environment.isEmpty {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
+    }
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
     process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))

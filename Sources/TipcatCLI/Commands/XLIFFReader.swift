@@ -1,8 +1,6 @@
+import CXMLEvents
 import Foundation
 import TipcatCatalog
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// An XLIFF 1.2 file read for `tipcat strings import`: its `<file>`'s languages and its trans-units.
 struct XLIFFFile {
@@ -27,9 +25,10 @@ struct XLIFFError: Error {
     var message: String
 }
 
-/// Reads XLIFF 1.2 with `XMLParser`, never resolving DTDs or entities: a document with a DOCTYPE (or any entity
-/// or notation declaration) is refused before and while parsing, as are invalid UTF-8, nesting deeper than
-/// `maxDepth`, and malformed XML.
+/// Reads XLIFF 1.2 with the system's libxml2 (loaded on first use, `CXMLEvents`), never resolving DTDs or
+/// entities: a document with a DOCTYPE (or any entity or notation declaration, or a reference to an entity other
+/// than XML's five) is refused before and while parsing, as are invalid UTF-8, nesting deeper than `maxDepth`,
+/// and malformed XML.
 enum XLIFFReader {
     /// The deepest element nesting accepted (XLIFF needs 5).
     static let maxDepth = 64
@@ -43,22 +42,43 @@ enum XLIFFReader {
             let (line, column) = position(of: offset, in: bytes)
             throw XLIFFError(path: path, line: line, column: column, message: "a DOCTYPE or entity declaration is not allowed in XLIFF (DTDs and entities are never resolved)")
         }
-        let parser = XMLParser(data: Data(bytes))
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = false
-        parser.shouldReportNamespacePrefixes = false
-        let delegate = Delegate(path: path)
-        parser.delegate = delegate
-        let parsed = parser.parse()
-        if let failure = delegate.failure { throw failure }
-        guard parsed else {
-            let reason = (parser.parserError as? NSError).map { "XML parser error \($0.code)" } ?? "unknown error"
-            throw XLIFFError(path: path, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1), message: "malformed XML: \(reason)")
+        let reading = Reading(path: path)
+        var result = cxml_result()
+        withExtendedLifetime(reading) {
+            var events = cxml_events(
+                context: Unmanaged.passUnretained(reading).toOpaque(),
+                start: { context, name, attributes, line, column in
+                    Reading.from(context).start(name: Reading.string(name), attributes: Reading.pairs(attributes), at: (line, column))
+                },
+                end: { context, name, line, column in
+                    Reading.from(context).end(name: Reading.string(name), at: (line, column))
+                },
+                text: { context, bytes, length, line, column in
+                    guard let bytes, length > 0 else { return 0 }
+                    return Reading.from(context).text(UnsafeRawBufferPointer(start: bytes, count: Int(length)), at: (line, column))
+                },
+                refused: { context, what, name, line, column in
+                    Reading.from(context).refuse(Reading.string(what), name: Reading.string(name), at: (line, column))
+                })
+            bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { characters in
+                    cxml_parse(characters.baseAddress, Int32(clamping: characters.count), &events, &result)
+                }
+            }
         }
-        guard delegate.sawRoot else {
+        if let failure = reading.failure { throw failure }
+        switch result.outcome {
+        case 0: break
+        case 2:
+            throw XLIFFError(path: path, line: max(Int(result.line), 1), column: max(Int(result.column), 1),
+                             message: "malformed XML: \(Reading.message(result))")
+        default:
+            throw XLIFFError(path: path, line: 1, column: 1, message: Reading.message(result))
+        }
+        guard reading.sawRoot else {
             throw XLIFFError(path: path, line: 1, column: 1, message: "not an XLIFF document (no <xliff> element)")
         }
-        return delegate.file
+        return reading.file
     }
 
     /// The first byte that does not belong to well-formed UTF-8, nil when all do.
@@ -112,7 +132,9 @@ enum XLIFFReader {
         return nil
     }
 
-    private final class Delegate: NSObject, XMLParserDelegate {
+    /// What has been read of the document so far, told event by event; a callback returns 1 once `failure` is
+    /// set (the parse stops there).
+    private final class Reading {
         let path: String
         var file: XLIFFFile
         var failure: XLIFFError?
@@ -122,84 +144,113 @@ enum XLIFFReader {
         var unit: XLIFFUnit?
         var unitLine = 0
         var collecting: String?
-        var text = ""
+        var text: [UInt8] = []
         var source: String?
         var target: String?
         var state: String?
         var note: String?
+
+        typealias Position = (line: Int32, column: Int32)
 
         init(path: String) {
             self.path = path
             self.file = XLIFFFile(path: path)
         }
 
-        private func fail(_ parser: XMLParser, _ message: String) {
-            guard failure == nil else { return }
-            failure = XLIFFError(path: path, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1), message: message)
-            parser.abortParsing()
+        static func from(_ context: UnsafeMutableRawPointer?) -> Reading {
+            // The parse is given `passUnretained(reading)` and runs inside `withExtendedLifetime(reading)`.
+            Unmanaged<Reading>.fromOpaque(UnsafeRawPointer(context.unsafelyUnwrapped)).takeUnretainedValue()
         }
 
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        /// A C string from libxml2 (empty for none).
+        static func string(_ text: UnsafePointer<CChar>?) -> String {
+            text.map { String(cString: $0) } ?? ""
+        }
+
+        /// The attributes libxml2 gives (name, value pairs ending with a NULL name) by name.
+        static func pairs(_ list: UnsafePointer<UnsafePointer<CChar>?>?) -> [String: String] {
+            guard var pair = list else { return [:] }
+            var attributes: [String: String] = [:]
+            while let name = pair[0] {
+                attributes[String(cString: name)] = pair[1].map { String(cString: $0) } ?? ""
+                pair += 2
+            }
+            return attributes
+        }
+
+        /// libxml2's message in a result.
+        static func message(_ result: cxml_result) -> String {
+            var message = result.message
+            let text = withUnsafeBytes(of: &message) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            return text.isEmpty ? "unknown error" : text
+        }
+
+        private func fail(_ message: String, at position: Position) -> Int32 {
+            if failure == nil {
+                failure = XLIFFError(path: path, line: max(Int(position.line), 1), column: max(Int(position.column), 1), message: message)
+            }
+            return 1
+        }
+
+        func start(name elementName: String, attributes: [String: String], at position: Position) -> Int32 {
             depth += 1
             guard depth <= XLIFFReader.maxDepth else {
-                fail(parser, "elements are nested deeper than \(XLIFFReader.maxDepth) levels")
-                return
+                return fail("elements are nested deeper than \(XLIFFReader.maxDepth) levels", at: position)
             }
             if depth == 1 {
                 guard elementName == "xliff" else {
-                    fail(parser, "not an XLIFF document (the root element is <\(elementName)>, not <xliff>)")
-                    return
+                    return fail("not an XLIFF document (the root element is <\(elementName)>, not <xliff>)", at: position)
                 }
                 sawRoot = true
                 if let version = attributes["version"], version != "1.2" {
-                    fail(parser, "XLIFF version \(version) is not supported (only 1.2)")
+                    return fail("XLIFF version \(version) is not supported (only 1.2)", at: position)
                 }
-                return
+                return 0
             }
             switch elementName {
             case "file":
                 file.fileCount += 1
                 if file.fileCount == 1 {
-                    (file.fileLine, file.fileColumn) = (max(parser.lineNumber, 1), max(parser.columnNumber, 1))
+                    (file.fileLine, file.fileColumn) = (max(Int(position.line), 1), max(Int(position.column), 1))
                     file.original = attributes["original"]
                     file.sourceLanguage = attributes["source-language"]
                     file.targetLanguage = attributes["target-language"]
                 }
             case "trans-unit":
-                guard let id = attributes["id"] else {
-                    fail(parser, "a <trans-unit> has no id")
-                    return
-                }
+                guard let id = attributes["id"] else { return fail("a <trans-unit> has no id", at: position) }
                 let (key, path) = XLIFFUnit.split(id: id)
                 unit = XLIFFUnit(key: key, path: path, source: "")
-                unitLine = parser.lineNumber
+                unitLine = Int(position.line)
                 (source, target, state, note) = (nil, nil, nil, nil)
             case "source", "target", "note":
                 guard unit != nil, collecting == nil else {
-                    if collecting != nil { fail(parser, "<\(elementName)> inside <\(collecting ?? "")> is not supported") }
-                    return
+                    if let collecting { return fail("<\(elementName)> inside <\(collecting)> is not supported", at: position) }
+                    return 0
                 }
                 collecting = elementName
-                text = ""
+                text = []
                 if elementName == "target" { state = attributes["state"] }
             default:
-                if collecting != nil {
-                    fail(parser, "<\(elementName)> inside <\(collecting ?? "")> is not supported (inline markup)")
+                if let collecting {
+                    return fail("<\(elementName)> inside <\(collecting)> is not supported (inline markup)", at: position)
                 }
             }
+            return 0
         }
 
-        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        func end(name elementName: String, at position: Position) -> Int32 {
             depth -= 1
             if let element = collecting, element == elementName {
+                let collected = String(decoding: text, as: UTF8.self)
                 switch element {
-                case "source": source = text
-                case "target": target = text
-                default: note = text
+                case "source": source = collected
+                case "target": target = collected
+                default: note = collected
                 }
                 collecting = nil
-                return
+                return 0
             }
             if elementName == "trans-unit", var finished = unit {
                 finished.source = source ?? ""
@@ -210,36 +261,25 @@ enum XLIFFReader {
                 file.lines.append(unitLine)
                 unit = nil
             }
+            return 0
         }
 
-        func parser(_ parser: XMLParser, foundCharacters string: String) {
-            if collecting != nil { text += string }
+        func text(_ bytes: UnsafeRawBufferPointer, at position: Position) -> Int32 {
+            if collecting != nil { text += bytes }
+            return 0
         }
 
-        func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-            if collecting != nil { text += String(decoding: CDATABlock, as: UTF8.self) }
-        }
-
-        func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
-            fail(parser, "entity declarations are not allowed in XLIFF")
-        }
-
-        func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
-            fail(parser, "external entities are not allowed in XLIFF")
-        }
-
-        func parser(_ parser: XMLParser, foundElementDeclarationWithName elementName: String, model: String) {
-            fail(parser, "a DTD is not allowed in XLIFF")
-        }
-
-        func parser(_ parser: XMLParser, foundUnparsedEntityDeclarationWithName name: String, publicID: String?, systemID: String?,
-                    notationName: String?) {
-            fail(parser, "entity declarations are not allowed in XLIFF")
-        }
-
-        func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
-            fail(parser, "the entity reference '&\(name);' is not allowed in XLIFF (entities are never resolved)")
-            return nil
+        func refuse(_ what: String, name: String, at position: Position) -> Int32 {
+            switch what {
+            case "entity reference":
+                fail("the entity reference '&\(name);' is not allowed in XLIFF (entities are never resolved)", at: position)
+            case "doctype", "element declaration":
+                fail("a DTD is not allowed in XLIFF", at: position)
+            case "notation declaration":
+                fail("notation declarations are not allowed in XLIFF", at: position)
+            default:
+                fail("entity declarations are not allowed in XLIFF", at: position)
+            }
         }
     }
 }
