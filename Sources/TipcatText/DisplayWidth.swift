@@ -60,10 +60,34 @@ public enum DisplayWidth {
             || (0x3041...0x3096).contains(value) || (0x30A1...0x30FA).contains(value) {
             return 2
         }
+        if value < 0x10000 { return Int(basicPlaneColumns[Int(value)]) }
+        return tableColumns(value)
+    }
+
+    /// Columns of a scalar from U+0300 on, by searching the range tables (what `basicPlaneColumns` holds for the
+    /// Basic Multilingual Plane).
+    static func tableColumns(_ value: UInt32) -> Int {
         if contains(zeroWidthRanges, value) { return 0 }
         if contains(eastAsianWideRanges, value) || contains(narrowEmojiPresentationRanges, value) { return 2 }
         return 1
     }
+
+    /// The columns of every scalar of the Basic Multilingual Plane, one byte each, filled from the range tables on
+    /// first use (about 64 KB): text in Cyrillic, Arabic, Hebrew, Thai or Indic scripts would otherwise search
+    /// three tables for every scalar. Only entries from U+0300 on are read.
+    private static let basicPlaneColumns: [UInt8] = {
+        var table = [UInt8](repeating: 1, count: 0x10000)
+        func fill(_ ranges: [UInt32], with columns: UInt8) {
+            for pair in stride(from: 0, to: ranges.count - 1, by: 2) where ranges[pair] <= 0xFFFF {
+                for value in Int(ranges[pair])...Int(min(ranges[pair + 1], 0xFFFF)) { table[value] = columns }
+            }
+        }
+        // Zero width wins over wide, as in `tableColumns`.
+        fill(eastAsianWideRanges, with: 2)
+        fill(narrowEmojiPresentationRanges, with: 2)
+        fill(zeroWidthRanges, with: 0)
+        return table
+    }()
 
     /// The width of pure-ASCII text without escape sequences, or nil when the text needs the full scanner.
     private static func asciiWidth(_ text: Substring) -> Int? {

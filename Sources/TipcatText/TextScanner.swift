@@ -12,15 +12,26 @@ struct TextSegment {
     }
 
     var kind: Kind
+    /// Set by the wrapper: a line may break before this cluster although no space precedes it.
+    var breakBefore = false
+    /// Display columns (0, 1 or 2), kept in a byte: the wrapper holds a segment per cluster of long texts.
+    private var columns: Int8
+    /// The cluster's first scalar (line-breaking decisions); 0 for escapes.
+    var base: UInt32
     /// UTF-8 offsets into the scanned text.
     var start: Int
     var end: Int
+
+    init(kind: Kind, start: Int, end: Int, width: Int, base: UInt32) {
+        self.kind = kind
+        self.columns = Int8(clamping: width)
+        self.base = base
+        self.start = start
+        self.end = end
+    }
+
     /// Display columns: 0, 1 or 2.
-    var width: Int
-    /// The cluster's first scalar (line-breaking decisions); 0 for escapes.
-    var base: UInt32
-    /// Set by the wrapper: a line may break before this cluster although no space precedes it.
-    var breakBefore = false
+    var width: Int { Int(columns) }
 }
 
 /// Splits text into `TextSegment`s, working on UTF-8 bytes: escape sequences by `EscapeSequence`; scalars that no

@@ -42,25 +42,27 @@ public enum TextWrapper {
 
     private static func wrapper(_ text: String, width: Int) -> Wrapper {
         let width = max(1, width)
-        var segments: [TextSegment] = []
         var contiguous = text
-        contiguous.withUTF8 { bytes in
-            segments.reserveCapacity(bytes.count)
-            var cursor = TextScanner.Cursor(bytes: bytes, text: text[...])
-            var previousCluster: TextSegment?
-            while var segment = cursor.next() {
-                switch segment.kind {
-                case .cluster:
-                    if let previous = previousCluster, LineBreaking.allowsBreak(after: previous, before: segment) {
-                        segment.breakBefore = true
+        // At most one segment a byte, written in place (no per-append capacity or uniqueness checks).
+        let segments = contiguous.withUTF8 { bytes in
+            [TextSegment](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+                var cursor = TextScanner.Cursor(bytes: bytes, text: text[...])
+                var previousCluster: TextSegment?
+                while var segment = cursor.next(), count < buffer.count {
+                    switch segment.kind {
+                    case .cluster:
+                        if let previous = previousCluster, LineBreaking.allowsBreak(after: previous, before: segment) {
+                            segment.breakBefore = true
+                        }
+                        previousCluster = segment
+                    case .space, .newline:
+                        previousCluster = nil
+                    case .escape:
+                        break
                     }
-                    previousCluster = segment
-                case .space, .newline:
-                    previousCluster = nil
-                case .escape:
-                    break
+                    buffer.initializeElement(at: count, to: segment)
+                    count += 1
                 }
-                segments.append(segment)
             }
         }
         var wrapper = Wrapper(text: text, segments: segments, width: width)

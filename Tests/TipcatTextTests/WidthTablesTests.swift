@@ -64,6 +64,23 @@ struct WidthTablesTests {
         }
     }
 
+    @Test("the Basic Multilingual Plane's width table says what searching the range tables says, scalar by scalar")
+    func basicPlaneTableMatchesTheRanges() {
+        var mismatches: [String] = []
+        for value in UInt32(0x300)...0xFFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if DisplayWidth.columns(scalar) != DisplayWidth.tableColumns(value) {
+                mismatches.append("U+\(String(value, radix: 16, uppercase: true))")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")
+        // The tables' own edges: a wide, a zero-width and a one-column scalar, and the first scalar past the plane.
+        #expect(DisplayWidth.columns("\u{3000}") == 2)
+        #expect(DisplayWidth.columns("\u{0301}") == 0)
+        #expect(DisplayWidth.columns("\u{0416}") == 1)
+        #expect(DisplayWidth.columns("\u{1F600}") == 2)
+    }
+
     @Test("tables are sorted, disjoint pairs")
     func tablesWellFormed() {
         for table in [DisplayWidth.eastAsianWideRanges, DisplayWidth.narrowEmojiPresentationRanges,
