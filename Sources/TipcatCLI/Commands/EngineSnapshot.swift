@@ -169,14 +169,16 @@ struct EngineSnapshot: Sendable {
         }
     }
 
-    /// Only the catalog's settings and declarations (parameters, events, groups; no tips) from the snapshot at
-    /// `path` for the version `contentHash`, checked like `load` but against their own checksum; nil when there
-    /// is none or it is stale or damaged. What a command that reads no tip (`engine donate`, `engine set`) needs.
+    /// Only the catalog's settings, app parameters and events (no tips, and no groups: they list tips, so they
+    /// grow with the catalog) from the snapshot at `path` for the version `contentHash`, checked like `load` but
+    /// against the declarations' own checksum (groups included); nil when there is none or it is stale or
+    /// damaged. What a command that reads no tip (`engine donate`, `engine set`) needs.
     static func declarations(path: String, contentHash: String, origin: String) -> Catalog? {
         guard let part = checkedPart(.declarations, path: path, contentHash: contentHash) else { return nil }
         var reader = BinaryReader(part.bytes)
-        guard let catalog = try? declarations(&reader, origin: origin).catalog, reader.isAtEnd else { return nil }
-        return catalog
+        guard var blobs = try? Declarations(&reader), reader.isAtEnd else { return nil }
+        blobs.groups = Array("[]".utf8)
+        return try? declarations(blobs, origin: origin).catalog
     }
 
     /// The parts of the engine section a reader checks on their own: the whole section, or its first P bytes
@@ -213,11 +215,6 @@ struct EngineSnapshot: Sendable {
               FastChecksum.of(bytes.buffer) == LittleEndian.word(header, at: checksumOffset, bytes: 8)
         else { return nil }
         return (bytes, headerSize + engineLength, detailLength)
-    }
-
-    /// The settings (as stored) and the catalog of declarations at the start of the engine section.
-    private static func declarations(_ reader: inout BinaryReader, origin: String) throws -> (settings: JSONValue, catalog: Catalog) {
-        try declarations(Declarations(&reader), origin: origin)
     }
 
     /// The declarations' four blobs, as stored (settings, parameters, events, groups).
