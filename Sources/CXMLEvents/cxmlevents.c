@@ -58,6 +58,8 @@ typedef struct {
     const cxml_events *events;
     xmlParserCtxtPtr parser;
     int stopped;
+    /// Memory ran out while the attributes were copied: the parse stopped without the reader's verdict.
+    int failed;
 } session;
 
 static void stop_if(session *s, int verdict) {
@@ -70,11 +72,20 @@ static void stop_if(session *s, int verdict) {
 #define CXML_LINE(s) api.line((s)->parser)
 #define CXML_COLUMN(s) api.column((s)->parser)
 
-/// `prefix:local`, or `local` without a prefix, in `buffer` (cut short when longer than it).
-static const char *qualified(char *buffer, size_t size, const xmlChar *local, const xmlChar *prefix) {
-    if (prefix == NULL) return (const char *)local;
-    snprintf(buffer, size, "%s:%s", (const char *)prefix, (const char *)local);
-    return buffer;
+/// `prefix:local` in a new allocation, or NULL when out of memory.
+static char *joined(const xmlChar *prefix, const xmlChar *local) {
+    size_t prefix_length = strlen((const char *)prefix), local_length = strlen((const char *)local);
+    char *name = malloc(prefix_length + local_length + 2);
+    if (name == NULL) return NULL;
+    memcpy(name, prefix, prefix_length);
+    name[prefix_length] = ':';
+    memcpy(name + prefix_length + 1, local, local_length + 1);
+    return name;
+}
+
+static void out_of_memory(session *s) {
+    s->failed = 1;
+    stop_if(s, 1);
 }
 
 // Elements and attributes by their qualified names (namespaces are not processed: declarations are dropped).
@@ -86,29 +97,46 @@ static void on_start(void *context, const xmlChar *local, const xmlChar *prefix,
     (void)defaulted_count;
     session *s = context;
     if (s->stopped) return;
-    // Name, value pairs ending with NULL; each attribute is (local, prefix, URI, value start, value end).
-    enum { most = 64 };
-    int count = attribute_count < most ? attribute_count : most;
-    const char *pairs[2 * most + 1];
-    char names[most][256];
-    char *values[most];
-    int made = 0;
+    int count = attribute_count > 0 ? attribute_count : 0;
+    // Name, value pairs ending with NULL, and what was allocated for them (each value; prefixed names).
+    const char **pairs = malloc(sizeof(char *) * (2 * (size_t)count + 1));
+    char **owned = malloc(sizeof(char *) * (2 * (size_t)count + 1));
+    char *name = prefix != NULL ? joined(prefix, local) : NULL;
+    if (pairs == NULL || owned == NULL || (prefix != NULL && name == NULL)) {
+        free(pairs);
+        free(owned);
+        free(name);
+        out_of_memory(s);
+        return;
+    }
+    int made = 0, allocations = 0;
     for (int index = 0; index < count; index++) {
+        // Each attribute is (local, prefix, URI, value start, value end); the value is not terminated.
         const xmlChar *const *attribute = attributes + 5 * index;
         size_t length = (size_t)(attribute[4] - attribute[3]);
         char *value = malloc(length + 1);
-        if (value == NULL) break;
+        char *attribute_name = attribute[1] != NULL ? joined(attribute[1], attribute[0]) : NULL;
+        if (value == NULL || (attribute[1] != NULL && attribute_name == NULL)) {
+            free(value);
+            free(attribute_name);
+            s->failed = 1;
+            break;
+        }
         memcpy(value, attribute[3], length);
         value[length] = 0;
-        values[made] = value;
-        pairs[2 * made] = qualified(names[made], sizeof(names[made]), attribute[0], attribute[1]);
+        owned[allocations++] = value;
+        if (attribute_name != NULL) owned[allocations++] = attribute_name;
+        pairs[2 * made] = attribute_name != NULL ? attribute_name : (const char *)attribute[0];
         pairs[2 * made + 1] = value;
         made++;
     }
     pairs[2 * made] = NULL;
-    char name[512];
-    int verdict = s->events->start(s->events->context, qualified(name, sizeof(name), local, prefix), pairs, CXML_LINE(s), CXML_COLUMN(s));
-    for (int index = 0; index < made; index++) free(values[index]);
+    int verdict = s->failed ? 1
+        : s->events->start(s->events->context, name != NULL ? name : (const char *)local, pairs, CXML_LINE(s), CXML_COLUMN(s));
+    for (int index = 0; index < allocations; index++) free(owned[index]);
+    free(owned);
+    free(pairs);
+    free(name);
     stop_if(s, verdict);
 }
 
@@ -116,8 +144,13 @@ static void on_end(void *context, const xmlChar *local, const xmlChar *prefix, c
     (void)uri;
     session *s = context;
     if (s->stopped) return;
-    char name[512];
-    stop_if(s, s->events->end(s->events->context, qualified(name, sizeof(name), local, prefix), CXML_LINE(s), CXML_COLUMN(s)));
+    char *name = prefix != NULL ? joined(prefix, local) : NULL;
+    if (prefix != NULL && name == NULL) {
+        out_of_memory(s);
+        return;
+    }
+    stop_if(s, s->events->end(s->events->context, name != NULL ? name : (const char *)local, CXML_LINE(s), CXML_COLUMN(s)));
+    free(name);
 }
 
 static void on_text(void *context, const xmlChar *bytes, int length) {
@@ -224,7 +257,7 @@ void cxml_parse(const char *bytes, int length, const cxml_events *events, cxml_r
     handler.fatalError = quiet;
     handler.serror = quiet_structured;
 
-    session s = {events, NULL, 0};
+    session s = {events, NULL, 0, 0};
     s.parser = api.createPush(&handler, &s, NULL, 0, NULL);
     if (s.parser == NULL) {
         result->outcome = 3;
@@ -235,7 +268,10 @@ void cxml_parse(const char *bytes, int length, const cxml_events *events, cxml_r
     // as `&#38;`); no other entity can be defined, since every declaration and unknown reference stops the parse.
     api.useOptions(s.parser, XML_PARSE_NOENT | XML_PARSE_NONET | XML_PARSE_NOWARNING | XML_PARSE_NOERROR);
     api.parseChunk(s.parser, bytes, length, 1);
-    if (s.stopped) {
+    if (s.failed) {
+        result->outcome = 3;
+        set_message(result, "out of memory while reading the XML");
+    } else if (s.stopped) {
         result->outcome = 1;
     } else if (!s.parser->wellFormed) {
         result->outcome = 2;

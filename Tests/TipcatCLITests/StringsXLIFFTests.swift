@@ -225,12 +225,15 @@ import FoundationXML
     }
 
     /// Character and entity references are read in attribute values as in text, a CDATA section is text, and an
-    /// element of another namespace (a prefix) inside a unit is not one of XLIFF's.
+    /// element may have any number of attributes.
     @Test func referencesInAttributesAndCDATAAreRead() throws {
         let directory = try TemporaryDirectory()
         let catalog = try exported(directory)
         try directory.edit("L/fr.xliff", replacing: #"target-language="fr""#, with: #"target-language="f&#x72;""#)
-        try directory.edit("L/fr.xliff", replacing: #"<trans-unit id="ComboTip.title""#, with: #"<trans-unit id="ComboTip&#46;title""#)
+        // The id after a hundred other attributes (namespaced ones among them).
+        let others = (0..<100).map { #"x:a\#($0)="\#($0)""# }.joined(separator: " ")
+        try directory.edit("L/fr.xliff", replacing: #"<trans-unit id="ComboTip.title""#,
+                           with: #"<trans-unit xmlns:x="urn:x" \#(others) id="ComboTip&#46;title""#)
         try directory.edit("L/fr.xliff", replacing: "<target state=\"translated\">L’indice",
                            with: "<target state=\"trans&#108;ated\"><![CDATA[<Un> & ]]>L’indice")
         let result = tipcat("strings", "import", "--catalog", catalog, directory.file("L/fr.xliff"))
