@@ -38,31 +38,23 @@ help:
 # scripts), Python's commonmark / markdown-it-py (to prove Markdown escaping) and Debian's chromium (to check the
 # preview gallery in a headless browser).
 # Installed only when missing and only where apt-get / pip can run (CI runs as root).
+# $(call require-headers,TEST,PACKAGE,WHAT): when the shell test TEST fails, installs the Debian package PACKAGE
+# (as root, with apt-get), else stops with "tipcat needs WHAT".
+define require-headers
+	@if ! { $(1); }; then \
+	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	    echo "installing: $(2)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(2) >/dev/null; \
+	  else \
+	    echo "error: tipcat needs $(3): sudo apt-get install $(2)" >&2; exit 1; \
+	  fi; \
+	fi
+endef
+
 build-deps:
-	@if ! [ -f /usr/include/sqlite3.h ]; then \
-	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
-	    echo "installing: libsqlite3-dev"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libsqlite3-dev >/dev/null; \
-	  else \
-	    echo "error: tipcat needs the SQLite headers: sudo apt-get install libsqlite3-dev" >&2; exit 1; \
-	  fi; \
-	fi
-	@if ! [ -f /usr/include/postgresql/libpq-fe.h ] && ! [ -f /usr/include/libpq-fe.h ]; then \
-	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
-	    echo "installing: libpq-dev"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libpq-dev >/dev/null; \
-	  else \
-	    echo "error: tipcat needs the PostgreSQL client headers: sudo apt-get install libpq-dev" >&2; exit 1; \
-	  fi; \
-	fi
-	@if ! [ -f /usr/include/libxml2/libxml/parser.h ]; then \
-	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
-	    echo "installing: libxml2-dev"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libxml2-dev >/dev/null; \
-	  else \
-	    echo "error: tipcat needs the libxml2 headers: sudo apt-get install libxml2-dev" >&2; exit 1; \
-	  fi; \
-	fi
+	$(call require-headers,[ -f /usr/include/sqlite3.h ],libsqlite3-dev,the SQLite headers)
+	$(call require-headers,[ -f /usr/include/postgresql/libpq-fe.h ] || [ -f /usr/include/libpq-fe.h ],libpq-dev,the PostgreSQL client headers)
+	$(call require-headers,[ -f /usr/include/libxml2/libxml/parser.h ],libxml2-dev,the libxml2 headers)
 
 # The PostgreSQL server binaries (initdb, pg_ctl, postgres) for the tests' throwaway server and `make bench`.
 postgresql-dep:
