@@ -1,7 +1,4 @@
 import TipcatCore
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The runs both cache files keep their items in (`StringsCacheFile`'s entries, `TipsCacheFile`'s tip files): after a
 /// prefix, the items in runs of a fixed count, each run's byte length and `FastChecksum` before its bytes, so that a
@@ -17,7 +14,7 @@ enum CacheRuns {
         guard write(prefix[...]) else { return nil }
         var covered = prefix
         var length = prefix.count
-        let batch = runLength * 2 * max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        let batch = runLength * 2 * onlineCores
         var start = 0
         while start < count {
             let (first, end) = (start, min(count, start + batch))

@@ -1,5 +1,15 @@
 import Dispatch
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The number of processor cores online (at least 1): how many pieces of parallel work run at once.
+public var onlineCores: Int {
+    max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+}
 
 /// Runs `body` over `0..<count` in chunks on every core and returns the chunks' results in order.
 ///

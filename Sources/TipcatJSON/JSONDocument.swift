@@ -1,10 +1,5 @@
 public import TipcatCore
 import Dispatch
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A parsed JSON file: the tree, plus the source needed to turn any node's offset into `file:line:col`.
 ///
@@ -54,7 +49,7 @@ public final class JSONDocument: Sendable {
             }
             var parser = JSONParser(base: base, count: buffer.count, maxDepth: depth, stackCapacity: 64)
             // A large document: a second parser reads its second half meanwhile (see JSONParser+Split).
-            let split = splitAt ?? (buffer.count >= JSONParser.splitThreshold && sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1
+            let split = splitAt ?? (buffer.count >= JSONParser.splitThreshold && onlineCores > 1
                 ? JSONParser.splitCandidate(base, count: buffer.count, from: buffer.count / 2) : nil)
             var second: SuffixResult?
             if let split, split > 0, split < buffer.count {

@@ -120,7 +120,7 @@ public struct PreviewSite: Sendable {
         let entries = Mutex<[IndexEntry?]>(Array(repeating: nil, count: tips.count))
         let failure = Mutex<(any Error)?>(nil)
         let failures = Atomic<Int>(0)
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
+        let workers = min(onlineCores, 8)
         let chunks = max(1, min(tips.count, workers * 4))
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             var index = chunk

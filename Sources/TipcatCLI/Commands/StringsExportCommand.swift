@@ -38,7 +38,7 @@ extension StringsCommand {
         }
         let export = XLIFF.Export(root: root, tips: catalog.tips, sourceLanguage: sourceLanguage)
         // As many documents are made at once as there are cores; they are written and reported in the order given.
-        let batch = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let batch = onlineCores
         for start in stride(from: 0, to: locales.count, by: batch) {
             let slice = Array(locales[start..<min(locales.count, start + batch)])
             let documents = concurrentChunks(count: slice.count, chunkSize: 1) { range in
