@@ -42,27 +42,31 @@ enum XLIFFReader {
             let (line, column) = position(of: offset, in: bytes)
             throw XLIFFError(path: path, line: line, column: column, message: "a DOCTYPE or entity declaration is not allowed in XLIFF (DTDs and entities are never resolved)")
         }
+        // libxml2 takes a document's length as a C int.
+        guard bytes.count <= Int(Int32.max) else {
+            throw XLIFFError(path: path, line: 1, column: 1, message: "the file is larger than the 2 GiB an XML document may have here")
+        }
         let reading = Reading(path: path)
         var result = cxml_result()
         withExtendedLifetime(reading) {
             var events = cxml_events(
                 context: Unmanaged.passUnretained(reading).toOpaque(),
                 start: { context, name, attributes, line, column in
-                    Reading.from(context).start(name: Reading.string(name), attributes: Reading.pairs(attributes), at: (line, column))
+                    Reading.from(context)?.start(name: Reading.string(name), attributes: Reading.pairs(attributes), at: (line, column)) ?? 1
                 },
                 end: { context, name, line, column in
-                    Reading.from(context).end(name: Reading.string(name), at: (line, column))
+                    Reading.from(context)?.end(name: Reading.string(name), at: (line, column)) ?? 1
                 },
                 text: { context, bytes, length, line, column in
                     guard let bytes, length > 0 else { return 0 }
-                    return Reading.from(context).text(UnsafeRawBufferPointer(start: bytes, count: Int(length)), at: (line, column))
+                    return Reading.from(context)?.text(UnsafeRawBufferPointer(start: bytes, count: Int(length)), at: (line, column)) ?? 1
                 },
                 refused: { context, what, name, line, column in
-                    Reading.from(context).refuse(Reading.string(what), name: Reading.string(name), at: (line, column))
+                    Reading.from(context)?.refuse(Reading.string(what), name: Reading.string(name), at: (line, column)) ?? 1
                 })
             bytes.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { characters in
-                    cxml_parse(characters.baseAddress, Int32(clamping: characters.count), &events, &result)
+                    cxml_parse(characters.baseAddress, Int32(characters.count), &events, &result)
                 }
             }
         }
@@ -157,9 +161,10 @@ enum XLIFFReader {
             self.file = XLIFFFile(path: path)
         }
 
-        static func from(_ context: UnsafeMutableRawPointer?) -> Reading {
-            // The parse is given `passUnretained(reading)` and runs inside `withExtendedLifetime(reading)`.
-            Unmanaged<Reading>.fromOpaque(UnsafeRawPointer(context.unsafelyUnwrapped)).takeUnretainedValue()
+        /// The reading a callback's context stands for: the parse is given `passUnretained(reading)` and runs inside
+        /// `withExtendedLifetime(reading)`.
+        static func from(_ context: UnsafeMutableRawPointer?) -> Reading? {
+            context.map { Unmanaged<Reading>.fromOpaque(UnsafeRawPointer($0)).takeUnretainedValue() }
         }
 
         /// A C string from libxml2 (empty for none).
