@@ -209,43 +209,57 @@ struct EngineCore: Sendable {
     /// The donation logs of `events` from stored donations: for each event, the newest `maxCount` that still
     /// fit its declaration (the catalog may have changed), normalized, in time order.
     static func logs(_ events: [String: EventDeclaration], _ donations: [StoredDonation]) -> [String: DonationLog] {
-        var logs: [String: DonationLog] = [:]
         var byEvent: [String: [Int]] = [:]
         for index in donations.indices { byEvent[donations[index].event.rawValue, default: []].append(index) }
-        var times: [Timestamp] = []
-        var values: [Value] = []
-        for (id, declaration) in events {
-            var log = DonationLog(
-                fields: declaration.fields.map(\.name),
-                maxCount: declaration.donationLimit?.maxCount ?? DonationLog.defaultMaxCount,
-                maxAge: declaration.donationLimit?.maxAge)
-            var order = byEvent[id] ?? []
-            if !zip(order, order.dropFirst()).allSatisfy({ donations[$0].timestamp <= donations[$1].timestamp }) {
-                order.sort { (donations[$0].timestamp, $0) < (donations[$1].timestamp, $1) }
+        // Each event's log is made on its own (a full state holds up to maxCount donations of every event): a
+        // few events at a time, on every core.
+        let declarations = Array(events)
+        let grouped = byEvent
+        let made = concurrentChunks(count: declarations.count, chunkSize: max(1, declarations.count / (4 * onlineCores))) { range in
+            range.map { index -> (String, DonationLog) in
+                let (id, declaration) = declarations[index]
+                return (id, log(declaration, donations, grouped[id] ?? []))
             }
-            // Only the newest `maxCount` valid donations can ever be visible: collect those, newest first, into
-            // one flat array of field values. Donations that no longer fit the declaration (the catalog
-            // changed) are ignored.
-            let fields = declaration.fields
-            times.removeAll(keepingCapacity: true)
-            values.removeAll(keepingCapacity: true)
-            donation: for index in order.reversed() where times.count < log.maxCount {
-                let stored = donations[index].values
-                for field in fields {
-                    guard let value = stored[field.name], let normal = value.normalized(to: field.type) else {
-                        values.removeLast(values.count - times.count * fields.count)
-                        continue donation
-                    }
-                    values.append(normal)
-                }
-                times.append(donations[index].timestamp)
-            }
-            for kept in times.indices.reversed() {
-                log.append(at: times[kept], values: values[(kept * fields.count)..<((kept + 1) * fields.count)])
-            }
-            logs[id] = log
+        }
+        var logs: [String: DonationLog] = [:]
+        logs.reserveCapacity(declarations.count)
+        for chunk in made {
+            for (id, log) in chunk { logs[id] = log }
         }
         return logs
+    }
+
+    /// The log of one event from the stored `donations` at `order` (theirs, in storage order).
+    private static func log(_ declaration: EventDeclaration, _ donations: [StoredDonation], _ order: [Int]) -> DonationLog {
+        var log = DonationLog(
+            fields: declaration.fields.map(\.name),
+            maxCount: declaration.donationLimit?.maxCount ?? DonationLog.defaultMaxCount,
+            maxAge: declaration.donationLimit?.maxAge)
+        var order = order
+        if !zip(order, order.dropFirst()).allSatisfy({ donations[$0].timestamp <= donations[$1].timestamp }) {
+            order.sort { (donations[$0].timestamp, $0) < (donations[$1].timestamp, $1) }
+        }
+        // Only the newest `maxCount` valid donations can ever be visible: collect those, newest first, into
+        // one flat array of field values. Donations that no longer fit the declaration (the catalog
+        // changed) are ignored.
+        let fields = declaration.fields
+        var times: [Timestamp] = []
+        var values: [Value] = []
+        donation: for index in order.reversed() where times.count < log.maxCount {
+            let stored = donations[index].values
+            for field in fields {
+                guard let value = stored[field.name], let normal = value.normalized(to: field.type) else {
+                    values.removeLast(values.count - times.count * fields.count)
+                    continue donation
+                }
+                values.append(normal)
+            }
+            times.append(donations[index].timestamp)
+        }
+        for kept in times.indices.reversed() {
+            log.append(at: times[kept], values: values[(kept * fields.count)..<((kept + 1) * fields.count)])
+        }
+        return log
     }
 
     mutating func addInstance(_ id: TipInstanceID, tip: Int, record: TipRecord) {
