@@ -91,5 +91,9 @@ struct EngineProcessBench {
         let rate = Double(count) / max(batched.median, 1e-9)
         print("engine donate --batch, \(count) donations into a fresh state: \(batched.text), \(format(rate, 0)) donations/s  "
               + "(goal ≥ 50,000/s: \(Self.verdict(rate >= 50_000)))")
+        // For information (no goal): the same call on the state the batch left, as an app's state looks after a
+        // day of events; every call loads every donation.
+        let loaded = measure(["engine", "next"] + common)
+        print("engine next, warm snapshot, with the batch's \(count) donations in the state (no goal): \(loaded.text)")
     }
 }
