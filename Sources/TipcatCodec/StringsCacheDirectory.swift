@@ -413,7 +413,7 @@ public final class StringsCacheDirectory: StringsDecodingCache {
 
     /// `stage`, the file written by `body` a piece at a time after `headerLength` bytes; `body` returns those
     /// bytes (written at the start last), nil when it failed.
-    static func stage(at path: String, headerLength: Int, _ body: ((ArraySlice<UInt8>) -> Bool) -> [UInt8]?) -> StagedFile? {
+    package static func stage(at path: String, headerLength: Int, _ body: ((ArraySlice<UInt8>) -> Bool) -> [UInt8]?) -> StagedFile? {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         var prefix = path.hasPrefix("/") ? "" : "."
         var made: [String] = []

@@ -91,6 +91,21 @@ import TipcatTestSupport
         #expect(fromStored.bytes == fromParsed.bytes)
     }
 
+    /// The snapshot is written a piece at a time (its details are never joined into one copy of the file): the
+    /// file on disk is exactly the prepared snapshot's bytes.
+    @Test func theWrittenSnapshotIsThePreparedOne() throws {
+        let scratch = try TemporaryDirectory()
+        let path = try scratch.publishedStore()
+        let state = scratch.file("state.sqlite")
+        #expect(run(["engine", "next", "--store", path, "--state", state]).status == .success)
+        let store = try SQLiteCatalogStore(path: path, mode: .readOnly)
+        let record = try store.requireHead(of: .production)
+        let (pieces, stored) = try store.storedPieces(of: record)
+        let prepared = try EngineSnapshot.prepare(contentHash: record.contentHash.hex, pieces: pieces, stored: stored, origin: "store@1")
+        #expect(prepared.details.count > 1)
+        #expect(bytes(EngineSnapshot.path(forState: state)) == prepared.bytes)
+    }
+
     @Test func aNewVersionReplacesTheSnapshot() throws {
         let scratch = try TemporaryDirectory()
         let store = try scratch.publishedStore()

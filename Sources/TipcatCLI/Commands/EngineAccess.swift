@@ -115,7 +115,7 @@ struct EngineAccess {
         } catch {
             throw StoreError.damagedObject(digest: contentHash, reason: error.description)
         }
-        EngineSnapshot.write(prepared.bytes, to: snapshotPath)
+        EngineSnapshot.write(prepared, to: snapshotPath)
         return Source(
             catalog: prepared.catalog.catalog, revision: prepared.revision, label: label, prepared: prepared.catalog, pieces: pieces,
             stored: stored)
