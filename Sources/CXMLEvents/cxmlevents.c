@@ -159,7 +159,7 @@ static void on_text(void *context, const xmlChar *bytes, int length) {
     stop_if(s, s->events->text(s->events->context, (const char *)bytes, length, CXML_LINE(s), CXML_COLUMN(s)));
 }
 
-static void refuse(session *s, const char *what, const xmlChar *name) {
+static void refuse(session *s, cxml_refusal what, const xmlChar *name) {
     if (s->stopped) return;
     stop_if(s, s->events->refused(s->events->context, what, name != NULL ? (const char *)name : "", CXML_LINE(s), CXML_COLUMN(s)));
     // Whatever the reader says, a declaration is never let through.
@@ -169,7 +169,7 @@ static void refuse(session *s, const char *what, const xmlChar *name) {
 static void on_doctype(void *context, const xmlChar *name, const xmlChar *external, const xmlChar *system) {
     (void)external;
     (void)system;
-    refuse(context, "doctype", name);
+    refuse(context, cxml_doctype, name);
 }
 
 static void on_entity_declaration(void *context, const xmlChar *name, int type, const xmlChar *public_id, const xmlChar *system_id,
@@ -178,13 +178,13 @@ static void on_entity_declaration(void *context, const xmlChar *name, int type, 
     (void)public_id;
     (void)system_id;
     (void)content;
-    refuse(context, "entity declaration", name);
+    refuse(context, cxml_entity_declaration, name);
 }
 
 static void on_notation(void *context, const xmlChar *name, const xmlChar *public_id, const xmlChar *system_id) {
     (void)public_id;
     (void)system_id;
-    refuse(context, "notation declaration", name);
+    refuse(context, cxml_notation_declaration, name);
 }
 
 static void on_unparsed_entity(void *context, const xmlChar *name, const xmlChar *public_id, const xmlChar *system_id,
@@ -192,18 +192,18 @@ static void on_unparsed_entity(void *context, const xmlChar *name, const xmlChar
     (void)public_id;
     (void)system_id;
     (void)notation;
-    refuse(context, "entity declaration", name);
+    refuse(context, cxml_entity_declaration, name);
 }
 
 static void on_element_declaration(void *context, const xmlChar *name, int type, xmlElementContentPtr content) {
     (void)type;
     (void)content;
-    refuse(context, "element declaration", name);
+    refuse(context, cxml_element_declaration, name);
 }
 
 // Asked for every entity reference other than the five XML predefines: none is ever defined.
 static xmlEntityPtr on_entity_reference(void *context, const xmlChar *name) {
-    refuse(context, "entity reference", name);
+    refuse(context, cxml_entity_reference, name);
     return NULL;
 }
 

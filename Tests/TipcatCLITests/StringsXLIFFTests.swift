@@ -361,6 +361,17 @@ import FoundationXML
         try refused(expected) { try $0.write("L/fr.xliff", document) }
     }
 
+    /// Each refusal while parsing names what was refused, where it is.
+    @Test func anUndefinedEntityIsNamedWhereItIs() throws {
+        try refused("fr.xliff:3:62: error: the entity reference '&x;' is not allowed in XLIFF (entities are never resolved); nothing imported") {
+            try $0.write("L/fr.xliff", """
+                <?xml version="1.0"?>
+                <xliff version="1.2"><file original="Localizable.xcstrings" source-language="en" target-language="fr"><body>
+                <trans-unit id="ComboTip.title"><source>x</source><target>&x;</target></trans-unit></body></file></xliff>
+                """)
+        }
+    }
+
     @Test func deepNestingIsBoundedByTheReader() throws {
         try refused("error: elements are nested deeper than 64 levels; nothing imported") {
             try $0.write("L/fr.xliff", "<?xml version=\"1.0\"?>\n<xliff version=\"1.2\">" + String(repeating: "<g>", count: 10_000)

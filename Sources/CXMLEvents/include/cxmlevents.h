@@ -10,6 +10,16 @@
 
 #include <stddef.h>
 
+/// What the parser met that the reader refuses.
+typedef enum {
+    cxml_doctype,
+    cxml_element_declaration,
+    cxml_entity_declaration,
+    cxml_notation_declaration,
+    /// A reference to an entity other than XML's five (none is ever defined).
+    cxml_entity_reference,
+} cxml_refusal;
+
 /// What the reader is told, in document order. `context` is the reader's own. A callback returning non-zero
 /// stops the parse (the reader has found what it refuses).
 typedef struct {
@@ -20,9 +30,9 @@ typedef struct {
     int (*end)(void *context, const char *name, int line, int column);
     /// Character data (entities and character references replaced) or a CDATA section's bytes, UTF-8.
     int (*text)(void *context, const char *bytes, int length, int line, int column);
-    /// A DOCTYPE, an entity or a notation declaration, or an entity reference the document does not define:
-    /// `what` says which (the reader refuses them all).
-    int (*refused)(void *context, const char *what, const char *name, int line, int column);
+    /// A DOCTYPE, an element, entity or notation declaration, or an entity reference the document does not
+    /// define: `what` says which (the reader refuses them all).
+    int (*refused)(void *context, cxml_refusal what, const char *name, int line, int column);
 } cxml_events;
 
 /// How a parse ended.

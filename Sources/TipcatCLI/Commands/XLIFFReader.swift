@@ -62,7 +62,7 @@ enum XLIFFReader {
                     return Reading.from(context)?.text(UnsafeRawBufferPointer(start: bytes, count: Int(length)), at: (line, column)) ?? 1
                 },
                 refused: { context, what, name, line, column in
-                    Reading.from(context)?.refuse(Reading.string(what), name: Reading.string(name), at: (line, column)) ?? 1
+                    Reading.from(context)?.refuse(what, name: Reading.string(name), at: (line, column)) ?? 1
                 })
             bytes.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { characters in
@@ -274,13 +274,13 @@ enum XLIFFReader {
             return 0
         }
 
-        func refuse(_ what: String, name: String, at position: Position) -> Int32 {
+        func refuse(_ what: cxml_refusal, name: String, at position: Position) -> Int32 {
             switch what {
-            case "entity reference":
+            case cxml_entity_reference:
                 fail("the entity reference '&\(name);' is not allowed in XLIFF (entities are never resolved)", at: position)
-            case "doctype", "element declaration":
+            case cxml_doctype, cxml_element_declaration:
                 fail("a DTD is not allowed in XLIFF", at: position)
-            case "notation declaration":
+            case cxml_notation_declaration:
                 fail("notation declarations are not allowed in XLIFF", at: position)
             default:
                 fail("entity declarations are not allowed in XLIFF", at: position)
