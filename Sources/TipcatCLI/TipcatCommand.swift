@@ -24,6 +24,7 @@ enum ProcessLifetime {
 public enum TipcatCommand {
     /// Entry point of the executable.
     public static func main() -> Never {
+        PhaseTrace.mark("main")
         let stdout = FileOutput(descriptor: STDOUT_FILENO)
         let stderr = FileOutput(descriptor: STDERR_FILENO)
         var environment: [String: String] = [:]

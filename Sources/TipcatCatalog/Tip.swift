@@ -101,6 +101,8 @@ public struct Tip: Sendable, Hashable {
         set { unique.rules = newValue }
         _modify { yield &unique.rules }
     }
+    /// The number of rules, read without copying them (the engine asks it of every tip when it starts).
+    public var ruleCount: Int { storage.rules.count }
     public var options: TipOptions {
         get { storage.options }
         set { unique.options = newValue }

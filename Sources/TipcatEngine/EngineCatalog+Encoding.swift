@@ -35,6 +35,55 @@ public struct PreparedCatalog: Sendable {
         let encoded: Result<EngineCatalog.EncodedRules, RuleProgram.DecodingError>
     }
 
+    /// One half of compiled rules read ahead (`readAhead(_:of:)`): the per-tip half, or the programs.
+    package struct RulesHalf: Sendable {
+        enum Content: Sendable {
+            case tips(EngineCatalog.EncodedRules.Lists)
+            case programs([RuleProgram])
+        }
+
+        let read: Result<(header: EngineCatalog.EncodedRules.Header, content: Content), RuleProgram.DecodingError>
+    }
+
+    /// The halves compiled rules are read in, each on a core of its own.
+    package enum Half: Sendable, CaseIterable {
+        /// Per tip, the number of its programs and what its rules read.
+        case tips
+        /// The programs.
+        case programs
+    }
+
+    /// Reads one half of `compiledRules` (without the declarations: joined with them by `readAhead(joining:declarations:)`).
+    package static func readAhead(_ half: Half, of compiledRules: [UInt8]) -> RulesHalf {
+        RulesHalf(read: Result { () throws(RuleProgram.DecodingError) in
+            let header = try EngineCatalog.EncodedRules.Header(compiledRules)
+            switch half {
+            case .tips: return (header, .tips(try EngineCatalog.EncodedRules.Lists(compiledRules, header: header)))
+            case .programs: return (header, .programs(try EngineCatalog.EncodedRules.programs(compiledRules, header: header)))
+            }
+        })
+    }
+
+    /// The two halves of compiled rules (in either order) joined for a catalog with `declarations`' events and
+    /// parameters.
+    package static func readAhead(joining halves: [RulesHalf], declarations: Catalog) -> RulesReadAhead {
+        RulesReadAhead(encoded: Result { () throws(RuleProgram.DecodingError) in
+            var lists: EngineCatalog.EncodedRules.Lists?
+            var programs: [RuleProgram]?
+            var header: EngineCatalog.EncodedRules.Header?
+            for half in halves {
+                let read = try half.read.get()
+                header = read.header
+                switch read.content {
+                case .tips(let made): lists = made
+                case .programs(let made): programs = made
+                }
+            }
+            guard let header, let lists, let programs else { throw RuleProgram.DecodingError("half of the compiled rules missing") }
+            return try EngineCatalog.EncodedRules(header: header, lists: lists, programs: programs, declarations: declarations)
+        })
+    }
+
     /// Reads `compiledRules` for a catalog with `declarations`' events and parameters.
     package static func readAhead(_ compiledRules: [UInt8], declarations: Catalog) -> RulesReadAhead {
         RulesReadAhead(encoded: Result { () throws(RuleProgram.DecodingError) in
@@ -55,36 +104,41 @@ public struct PreparedCatalog: Sendable {
 extension EngineCatalog {
     static let rulesMagic: [UInt8] = Array("TCER".utf8)
     /// Raise when what is encoded per tip changes (the programs carry their own version).
-    static let rulesFormat: UInt64 = 1
+    static let rulesFormat: UInt64 = 2
 
-    /// Per tip, in catalog order: whether its programs follow (a tip with rules that did not check, or with a
-    /// rule programs do not cover, is checked again when read), then the number of programs and the event,
-    /// app parameter and tip slots its rules read; then every program (`RuleProgram.encode`).
+    /// A header (the number of tips, the number of fields of each event slot, the number of app parameters),
+    /// then two sections, each after its length, so two cores read them at once:
+    /// - per tip, in catalog order: whether its programs follow (a tip with rules that did not check, or with a
+    ///   rule programs do not cover, is checked again when read), then the number of programs and the event,
+    ///   app parameter and tip slots its rules read;
+    /// - every program (`RuleProgram.encode`).
     func encodedRules() -> [UInt8] {
         var writer = BinaryWriter()
         writer.bytes = EngineCatalog.rulesMagic
         writer.varint(EngineCatalog.rulesFormat)
         writer.count(tips.count)
+        writer.count(eventOrder.count)
+        for id in eventOrder { writer.count(events[id]?.fields.count ?? 0) }
+        writer.count(parameterOrder.count)
+        var lists = BinaryWriter()
         var programs: [RuleProgram] = []
-        for (tip, flags) in zip(tips, flags) {
+        for (index, (tip, flags)) in zip(tips, flags).enumerated() {
             guard tip.problems.isEmpty, let range = flags.programs,
-                  case let (events, parameters) = (tip.eventSlots, tip.parameterSlots),
                   case let referenced = tip.referencedTips.compactMap({ tipIndex[TipID($0)] }), referenced.count == tip.referencedTips.count
             else {
-                writer.bool(false)
+                lists.bool(false)
                 continue
             }
-            writer.bool(true)
-            writer.count(range.count)
+            lists.bool(true)
+            lists.count(range.count)
             programs += self.programs[range]
-            for list in [events, parameters, referenced] {
-                writer.count(list.count)
-                for slot in list { writer.count(slot) }
+            for list in [Array(eventSlots(of: index)), Array(parameterSlots(of: index)), referenced] {
+                lists.count(list.count)
+                for slot in list { lists.count(slot) }
             }
         }
-        let encoded = RuleProgram.encode(programs)
-        writer.count(encoded.count)
-        writer.bytes += encoded
+        writer.blob(lists.bytes)
+        writer.blob(RuleProgram.encode(programs))
         return writer.bytes
     }
 
@@ -92,69 +146,130 @@ extension EngineCatalog {
     /// of programs (nil: checked again) and the slots its rules read, then the programs. Fitting it to the tips
     /// (`init(_:encodedRules:)`) checks it belongs to them.
     struct EncodedRules: Sendable {
-        /// The event ids and app parameter names the slots stand for (what the declarations gave).
+        /// The event ids the event slots stand for (what the declarations gave), and the number of app parameters.
         var eventOrder: [String] = []
         var parameterCount = 0
-        var programCounts: [Int?] = []
-        var eventSlots: [[Int]] = []
-        var parameterSlots: [[Int]] = []
-        var referencedTips: [[Int]] = []
+        /// The per-tip half.
+        var lists = Lists()
         var programs: [RuleProgram] = []
+
+        /// What the header says of the declarations the rules were compiled for, and where the two sections are.
+        struct Header: Sendable {
+            var tipCount = 0
+            var eventFieldCounts: [Int] = []
+            var parameterCount = 0
+            var lists: Range<Int> = 0..<0
+            var programs: Range<Int> = 0..<0
+
+            init(_ bytes: [UInt8]) throws(RuleProgram.DecodingError) {
+                typealias Failure = RuleProgram.DecodingError
+                guard bytes.count >= EngineCatalog.rulesMagic.count, Array(bytes[0..<EngineCatalog.rulesMagic.count]) == EngineCatalog.rulesMagic else {
+                    throw Failure("not a catalog's compiled rules")
+                }
+                var reader = BinaryReader(bytes: bytes)
+                reader.position = EngineCatalog.rulesMagic.count
+                guard try reader.varint() == EngineCatalog.rulesFormat else { throw Failure("written by another version") }
+                tipCount = try reader.count()
+                for _ in 0..<(try reader.count()) { eventFieldCounts.append(try reader.count()) }
+                parameterCount = try reader.count()
+                func section() throws(Failure) -> Range<Int> {
+                    let length = try reader.count()
+                    let start = reader.position
+                    guard length <= bytes.count - start else { throw Failure("a section past the end") }
+                    reader.position += length
+                    return start..<(start + length)
+                }
+                lists = try section()
+                programs = try section()
+                guard reader.isAtEnd else { throw Failure("trailing bytes") }
+            }
+        }
+
+        /// Per tip, its number of programs and the slots its rules read, in flat arrays (a few arrays for the
+        /// whole catalog rather than a few a tip).
+        struct Lists: Sendable {
+            /// Per tip, the number of its programs, or -1 when its rules are checked again.
+            var programCounts: [Int] = []
+            /// Per tip `i`, its event slots are `slots[bounds[2i]..<bounds[2i+1]]` and its app parameter slots
+            /// `slots[bounds[2i+1]..<bounds[2i+2]]`, each ascending.
+            var bounds: [Int] = [0]
+            var slots: [Int] = []
+            /// The tips the rules of a tip read (indices), for the few tips whose rules read any.
+            var referencedTips: [Int: [Int]] = [:]
+
+            init() {}
+
+            /// The per-tip section of `bytes` (checked against `header`).
+            init(_ bytes: [UInt8], header: Header) throws(RuleProgram.DecodingError) {
+                typealias Failure = RuleProgram.DecodingError
+                let tipCount = header.tipCount
+                var reader = BinaryReader(bytes: bytes)
+                reader.position = header.lists.lowerBound
+                programCounts.reserveCapacity(tipCount)
+                bounds.reserveCapacity(2 * tipCount + 1)
+                slots.reserveCapacity(2 * tipCount)
+                // Slots are written ascending and distinct: anything else is not what `encodedRules` wrote.
+                func ascending(below limit: Int, _ what: String) throws(Failure) {
+                    var last = -1
+                    for _ in 0..<(try reader.count()) {
+                        let slot = try reader.index()
+                        guard slot < limit else { throw Failure("\(what) out of range") }
+                        guard slot > last else { throw Failure("\(what) listed twice") }
+                        slots.append(slot)
+                        last = slot
+                    }
+                    bounds.append(slots.count)
+                }
+                for index in 0..<tipCount {
+                    guard try reader.bool() else {
+                        programCounts.append(-1)
+                        bounds.append(slots.count)
+                        bounds.append(slots.count)
+                        continue
+                    }
+                    programCounts.append(try reader.count())
+                    try ascending(below: header.eventFieldCounts.count, "an event")
+                    try ascending(below: header.parameterCount, "an app parameter")
+                    let referenced = try reader.count()
+                    guard referenced > 0 else { continue }
+                    var tips: [Int] = []
+                    for _ in 0..<referenced {
+                        let slot = try reader.index()
+                        guard slot < tipCount else { throw Failure("a tip out of range") }
+                        tips.append(slot)
+                    }
+                    referencedTips[index] = tips
+                }
+                guard reader.position == header.lists.upperBound else { throw Failure("tips of another length") }
+            }
+        }
+
+        /// The two halves read separately (on two cores), joined for a catalog with `declarations`' events
+        /// and app parameters, which must be the ones the rules were compiled for.
+        init(header: Header, lists: Lists, programs: [RuleProgram], declarations: Catalog) throws(RuleProgram.DecodingError) {
+            typealias Failure = RuleProgram.DecodingError
+            let events = EngineCatalog.events(of: declarations)
+            eventOrder = events.keys.sorted()
+            parameterCount = Set(declarations.parameters.map(\.name.rawValue)).count
+            guard eventOrder.map({ events[$0]?.fields.count ?? 0 }) == header.eventFieldCounts, parameterCount == header.parameterCount else {
+                throw Failure("for other declarations")
+            }
+            guard programs.count == lists.programCounts.reduce(0, { $0 + max($1, 0) }) else { throw Failure("programs missing") }
+            self.lists = lists
+            self.programs = programs
+        }
 
         /// Reads `bytes` for a catalog with `declarations`' events and app parameters (its tips are not read).
         init(_ bytes: [UInt8], declarations: Catalog) throws(RuleProgram.DecodingError) {
-            typealias Failure = RuleProgram.DecodingError
-            let events = EngineCatalog.events(of: declarations)
-            let parameterCount = Set(declarations.parameters.map(\.name.rawValue)).count
-            var reader = BinaryReader(bytes: bytes)
-            guard bytes.count >= EngineCatalog.rulesMagic.count, Array(bytes[0..<EngineCatalog.rulesMagic.count]) == EngineCatalog.rulesMagic else {
-                throw Failure("not a catalog's compiled rules")
-            }
-            reader.position = EngineCatalog.rulesMagic.count
-            guard try reader.varint() == EngineCatalog.rulesFormat else { throw Failure("written by another version") }
-            let tipCount = try reader.count()
-            eventOrder = events.keys.sorted()
-            self.parameterCount = parameterCount
-            programCounts.reserveCapacity(tipCount)
-            eventSlots.reserveCapacity(tipCount)
-            parameterSlots.reserveCapacity(tipCount)
-            referencedTips.reserveCapacity(tipCount)
-            // Slots are written ascending and distinct: anything else is not what `encodedRules` wrote.
-            func ascending(below limit: Int, _ what: String) throws(Failure) -> [Int] {
-                var slots: [Int] = []
-                for _ in 0..<(try reader.count()) {
-                    let slot = try reader.index()
-                    guard slot < limit else { throw Failure("\(what) out of range") }
-                    guard slot > (slots.last ?? -1) else { throw Failure("\(what) listed twice") }
-                    slots.append(slot)
-                }
-                return slots
-            }
-            for _ in 0..<tipCount {
-                guard try reader.bool() else {
-                    programCounts.append(nil)
-                    eventSlots.append([])
-                    parameterSlots.append([])
-                    referencedTips.append([])
-                    continue
-                }
-                programCounts.append(try reader.count())
-                eventSlots.append(try ascending(below: eventOrder.count, "an event"))
-                parameterSlots.append(try ascending(below: parameterCount, "an app parameter"))
-                var referenced: [Int] = []
-                for _ in 0..<(try reader.count()) {
-                    let slot = try reader.index()
-                    guard slot < tipCount else { throw Failure("a tip out of range") }
-                    referenced.append(slot)
-                }
-                referencedTips.append(referenced)
-            }
-            let length = try reader.count()
-            let encoded = Array(bytes[reader.position..<(reader.position + length)])
-            reader.position += length
-            guard reader.isAtEnd else { throw Failure("trailing bytes") }
-            programs = try RuleProgram.decode(encoded, eventFieldCounts: eventOrder.map { events[$0]?.fields.count ?? 0 })
-            guard programs.count == programCounts.reduce(0, { $0 + ($1 ?? 0) }) else { throw Failure("programs missing") }
+            let header = try Header(bytes)
+            try self.init(
+                header: header, lists: Lists(bytes, header: header), programs: EncodedRules.programs(bytes, header: header),
+                declarations: declarations)
+        }
+
+        /// The programs section of `bytes`, checked against the event slots in `header`.
+        static func programs(_ bytes: [UInt8], header: Header) throws(RuleProgram.DecodingError) -> [RuleProgram] {
+            try RuleProgram.decode(Array(bytes[header.programs]), eventFieldCounts: header.eventFieldCounts)
         }
     }
 
@@ -193,33 +308,38 @@ extension EngineCatalog {
         typealias Failure = RuleProgram.DecodingError
         let tips = catalog.tips
         let slots = declared.slots
-        guard encoded.programCounts.count == tips.count else { throw Failure("for another catalog") }
+        let lists = encoded.lists
+        guard lists.programCounts.count == tips.count, lists.bounds.count == 2 * tips.count + 1 else { throw Failure("for another catalog") }
         // The slots must stand for this catalog's events and parameters.
         guard encoded.parameterCount == slots.parameters.count, encoded.eventOrder.count == slots.events.count,
               encoded.eventOrder.enumerated().allSatisfy({ slots.events[$1]?.slot == $0 })
         else { throw Failure("for other declarations") }
-        var result: [CheckedRules] = []
-        result.reserveCapacity(tips.count)
         var again: [Int] = []
         var start = 0
-        for index in tips.indices {
-            guard let count = encoded.programCounts[index] else {
-                again.append(index)
-                result.append(CheckedRules())
-                continue
+        var failure: Failure?
+        let result = lists.programCounts.withUnsafeBufferPointer { counts in
+            lists.bounds.withUnsafeBufferPointer { bounds in
+                tips.indices.map { index -> CheckedRules in
+                    let count = counts[index]
+                    guard count >= 0 else {
+                        again.append(index)
+                        return CheckedRules()
+                    }
+                    // Each rule compiles to one program.
+                    if count != tips[index].ruleCount { failure = Failure("programs for other rules") }
+                    var rules = CheckedRules(programs: start..<(start + count), rulesChecked: false)
+                    start += count
+                    rules.eventSlots = bounds[2 * index]..<bounds[2 * index + 1]
+                    rules.parameterSlots = bounds[2 * index + 1]..<bounds[2 * index + 2]
+                    if let referenced = lists.referencedTips[index] {
+                        rules.referencedTips = Array(Set(referenced.map { tips[$0].id.rawValue }))
+                    }
+                    return rules
+                }
             }
-            // Each rule compiles to one program.
-            guard count == tips[index].rules.count else { throw Failure("programs for other rules") }
-            var rules = CheckedRules(programs: start..<(start + count), rulesChecked: false)
-            start += count
-            rules.eventSlots = encoded.eventSlots[index]
-            rules.parameterSlots = encoded.parameterSlots[index]
-            if !encoded.referencedTips[index].isEmpty {
-                rules.referencedTips = Array(Set(encoded.referencedTips[index].map { tips[$0].id.rawValue }))
-            }
-            result.append(rules)
         }
-        var decoded = Checked(tips: result, programs: encoded.programs)
+        if let failure { throw failure }
+        var decoded = Checked(tips: result, programs: encoded.programs, slots: lists.slots)
         if !again.isEmpty {
             // Checked again: their programs go after the decoded ones.
             let checked = EngineCatalog.check(

@@ -17,9 +17,10 @@ struct EngineCatalog: Sendable {
         let rulesChecked: Bool
         /// Rules that did not check (`rule N: message`); a tip with any never shows.
         let problems: [String]
-        /// The slots (`eventOrder`, `parameterOrder`) of the events and app parameters its rules read, ascending.
-        let eventSlots: [Int]
-        let parameterSlots: [Int]
+        /// Where the slots (`eventOrder`, `parameterOrder`) of the events and app parameters its rules read are
+        /// in `EngineCatalog.slots`, each list ascending (`eventSlots(of:)`, `parameterSlots(of:)`).
+        let eventSlots: Range<Int>
+        let parameterSlots: Range<Int>
         /// Tips named with `tip(ID)`, sorted.
         let referencedTips: [String]
         /// The group the tip belongs to (index into `groups`).
@@ -62,6 +63,9 @@ struct EngineCatalog: Sendable {
     let parameters: [String: AppParameter]
     /// Every tip's compiled rules, in catalog order (see `Flags.programs`): one array, read in order.
     let programs: [RuleProgram]
+    /// Every tip's event and app parameter slots, in catalog order (see `CompiledTip.eventSlots`): one array
+    /// instead of two small ones a tip.
+    let slots: [Int]
     /// The order of the donation logs and app parameter values given to rule programs.
     let eventOrder: [String]
     let parameterOrder: [String]
@@ -87,6 +91,12 @@ struct EngineCatalog: Sendable {
             tipIDs: Set(catalog.tips.map(\.id.rawValue)),
             donationLimits: events.mapValues(\.donationCountLimit))
     }
+
+    /// The slots of the events `tips[index]`'s rules read, ascending.
+    func eventSlots(of index: Int) -> ArraySlice<Int> { slots[tips[index].eventSlots] }
+
+    /// The slots of the app parameters `tips[index]`'s rules read, ascending.
+    func parameterSlots(of index: Int) -> ArraySlice<Int> { slots[tips[index].parameterSlots] }
 
     /// The checked rules of `tips[index]`, checking them now when the catalog was decoded with its compiled
     /// rules (for explanations, which evaluate the rules' trees).
@@ -234,6 +244,7 @@ struct EngineCatalog: Sendable {
         groups = indexing.groups
         groupIndex = indexing.groupIndex
         programs = checked.programs
+        slots = checked.slots
         let tips = catalog.tips
         let count = min(tips.count, checked.tips.count)
         let (eventCount, parameterCount) = (declared.eventOrder.count, declared.parameterOrder.count)
@@ -252,11 +263,12 @@ struct EngineCatalog: Sendable {
                     for index in range {
                         let tip = tips[index]
                         let rules = checked.tips[index]
-                        for slot in rules.eventSlots { run.eventDependents[slot].append(index) }
-                        for slot in rules.parameterSlots { run.parameterDependents[slot].append(index) }
+                        for slot in checked.slots[rules.eventSlots] { run.eventDependents[slot].append(index) }
+                        for slot in checked.slots[rules.parameterSlots] { run.parameterDependents[slot].append(index) }
                         if !rules.diagnostics.isEmpty { run.diagnostics += rules.diagnostics }
                         let group = groupOfTip[index]
-                        let hasRules = !(rules.rulesChecked ? rules.rules.isEmpty : tip.rules.isEmpty)
+                        // Each rule has one program (read from the tip only when its rules were not compiled).
+                        let hasRules = rules.rulesChecked ? !rules.rules.isEmpty : rules.programs.map { !$0.isEmpty } ?? (tip.ruleCount > 0)
                         (flagBase + index).initialize(to: Flags(
                             hasProblems: !rules.problems.isEmpty, hasRules: hasRules, cacheable: rules.referencedTips.isEmpty,
                             ignoresDisplayFrequency: tip.options.ignoresDisplayFrequency, takesParameters: !tip.parameters.isEmpty,
@@ -305,72 +317,98 @@ struct EngineCatalog: Sendable {
         /// Rules that did not check (`rule N does not check: message`).
         var problems: [String] = []
         var diagnostics: [Diagnostic] = []
-        /// The slots of the events and app parameters the rules read, ascending; the tips they read, each once.
-        var eventSlots: [Int] = []
-        var parameterSlots: [Int] = []
+        /// Where the slots of the events and app parameters the rules read are in `Checked.slots` (each list
+        /// ascending); the tips they read, each once.
+        var eventSlots: Range<Int> = 0..<0
+        var parameterSlots: Range<Int> = 0..<0
         var referencedTips: [String] = []
     }
 
-    /// Tips' checked rules, in catalog order, with their programs in one array.
+    /// Tips' checked rules, in catalog order, with their programs in one array and their slots in another.
     struct Checked: Sendable {
         var tips: [CheckedRules] = []
         var programs: [RuleProgram] = []
+        var slots: [Int] = []
 
-        init(tips: [CheckedRules] = [], programs: [RuleProgram] = []) {
+        init(tips: [CheckedRules] = [], programs: [RuleProgram] = [], slots: [Int] = []) {
             self.tips = tips
             self.programs = programs
+            self.slots = slots
         }
 
         /// Parts checked separately (chunks of tips, in order), joined.
         init(joining parts: [Checked]) {
             tips.reserveCapacity(parts.reduce(0) { $0 + $1.tips.count })
             programs.reserveCapacity(parts.reduce(0) { $0 + $1.programs.count })
+            slots.reserveCapacity(parts.reduce(0) { $0 + $1.slots.count })
             for part in parts { tips += adopt(part) }
         }
 
-        /// Appends `part`'s programs to these and returns its tips' rules with their program ranges moved to
+        /// Appends `part`'s programs and slots to these and returns its tips' rules with their ranges moved to
         /// match (placing the rules is the caller's).
         mutating func adopt(_ part: Checked) -> [CheckedRules] {
-            let offset = programs.count
+            let (offset, slotOffset) = (programs.count, slots.count)
             programs += part.programs
+            slots += part.slots
+            func moved(_ range: Range<Int>, _ by: Int) -> Range<Int> { (range.lowerBound + by)..<(range.upperBound + by) }
             return part.tips.map { rules in
                 var rules = rules
-                rules.programs = rules.programs.map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
+                rules.programs = rules.programs.map { moved($0, offset) }
+                rules.eventSlots = moved(rules.eventSlots, slotOffset)
+                rules.parameterSlots = moved(rules.parameterSlots, slotOffset)
                 return rules
             }
         }
     }
 
-    /// Rules already checked, by text and the tip's parameter declarations (the only part of the environment
-    /// that differs between tips): a rule text that comes back among tips declaring the same parameters is
-    /// checked once, whichever chunk meets it first.
+    /// A checked rule with, when it reads no tip, its program (compiled on its own: the same for every tip
+    /// with the rule's text and parameter declarations; nil when programs do not cover its shape).
+    struct SharedRule: Sendable {
+        var rule: CheckedRule?
+        var diagnostics: [RuleDiagnostic]
+        var program: RuleProgram?
+    }
+
+    /// Rules already checked and compiled, by text and the tip's parameter declarations (the only part of the
+    /// environment that differs between tips): a rule text that comes back among tips declaring the same
+    /// parameters is checked and compiled once, whichever chunk meets it first, and its program is shared.
     final class CheckedRuleCache: Sendable {
         struct Key: Hashable {
             var source: String
             var parameters: [ValueType.RecordField]
         }
 
-        private let checked = Mutex<[Key: (rule: CheckedRule?, diagnostics: [RuleDiagnostic])]>([:])
+        private let checked = Mutex<[Key: SharedRule]>([:])
 
-        func rule(_ source: String, parameters: [ValueType.RecordField], in environment: RuleEnvironment) -> (rule: CheckedRule?, diagnostics: [RuleDiagnostic]) {
+        func rule(_ source: String, parameters: [ValueType.RecordField], in environment: RuleEnvironment, slots: Slots) -> SharedRule {
             let key = Key(source: source, parameters: parameters)
             if let known = checked.withLock({ $0[key] }) { return known }
-            let result = RuleChecker.check(source, in: environment)
-            checked.withLock { $0[key] = result }
-            return result
+            let (rule, diagnostics) = RuleChecker.check(source, in: environment)
+            var shared = SharedRule(rule: rule, diagnostics: diagnostics)
+            if let rule, rule.referencedTips.isEmpty {
+                shared.program = RuleProgram(rule, events: slots.events, parameters: slots.parameters, tips: [:])
+            }
+            checked.withLock { $0[key] = shared }
+            return shared
         }
     }
 
-    /// Checks the rules of `tips` and compiles them to programs (one table for the chunk, in tip order).
+    /// Checks the rules of `tips` and compiles them to programs: a rule that reads no tip shares the program
+    /// of every other with its text and parameter declarations (`CheckedRuleCache`); the others are compiled
+    /// into one table for the chunk.
     static func check(_ tips: ArraySlice<Tip>, in shared: RuleEnvironment, slots: Slots, cache: CheckedRuleCache) -> Checked {
         var environment = shared
         var builder = RuleProgram.Builder()
-        /// Roots of rules without `tip(ID)` compiled for parameterless tips, by text (their programs are equal).
-        var compiledRoots: [String: Int] = [:]
-        var roots: [[Int]?] = []
+        /// Per tip, its programs: shared ones, or roots in the chunk's table (nil: not all compiled).
+        enum Compiled {
+            case shared(RuleProgram)
+            case root(Int)
+        }
+        var compiledPrograms: [[Compiled]?] = []
         // Most rule texts recur among parameterless tips: those are looked up by text in the chunk's own table
         // first, without the shared cache's lock or hashing parameter declarations.
-        var plain: [String: (rule: CheckedRule?, diagnostics: [RuleDiagnostic])] = [:]
+        var plain: [String: SharedRule] = [:]
+        var slotList: [Int] = []
         var checked: [CheckedRules] = tips.map { tip in
             if tip.parameters.isEmpty {
                 if !environment.tipParameters.isEmpty { environment.tipParameters = [:] }
@@ -379,60 +417,78 @@ struct EngineCatalog: Sendable {
             }
             var result = CheckedRules()
             var events = Set<String>(), appParameters = Set<String>(), referencedTips = Set<String>()
+            var sharedPrograms: [RuleProgram?] = []
             for (number, rule) in tip.rules.enumerated() {
-                let checked: CheckedRule?
-                let findings: [RuleDiagnostic]
-                if tip.parameters.isEmpty, let known = plain[rule.source] {
-                    (checked, findings) = known
+                let known: SharedRule
+                if tip.parameters.isEmpty, let found = plain[rule.source] {
+                    known = found
                 } else {
-                    (checked, findings) = cache.rule(rule.source, parameters: tip.parameters, in: environment)
-                    if tip.parameters.isEmpty { plain[rule.source] = (checked, findings) }
+                    known = cache.rule(rule.source, parameters: tip.parameters, in: environment, slots: slots)
+                    if tip.parameters.isEmpty { plain[rule.source] = known }
                 }
-                if let checked {
+                if let checked = known.rule {
                     result.rules.append(checked)
+                    sharedPrograms.append(known.program)
                     events.formUnion(checked.referencedEvents)
                     appParameters.formUnion(checked.referencedAppParameters)
                     referencedTips.formUnion(checked.referencedTips)
                 } else {
-                    let message = findings.first { $0.severity == .error }?.message ?? "does not check"
+                    let message = known.diagnostics.first { $0.severity == .error }?.message ?? "does not check"
                     result.problems.append("rule \(number + 1) does not check: \(message)")
                     result.diagnostics.append(Diagnostic("rule \(number + 1) of \(tip.id) does not check, so the tip never shows: \(message)",
                                                          rule: .engineRuleError, at: rule.location ?? tip.location))
                 }
             }
-            result.eventSlots = events.compactMap { slots.events[$0]?.slot }.sorted()
-            result.parameterSlots = appParameters.compactMap { slots.parameters[$0] }.sorted()
+            let start = slotList.count
+            slotList += events.compactMap { slots.events[$0]?.slot }.sorted()
+            let middle = slotList.count
+            slotList += appParameters.compactMap { slots.parameters[$0] }.sorted()
+            result.eventSlots = start..<middle
+            result.parameterSlots = middle..<slotList.count
             result.referencedTips = Array(referencedTips)
             guard result.problems.isEmpty else {
                 // The tip never shows: nothing to evaluate.
-                roots.append(nil)
+                compiledPrograms.append(nil)
                 return result
             }
             let tipSlots = Dictionary(uniqueKeysWithValues: referencedTips.sorted().enumerated().map { ($1, $0) })
-            var tipRoots: [Int]? = []
-            for rule in result.rules {
-                let shared = tip.parameters.isEmpty && rule.referencedTips.isEmpty
-                if shared, let root = compiledRoots[rule.source] {
-                    tipRoots?.append(root)
+            var programs: [Compiled]? = []
+            for (rule, program) in zip(result.rules, sharedPrograms) {
+                if rule.referencedTips.isEmpty {
+                    // Compiled with the rule when it was checked; nil: programs do not cover its shape.
+                    guard let program else {
+                        programs = nil
+                        break
+                    }
+                    programs?.append(.shared(program))
                     continue
                 }
                 guard let root = builder.add(rule, events: slots.events, parameters: slots.parameters, tips: tipSlots) else {
-                    tipRoots = nil
+                    programs = nil
                     break
                 }
-                if shared { compiledRoots[rule.source] = root }
-                tipRoots?.append(root)
+                programs?.append(.root(root))
             }
-            roots.append(tipRoots)
+            compiledPrograms.append(programs)
             return result
         }
-        let programs = builder.programs(roots.flatMap { $0 ?? [] })
-        var start = 0
-        for (index, tipRoots) in roots.enumerated() {
-            guard let count = tipRoots?.count else { continue }
-            checked[index].programs = start..<(start + count)
-            start += count
+        // The chunk's own programs share one table, made once all are compiled.
+        var own = builder.programs(compiledPrograms.flatMap { $0 ?? [] }.compactMap { program -> Int? in
+            if case .root(let root) = program { return root }
+            return nil
+        })[...]
+        var programs: [RuleProgram] = []
+        for (index, tipPrograms) in compiledPrograms.enumerated() {
+            guard let tipPrograms else { continue }
+            let start = programs.count
+            for program in tipPrograms {
+                switch program {
+                case .shared(let shared): programs.append(shared)
+                case .root: if let next = own.popFirst() { programs.append(next) }
+                }
+            }
+            checked[index].programs = start..<programs.count
         }
-        return Checked(tips: checked, programs: programs)
+        return Checked(tips: checked, programs: programs, slots: slotList)
     }
 }

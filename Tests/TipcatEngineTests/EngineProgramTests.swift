@@ -78,8 +78,8 @@ import TipcatRules
             var events: [String: [Int]] = [:]
             var parameters: [String: [Int]] = [:]
             for (index, tip) in compiled.tips.enumerated() {
-                for slot in tip.eventSlots { events[compiled.eventOrder[slot], default: []].append(index) }
-                for slot in tip.parameterSlots { parameters[compiled.parameterOrder[slot], default: []].append(index) }
+                for slot in compiled.eventSlots(of: index) { events[compiled.eventOrder[slot], default: []].append(index) }
+                for slot in compiled.parameterSlots(of: index) { parameters[compiled.parameterOrder[slot], default: []].append(index) }
                 #expect(compiled.flags[index].group == (tip.group ?? -1))
                 if let group = tip.group { #expect(compiled.groups[group].members.contains(index)) }
             }
@@ -89,7 +89,8 @@ import TipcatRules
             #expect(sameEvents, "the dependents of each event are the tips reading it, in catalog order")
             #expect(sameParameters, "the dependents of each app parameter are the tips reading it, in catalog order")
         }
-        #expect(read.tips.map(\.eventSlots) == checked.tips.map(\.eventSlots))
+        #expect(read.tips.indices.map { Array(read.eventSlots(of: $0)) } == checked.tips.indices.map { Array(checked.eventSlots(of: $0)) })
+        #expect(read.tips.indices.map { Array(read.parameterSlots(of: $0)) } == checked.tips.indices.map { Array(checked.parameterSlots(of: $0)) })
         #expect(read.tips.map(\.referencedTips) == checked.tips.map(\.referencedTips))
         #expect(read.tips.contains { !$0.referencedTips.isEmpty })
         #expect(read.flags.map(\.programs) == checked.flags.map(\.programs))

@@ -91,6 +91,7 @@ struct EngineAccess {
         let store = try location.open(.readOnly)
         let channel = try access.channel()
         let record = try store.requireHead(of: channel)
+        PhaseTrace.mark("engine: store head read")
         let label = "\(location), \(channel) at version \(record.number)"
         let origin = "\(store.location)@\(record.number)"
         let contentHash = record.contentHash.hex

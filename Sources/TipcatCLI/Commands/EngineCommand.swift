@@ -24,12 +24,15 @@ struct EngineCommand {
         let access = self.access
         let log = try access.eventLog()
         let source = try access.source(useSnapshot: useSnapshot)
+        PhaseTrace.mark("engine: catalog read")
         var engine = try access.session(source)
+        PhaseTrace.mark("engine: started")
         engine.recordsEvents = true
         defer { ProcessLifetime.keepUntilExit(engine) }
         // Events of a call that failed part-way (a display already counted) are logged too.
         defer { access.appendEvents(&engine, log: log) }
         try action(&engine, source)
+        PhaseTrace.mark("engine: command done")
     }
 
     /// `tipcat engine status`.

@@ -41,7 +41,7 @@ import TipcatStore
 struct EngineSnapshot: Sendable {
     static let magic: [UInt8] = Array("TCENGSNP".utf8)
     /// Raise when the layout or the engine section's contents change.
-    static let formatVersion: UInt32 = 7
+    static let formatVersion: UInt32 = 8
     static let headerSize = 112
 
     /// The snapshot file for a state database.
@@ -177,6 +177,7 @@ struct EngineSnapshot: Sendable {
         guard let section = checkedPart(.engine, path: path, contentHash: contentHash, headerMatched: {
             if let alongside { companion.start { alongside(); return true } }
         }) else { return nil }
+        PhaseTrace.mark("snapshot: engine section checked")
         do {
             return try decode(section.bytes, path: path, contentHash: contentHash, origin: origin,
                               detailStart: section.detailStart, detailLength: section.detailLength)
@@ -237,6 +238,10 @@ struct EngineSnapshot: Sendable {
     private struct Declarations: Sendable {
         var settings, parameters, events, groups: [UInt8]
 
+        init(settings: [UInt8], parameters: [UInt8], events: [UInt8], groups: [UInt8]) {
+            (self.settings, self.parameters, self.events, self.groups) = (settings, parameters, events, groups)
+        }
+
         init(_ reader: inout BinaryReader) throws(BinaryReader.Failure) {
             settings = try reader.blob()
             parameters = try reader.blob()
@@ -283,30 +288,41 @@ struct EngineSnapshot: Sendable {
         }
         let rules = try reader.blob()
         guard reader.isAtEnd else { throw BinaryReader.Failure("trailing bytes") }
-        /// The settings and declarations, with the compiled rules read for them.
-        struct Declared: Sendable {
-            var settings: JSONValue
-            var catalog: Catalog
-            var rules: PreparedCatalog.RulesReadAhead
-        }
+        /// What the units before the tips' runs give: the settings and declarations (groups left out), the groups,
+        /// and the two halves of the compiled rules (`PreparedCatalog.Half`).
         enum Unit: Sendable {
-            case declared(Result<Declared, any Error>)
+            case declared(Result<(settings: JSONValue, catalog: Catalog), any Error>)
+            case groups(Result<[TipGroup], any Error>)
+            case rules(PreparedCatalog.RulesHalf)
             /// A run of tips written in place, or why it was not (nothing of it is left written).
             case tips(BinaryReader.Failure?)
         }
-        var declared: Declared?
+        /// Units before the tips' runs: the rules' halves (the largest first), the declarations, the groups
+        /// (they list every tip, so they grow with the catalog).
+        let halves = PreparedCatalog.Half.allCases
+        let leading = halves.count + 2
+        var declared: (settings: JSONValue, catalog: Catalog)?
+        var groups: [TipGroup]?
+        var rulesHalves: [PreparedCatalog.RulesHalf] = []
         let tips = try [Tip](unsafeUninitializedCapacity: count) { buffer, made in
             nonisolated(unsafe) let out = buffer
-            // On every core: the declarations with the compiled rules (they need only the declarations), and the
-            // runs of tip records, each tip written at its place.
-            let units = concurrentChunks(count: chunks + 1, chunkSize: 1) { unit -> Unit in
-                if unit.lowerBound == 0 {
-                    return .declared(Result {
-                        let (settings, catalog) = try declarations(blobs, origin: origin)
-                        return Declared(settings: settings, catalog: catalog, rules: PreparedCatalog.readAhead(rules, declarations: catalog))
+            // On every core: the declarations, the groups and the compiled rules' halves (none needs the tips), and
+            // the runs of tip records, each tip written at its place.
+            let units = concurrentChunks(count: chunks + leading, chunkSize: 1) { unit -> Unit in
+                switch unit.lowerBound {
+                case ..<halves.count: return .rules(PreparedCatalog.readAhead(halves[unit.lowerBound], of: rules))
+                case halves.count:
+                    var withoutGroups = blobs
+                    withoutGroups.groups = Array("[]".utf8)
+                    return .declared(Result { try declarations(withoutGroups, origin: origin) })
+                case halves.count + 1:
+                    return .groups(Result {
+                        let only = Declarations(settings: blobs.settings, parameters: Array("[]".utf8), events: Array("[]".utf8), groups: blobs.groups)
+                        return try declarations(only, origin: origin).catalog.groups
                     })
+                default: break
                 }
-                let chunk = unit.lowerBound - 1
+                let chunk = unit.lowerBound - leading
                 guard let base = out.baseAddress else { return .tips(BinaryReader.Failure("no room for tips")) }
                 let first = chunk * chunkSize
                 var records = BinaryReader(bytes)
@@ -333,14 +349,17 @@ struct EngineSnapshot: Sendable {
             for unit in units {
                 switch unit {
                 case .declared(let result):
-                    do { declared = try result.get() } catch { failure = error }
+                    do { declared = try result.get() } catch { failure = failure ?? error }
+                case .groups(let result):
+                    do { groups = try result.get() } catch { failure = failure ?? error }
+                case .rules(let half): rulesHalves.append(half)
                 case .tips(let error?): failure = failure ?? error
                 case .tips(nil): break
                 }
             }
             if let failure {
                 // Every run that was written is unwritten: the array is left empty.
-                for (chunk, unit) in units.dropFirst().enumerated() {
+                for (chunk, unit) in units.dropFirst(leading).enumerated() {
                     if case .tips(nil) = unit, let base = out.baseAddress {
                         (base + chunk * chunkSize).deinitialize(count: min(chunkSize, count - chunk * chunkSize))
                     }
@@ -349,11 +368,15 @@ struct EngineSnapshot: Sendable {
             }
             made = count
         }
-        guard let declared else { throw BinaryReader.Failure("no declarations") }
-        let (settings, ahead) = (declared.settings, declared.rules)
+        PhaseTrace.mark("snapshot: tips and declarations decoded")
+        guard let declared, let groups else { throw BinaryReader.Failure("no declarations") }
+        let settings = declared.settings
+        let ahead = PreparedCatalog.readAhead(joining: rulesHalves, declarations: declared.catalog)
         var catalog = declared.catalog
+        catalog.groups = groups
         catalog.tips = tips
         let prepared = try PreparedCatalog(catalog, rules: ahead, withinLimits: withinLimits)
+        PhaseTrace.mark("snapshot: engine catalog assembled")
         return EngineSnapshot(
             prepared: prepared, revision: revision(contentHash, tips: tips, hashes: hashes), settings: settings, path: path,
             detailStart: detailStart, detailLength: detailLength, hashes: hashes, detailTable: detailTable)
