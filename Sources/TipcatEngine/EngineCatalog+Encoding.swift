@@ -99,6 +99,31 @@ public struct PreparedCatalog: Sendable {
         compiled.withinLimits = withinLimits
         self.compiled = compiled
     }
+
+    /// The catalog whose settings and declarations are `declarations` (its tips are not read) and whose tips
+    /// `facts` describe, with rules read ahead, checked to fit them. A whole tip is decoded by `tip` only when
+    /// a call needs more of it than its facts (registering an instance, an action, an explanation, the whole
+    /// `catalog`): deciding which tip shows needs none.
+    package init(
+        declarations: Catalog, facts: [TipFacts], tip: @escaping @Sendable (Int) -> Tip, rules: RulesReadAhead, withinLimits: Bool
+    ) throws(RuleProgram.DecodingError) {
+        var compiled = try EngineCatalog(
+            declarations: declarations, facts: facts, tips: EngineTips(count: facts.count, decode: tip), encodedRules: rules.encoded.get())
+        compiled.withinLimits = withinLimits
+        self.compiled = compiled
+    }
+
+    /// The catalog's settings and declarations (without decoding a tip; its `tips` may be empty).
+    package var declarations: Catalog { compiled.declarations }
+
+    /// The tips' ids, in catalog order.
+    package var tipIDs: [TipID] { compiled.tipIDs }
+
+    /// The position of the tip `id` in the catalog (the first tip of that id).
+    package func index(of id: TipID) -> Int? { compiled.tipIndex[id] }
+
+    /// The whole tip at `index`.
+    package func tip(at index: Int) -> Tip { compiled.tip(index) }
 }
 
 extension EngineCatalog {
@@ -278,9 +303,15 @@ extension EngineCatalog {
         try self.init(catalog, encodedRules: EncodedRules(bytes, declarations: catalog))
     }
 
-    /// `catalog` compiled with rules read ahead of its tips (`EncodedRules`), checked to fit them. The tips'
-    /// index and groups are built meanwhile, on another core when there is one.
+    /// `catalog` compiled with rules read ahead of its tips (`EncodedRules`), checked to fit them.
     init(_ catalog: Catalog, encodedRules encoded: EncodedRules) throws(RuleProgram.DecodingError) {
+        try self.init(declarations: catalog, facts: catalog.tips.map(TipFacts.init), tips: EngineTips(catalog.tips), encodedRules: encoded)
+    }
+
+    /// The catalog whose settings and declarations are `declarations` and whose tips `facts` describe (whole in
+    /// `tips`), compiled with rules read ahead of its tips (`EncodedRules`), checked to fit them. The tips'
+    /// index and groups are built meanwhile, on another core when there is one.
+    init(declarations catalog: Catalog, facts: [TipFacts], tips: EngineTips, encodedRules encoded: EncodedRules) throws(RuleProgram.DecodingError) {
         let declared = Declared(catalog)
         enum Part: Sendable {
             case indexing(Indexing)
@@ -290,8 +321,10 @@ extension EngineCatalog {
         var checked: Checked?
         for part in concurrentChunks(count: 2, chunkSize: 1, { unit -> Part in
             unit.lowerBound == 0
-                ? .indexing(Indexing(catalog))
-                : .checked(Result { () throws(RuleProgram.DecodingError) in try EngineCatalog.fit(encoded, to: catalog, declared: declared) })
+                ? .indexing(Indexing(ids: facts.map(\.id), groups: catalog.groups))
+                : .checked(Result { () throws(RuleProgram.DecodingError) in
+                    try EngineCatalog.fit(encoded, to: facts, tips: tips, declared: declared)
+                })
         }) {
             switch part {
             case .indexing(let made): indexing = made
@@ -299,14 +332,14 @@ extension EngineCatalog {
             }
         }
         guard let indexing, let checked else { throw RuleProgram.DecodingError("not compiled") }
-        self.init(catalog, declared: declared, indexing: indexing, checked: checked)
+        self.init(declarations: catalog, facts: facts, tips: tips, declared: declared, indexing: indexing, checked: checked)
     }
 
-    /// The rules `encoded` holds, checked to fit `catalog`'s tips and declarations; tips whose rules were not
-    /// compiled are checked now.
-    static func fit(_ encoded: EncodedRules, to catalog: Catalog, declared: Declared) throws(RuleProgram.DecodingError) -> Checked {
+    /// The rules `encoded` holds, checked to fit the tips `facts` describe and the declarations; tips whose
+    /// rules were not compiled are checked now (their whole tips read from `whole`).
+    static func fit(_ encoded: EncodedRules, to facts: [TipFacts], tips whole: EngineTips, declared: Declared) throws(RuleProgram.DecodingError) -> Checked {
         typealias Failure = RuleProgram.DecodingError
-        let tips = catalog.tips
+        let tips = facts
         let slots = declared.slots
         let lists = encoded.lists
         guard lists.programCounts.count == tips.count, lists.bounds.count == 2 * tips.count + 1 else { throw Failure("for another catalog") }
@@ -343,7 +376,7 @@ extension EngineCatalog {
         if !again.isEmpty {
             // Checked again: their programs go after the decoded ones.
             let checked = EngineCatalog.check(
-                ArraySlice(again.map { tips[$0] }), in: declared.environment(catalog), slots: slots, cache: CheckedRuleCache())
+                ArraySlice(again.map { whole.tip($0) }), in: declared.environment(tipIDs: facts.map(\.id)), slots: slots, cache: CheckedRuleCache())
             for (index, rules) in zip(again, decoded.adopt(checked)) { decoded.tips[index] = rules }
         }
         return decoded

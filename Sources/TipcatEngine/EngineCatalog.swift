@@ -7,7 +7,8 @@ import TipcatRules
 struct EngineCatalog: Sendable {
     /// One tip, ready to evaluate.
     struct CompiledTip: Sendable {
-        let tip: Tip
+        /// What the engine reads of the tip on every call (the whole tip is `EngineCatalog.tip(_:)`).
+        let facts: TipFacts
         /// The tip's position in the catalog: `next()` offers tips in this order.
         let order: Int
         /// The checked rules; all must hold. Empty when `rulesChecked` is false (a catalog decoded with its
@@ -52,7 +53,10 @@ struct EngineCatalog: Sendable {
         let programs: Range<Int>?
     }
 
-    let catalog: Catalog
+    /// The settings, app parameters, events and groups (and the tips, when they were given whole).
+    let declarations: Catalog
+    /// The whole tips, decoded when asked when they were not given whole.
+    let wholeTips: EngineTips
     let tips: [CompiledTip]
     /// `flags[i]` describes `tips[i]`.
     let flags: [Flags]
@@ -81,14 +85,29 @@ struct EngineCatalog: Sendable {
         self.init(catalog, alongside: nil)
     }
 
+    /// The whole catalog, its tips decoded first when they were not given whole (the engine's decisions read
+    /// only `declarations` and `tips`).
+    var catalog: Catalog {
+        guard !wholeTips.isGiven else { return declarations }
+        var catalog = declarations
+        catalog.tips = wholeTips.all
+        return catalog
+    }
+
+    /// The whole tip at `index`.
+    func tip(_ index: Int) -> Tip { wholeTips.tip(index) }
+
+    /// The tips' ids, in catalog order.
+    var tipIDs: [TipID] { tips.map(\.facts.id) }
+
     /// The environment rules are checked in (every tip's: `tipParameters` is set per tip).
-    static func environment(_ catalog: Catalog, events: [String: EventDeclaration], parameters: [String: AppParameter]) -> RuleEnvironment {
+    static func environment(tipIDs: [TipID], events: [String: EventDeclaration], parameters: [String: AppParameter]) -> RuleEnvironment {
         RuleEnvironment(
             appParameters: parameters.mapValues(\.type),
             events: events.mapValues { event in
                 Dictionary(event.fields.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
             },
-            tipIDs: Set(catalog.tips.map(\.id.rawValue)),
+            tipIDs: Set(tipIDs.map(\.rawValue)),
             donationLimits: events.mapValues(\.donationCountLimit))
     }
 
@@ -103,9 +122,9 @@ struct EngineCatalog: Sendable {
     func checkedRules(_ index: Int) -> [CheckedRule] {
         let compiled = tips[index]
         guard !compiled.rulesChecked else { return compiled.rules }
-        var environment = EngineCatalog.environment(catalog, events: events, parameters: parameters)
-        environment.tipParameters = Dictionary(compiled.tip.parameters.map { ($0.name, $0.type) }, uniquingKeysWith: { a, _ in a })
-        return compiled.tip.rules.compactMap { RuleChecker.check($0.source, in: environment).rule }
+        var environment = EngineCatalog.environment(tipIDs: tipIDs, events: events, parameters: parameters)
+        environment.tipParameters = Dictionary(compiled.facts.parameters.map { ($0.name, $0.type) }, uniquingKeysWith: { a, _ in a })
+        return tip(index).rules.compactMap { RuleChecker.check($0.source, in: environment).rule }
     }
 
     /// The catalog's events by id (the first declaration of an id wins).
@@ -150,9 +169,10 @@ struct EngineCatalog: Sendable {
         _ catalog: Catalog, checking: (_ environment: () -> RuleEnvironment, _ slots: Slots) throws(Failure) -> Checked
     ) throws(Failure) {
         let declared = Declared(catalog)
-        let indexing = Indexing(catalog)
-        let checked = try checking({ declared.environment(catalog) }, declared.slots)
-        self.init(catalog, declared: declared, indexing: indexing, checked: checked)
+        let facts = catalog.tips.map(TipFacts.init)
+        let indexing = Indexing(ids: facts.map(\.id), groups: catalog.groups)
+        let checked = try checking({ declared.environment(tipIDs: facts.map(\.id)) }, declared.slots)
+        self.init(declarations: catalog, facts: facts, tips: EngineTips(catalog.tips), declared: declared, indexing: indexing, checked: checked)
     }
 
     /// The catalog's events and app parameters by name (the first declaration of a name wins), and the slots
@@ -183,8 +203,8 @@ struct EngineCatalog: Sendable {
                 parameters: Dictionary(uniqueKeysWithValues: parameterOrder.enumerated().map { ($1, $0) }))
         }
 
-        func environment(_ catalog: Catalog) -> RuleEnvironment {
-            EngineCatalog.environment(catalog, events: events, parameters: parameters)
+        func environment(tipIDs: [TipID]) -> RuleEnvironment {
+            EngineCatalog.environment(tipIDs: tipIDs, events: events, parameters: parameters)
         }
     }
 
@@ -196,18 +216,17 @@ struct EngineCatalog: Sendable {
         /// Per tip, its group (index into `groups`).
         let groupOfTip: [Int?]
 
-        init(_ catalog: Catalog) {
+        init(ids: [TipID], groups declared: [TipGroup]) {
             var tipIndex: [TipID: Int] = [:]
-            tipIndex.reserveCapacity(catalog.tips.count)
-            for (index, tip) in catalog.tips.enumerated() {
+            tipIndex.reserveCapacity(ids.count)
+            for (index, id) in ids.enumerated() {
                 // One lookup a tip; a repeated id (an error the linter reports) puts the first tip's index back.
-                let id = tip.id
                 if let first = tipIndex.updateValue(index, forKey: id) { tipIndex[id] = first }
             }
             var groups: [CompiledGroup] = []
             var groupIndex: [GroupID: Int] = [:]
-            var groupOfTip = [Int?](repeating: nil, count: catalog.tips.count)
-            for group in catalog.groups where groupIndex[group.id] == nil {
+            var groupOfTip = [Int?](repeating: nil, count: ids.count)
+            for group in declared where groupIndex[group.id] == nil {
                 var members: [Int] = []
                 for id in group.tips {
                     // A tip belongs to at most one group (the first naming it); the linter reports the rest.
@@ -232,10 +251,11 @@ struct EngineCatalog: Sendable {
         var diagnostics: [Diagnostic] = []
     }
 
-    /// The catalog with its declarations, tips' index and groups, and checked rules (for `catalog.tips`, in
-    /// order). Tips are assembled on every core, each run written in place in the result.
-    init(_ catalog: Catalog, declared: Declared, indexing: Indexing, checked: Checked) {
-        self.catalog = catalog
+    /// The catalog with its declarations, tips' index and groups, and checked rules (for the tips `facts`
+    /// describe, in order). Tips are assembled on every core, each run written in place in the result.
+    init(declarations: Catalog, facts: [TipFacts], tips wholeTips: EngineTips, declared: Declared, indexing: Indexing, checked: Checked) {
+        self.declarations = declarations
+        self.wholeTips = wholeTips
         events = declared.events
         parameters = declared.parameters
         eventOrder = declared.eventOrder
@@ -245,7 +265,7 @@ struct EngineCatalog: Sendable {
         groupIndex = indexing.groupIndex
         programs = checked.programs
         slots = checked.slots
-        let tips = catalog.tips
+        let tips = facts
         let count = min(tips.count, checked.tips.count)
         let (eventCount, parameterCount) = (declared.eventOrder.count, declared.parameterOrder.count)
         let groupOfTip = indexing.groupOfTip
@@ -268,13 +288,13 @@ struct EngineCatalog: Sendable {
                         if !rules.diagnostics.isEmpty { run.diagnostics += rules.diagnostics }
                         let group = groupOfTip[index]
                         // Each rule has one program (read from the tip only when its rules were not compiled).
-                        let hasRules = rules.rulesChecked ? !rules.rules.isEmpty : rules.programs.map { !$0.isEmpty } ?? (tip.ruleCount > 0)
+                        let hasRules = rules.rulesChecked ? !rules.rules.isEmpty : tip.ruleCount > 0
                         (flagBase + index).initialize(to: Flags(
                             hasProblems: !rules.problems.isEmpty, hasRules: hasRules, cacheable: rules.referencedTips.isEmpty,
                             ignoresDisplayFrequency: tip.options.ignoresDisplayFrequency, takesParameters: !tip.parameters.isEmpty,
                             group: group ?? -1, programs: rules.programs))
                         (tipBase + index).initialize(to: CompiledTip(
-                            tip: tip, order: index, rules: rules.rules, rulesChecked: rules.rulesChecked, problems: rules.problems,
+                            facts: tip, order: index, rules: rules.rules, rulesChecked: rules.rulesChecked, problems: rules.problems,
                             eventSlots: rules.eventSlots, parameterSlots: rules.parameterSlots,
                             referencedTips: rules.referencedTips.count > 1 ? rules.referencedTips.sorted() : rules.referencedTips,
                             group: group))

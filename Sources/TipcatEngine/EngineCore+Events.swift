@@ -47,7 +47,7 @@ extension EngineCore {
     mutating func performAction(_ name: TipInstanceID, action: String, invalidates: Bool) throws(TipEngineError) {
         try requireConfigured()
         let index = try resolve(name)
-        let tip = compiled.tips[instances[index].tip].tip
+        let tip = compiled.tip(instances[index].tip)
         let actions = tip.actions.map(\.id) + tip.platforms.keys.sorted { $0.rawValue < $1.rawValue }
             .flatMap { tip.platforms[$0]?.actions?.map(\.id) ?? [] }
         guard actions.contains(action) else {
@@ -77,7 +77,7 @@ extension EngineCore {
         case .available:
             decision = shouldDisplay(index, seconds, &memo) ? .show : .suppressed(.group)
         case .pending:
-            if !compiled.catalog.settings.enabled {
+            if !compiled.declarations.settings.enabled {
                 decision = .suppressed(.override)
             } else if case .hide? = overrideDecision(index) {
                 decision = .suppressed(.override)

@@ -15,7 +15,7 @@ extension EngineCore {
         let mayShow = shouldDisplay(index, now, &memo)
         let next = nextIndex(now, &memo)
         let compiledTip = compiled.tips[instances[index].tip]
-        let tip = compiledTip.tip
+        let tip = compiled.tip(instances[index].tip)
         let record = instances[index].record
 
         let context = ruleContext(index, now, tipStates: referencedTipStates(index, now, &memo))
@@ -25,7 +25,7 @@ extension EngineCore {
         if case .show? = decision { shownByOverride = true } else { shownByOverride = false }
 
         var reasons: [TipExplanation.Reason] = []
-        if !compiled.catalog.settings.enabled { reasons.append(.catalogDisabled) }
+        if !compiled.declarations.settings.enabled { reasons.append(.catalogDisabled) }
         if let reason = record.invalidation { reasons.append(.invalidated(reason, at: record.invalidatedAt)) }
         if case .hide(let setting)? = decision { reasons.append(.hiddenByOverride(setting)) }
         reasons += compiledTip.problems.map(TipExplanation.Reason.ruleDoesNotCheck)
@@ -64,6 +64,6 @@ extension EngineCore {
             maxDisplayDuration: tip.options.maxDisplayDuration, isOnScreen: record.onScreenSince != nil,
             displayFrequency: frequency, ignoresDisplayFrequency: tip.options.ignoresDisplayFrequency,
             group: compiledTip.group.map { compiled.groups[$0].group.id }, override: decision,
-            catalogEnabled: compiled.catalog.settings.enabled)
+            catalogEnabled: compiled.declarations.settings.enabled)
     }
 }

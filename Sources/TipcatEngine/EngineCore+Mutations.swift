@@ -131,14 +131,14 @@ extension EngineCore {
     mutating func register(_ tipID: TipID, parameters values: [String: Value]) throws(TipEngineError) -> TipInstanceID {
         try requireConfigured()
         guard let tipIndex = compiled.tipIndex[tipID] else {
-            throw .unknownTip(tipID.rawValue, suggestion: Suggestions.closest(to: tipID.rawValue, in: compiled.catalog.tips.map(\.id.rawValue)))
+            throw .unknownTip(tipID.rawValue, suggestion: Suggestions.closest(to: tipID.rawValue, in: compiled.tipIDs.map(\.rawValue)))
         }
-        let tip = compiled.tips[tipIndex].tip
-        let normal = try tipParameters(of: tip, values)
+        let tip = compiled.tip(tipIndex)
+        let normal = try tipParameters(of: compiled.tips[tipIndex].facts, values)
         let id = try instanceID(of: tip, parameters: normal)
         if let index = instanceIndex[id] {
             guard instances[index].tip == tipIndex else {
-                throw .invalidCustomID(tipID, reason: "'\(id)' is already an instance of \(compiled.tips[instances[index].tip].tip.id)")
+                throw .invalidCustomID(tipID, reason: "'\(id)' is already an instance of \(compiled.tips[instances[index].tip].facts.id)")
             }
             if instances[index].record.parameters != normal {
                 try update(index) { $0.parameters = normal }
@@ -161,7 +161,7 @@ extension EngineCore {
 
     /// The tip's parameter values, checked: all declared, none extra, right types; an optional parameter may be
     /// left out (it is then absent: `nil` in rules, a `nil` branch in texts and custom IDs).
-    func tipParameters(of tip: Tip, _ values: [String: Value]) throws(TipEngineError) -> [String: Value] {
+    func tipParameters(of tip: TipFacts, _ values: [String: Value]) throws(TipEngineError) -> [String: Value] {
         var normal: [String: Value] = [:]
         var missing: [String] = []
         for parameter in tip.parameters {
@@ -219,7 +219,7 @@ extension EngineCore {
         let now = self.now
         try settle(now)
         guard instances[index].record.invalidation == nil else { return }
-        let tip = compiled.tips[instances[index].tip].tip
+        let tip = compiled.tips[instances[index].tip].facts
         if let limit = tip.options.maxDisplayCount, instances[index].record.displayCount >= limit {
             try update(index) { record in
                 EngineCore.close(&record, at: now)
@@ -250,7 +250,7 @@ extension EngineCore {
         let now = self.now
         try settle(now)
         guard instances[index].record.onScreenSince != nil || instances[index].record.invalidation == nil else { return }
-        let options = compiled.tips[instances[index].tip].tip.options
+        let options = compiled.tips[instances[index].tip].facts.options
         try update(index) { record in
             EngineCore.close(&record, at: now)
             guard record.invalidation == nil else { return }
@@ -302,7 +302,7 @@ extension EngineCore {
     mutating func settle(_ now: Timestamp) throws(TipEngineError) {
         guard !onScreen.isEmpty else { return }
         for index in onScreen.sorted() {
-            guard let limit = compiled.tips[instances[index].tip].tip.options.maxDisplayDuration,
+            guard let limit = compiled.tips[instances[index].tip].facts.options.maxDisplayDuration,
                   let since = instances[index].record.onScreenSince
             else { continue }
             let shown = instances[index].record.displayDuration.seconds

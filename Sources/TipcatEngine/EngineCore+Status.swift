@@ -36,7 +36,7 @@ extension EngineCore {
 
     private mutating func computeStatus(_ index: Int, _ now: Double, _ memo: inout Memo) -> TipStatus {
         if let reason = instances[index].record.invalidation { return .invalidated(reason) }
-        guard compiled.catalog.settings.enabled else { return .pending }
+        guard compiled.declarations.settings.enabled else { return .pending }
         if !overrides.isEmpty {
             switch overrideDecision(index) {
             case .show?: return .available
@@ -222,7 +222,7 @@ extension EngineCore {
     /// The instance to show now: one already on screen that may still show, else the first in catalog order
     /// (instances of one tip by id) that may show.
     mutating func nextIndex(_ now: Double, _ memo: inout Memo) -> Int? {
-        guard compiled.catalog.settings.enabled else { return nil }
+        guard compiled.declarations.settings.enabled else { return nil }
         for index in onScreen.sorted(by: instanceOrder) where shouldDisplay(index, now, &memo) {
             return index
         }
@@ -253,11 +253,11 @@ extension EngineCore {
     mutating func currentTip(group id: GroupID) throws(TipEngineError) -> TipInstanceID? {
         try requireConfigured()
         guard let group = compiled.groupIndex[id] else {
-            throw .unknownGroup(id.rawValue, suggestion: Suggestions.closest(to: id.rawValue, in: compiled.catalog.groups.map(\.id.rawValue)))
+            throw .unknownGroup(id.rawValue, suggestion: Suggestions.closest(to: id.rawValue, in: compiled.declarations.groups.map(\.id.rawValue)))
         }
         let now = self.now
         try settle(now)
-        guard compiled.catalog.settings.enabled else { return nil }
+        guard compiled.declarations.settings.enabled else { return nil }
         var memo = makeMemo()
         return groupCurrent(group, now.secondsSince1970, &memo).map { instances[$0].id }
     }

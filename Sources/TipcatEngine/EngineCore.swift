@@ -63,8 +63,8 @@ struct EngineCore: Sendable {
         self.compiled = compiled
         self.revision = revision
         self.store = store
-        self.frequency = compiled.catalog.settings.displayFrequency
-        self.locale = compiled.catalog.settings.sourceLanguage
+        self.frequency = compiled.declarations.settings.displayFrequency
+        self.locale = compiled.declarations.settings.sourceLanguage
         self.instancesByTip = compiled.tips.map { _ in [] }
     }
 
@@ -123,13 +123,13 @@ struct EngineCore: Sendable {
                                           reason: error.description)
             }
         }
-        let frequency = configuration.displayFrequency ?? compiled.catalog.settings.displayFrequency
+        let frequency = configuration.displayFrequency ?? compiled.declarations.settings.displayFrequency
         let interval = frequency.interval.seconds
         guard interval >= 0, interval <= EngineCore.longestSpan.seconds else {
             throw .invalidConfiguration("the display frequency must be between 0 and \(EngineCore.longestSpan), not \(interval) seconds")
         }
         self.frequency = frequency
-        locale = configuration.locale ?? compiled.catalog.settings.sourceLanguage
+        locale = configuration.locale ?? compiled.declarations.settings.sourceLanguage
         clock = configuration.clock
         timeZone = configuration.timeZone
         self.overrides = overrides
@@ -155,8 +155,10 @@ struct EngineCore: Sendable {
     /// Override names must be tip ids or could be custom IDs (they start with a template's fixed prefix).
     func validateNames(in overrides: TipOverrides) throws(TipEngineError) {
         guard !overrides.showTips.isEmpty || !overrides.hideTips.isEmpty else { return }
-        let tipIDs = compiled.catalog.tips.map(\.id.rawValue)
-        let prefixes: [String] = compiled.catalog.tips.compactMap { tip in
+        // Custom-ID templates are read from the whole tips (decoded now when the catalog came from a snapshot).
+        let tips = compiled.catalog.tips
+        let tipIDs = tips.map(\.id.rawValue)
+        let prefixes: [String] = tips.compactMap { tip in
             guard let customID = tip.customID, let template = EngineCore.parsedTemplate(customID),
                   case .text(let prefix)? = template.parts.first
             else { return nil }
@@ -172,7 +174,7 @@ struct EngineCore: Sendable {
     /// donation indexes, instances and their records.
     mutating func load(_ snapshot: TipStateSnapshot, logs: [String: DonationLog]) {
         parameters = [:]
-        for parameter in compiled.catalog.parameters where parameters[parameter.name.rawValue] == nil {
+        for parameter in compiled.declarations.parameters where parameters[parameter.name.rawValue] == nil {
             parameters[parameter.name.rawValue] = parameter.defaultValue.normalized(to: parameter.type) ?? parameter.defaultValue
         }
         for (name, value) in snapshot.parameters {
@@ -190,14 +192,14 @@ struct EngineCore: Sendable {
         instances.reserveCapacity(compiled.tips.count)
         instanceIndex.reserveCapacity(compiled.tips.count)
         for order in compiled.tips.indices where !compiled.flags[order].takesParameters {
-            let tipID = compiled.tips[order].tip.id
+            let tipID = compiled.tips[order].facts.id
             let id = TipInstanceID(tipID.rawValue)
             let stored = snapshot.tips.isEmpty ? nil : snapshot.tips[id].flatMap { $0.tip == tipID ? $0 : nil }
             addInstance(id, tip: order, record: stored ?? TipRecord(tip: tipID))
         }
         for (id, record) in snapshot.tips.sorted(by: { $0.key < $1.key }) {
             guard instanceIndex[id] == nil, let tip = compiled.tipIndex[record.tip], compiled.flags[tip].takesParameters,
-                  let parameters = try? tipParameters(of: compiled.tips[tip].tip, record.parameters)
+                  let parameters = try? tipParameters(of: compiled.tips[tip].facts, record.parameters)
             else { continue }
             var normal = record
             normal.parameters = parameters
@@ -276,8 +278,8 @@ struct EngineCore: Sendable {
     mutating func applyRepublishPolicies() throws(TipEngineError) {
         guard let revision, engineRecord.catalogVersion != revision.version else { return }
         if engineRecord.catalogVersion != nil {
-            for tip in compiled.tips where tip.tip.republish == .reset {
-                guard let old = engineRecord.contentHashes[tip.tip.id], old != revision.contentHashes[tip.tip.id] else {
+            for tip in compiled.tips where tip.facts.republish == .reset {
+                guard let old = engineRecord.contentHashes[tip.facts.id], old != revision.contentHashes[tip.facts.id] else {
                     continue
                 }
                 for index in instancesByTip[tip.order] {
@@ -311,7 +313,7 @@ struct EngineCore: Sendable {
         throw .unknownTip(name.rawValue, suggestion: Suggestions.closest(to: name.rawValue, in: knownNames))
     }
 
-    var knownNames: [String] { instances.map(\.id.rawValue) + compiled.catalog.tips.map(\.id.rawValue) }
+    var knownNames: [String] { instances.map(\.id.rawValue) + compiled.tipIDs.map(\.rawValue) }
 
     // MARK: Store writes
 

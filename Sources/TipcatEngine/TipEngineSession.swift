@@ -40,6 +40,12 @@ public struct TipEngineSession: Sendable {
 
     /// The catalog the engine runs.
     public var catalog: Catalog { core.compiled.catalog }
+
+    /// The ids of the catalog's tips, in catalog order (without decoding the tips of a prepared snapshot).
+    public var tipIDs: [TipID] { core.compiled.tipIDs }
+
+    /// The catalog's tip `id` (the first of that id), decoding only it when the catalog came prepared.
+    public func tip(_ id: TipID) -> Tip? { core.compiled.tipIndex[id].map(core.compiled.tip) }
     /// Rules that failed to check (their tips never show).
     public var diagnostics: [Diagnostic] { core.compiled.diagnostics }
     /// The display frequency in effect.

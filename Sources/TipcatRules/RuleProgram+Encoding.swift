@@ -19,24 +19,23 @@ extension RuleProgram {
     /// The deepest node nesting accepted: twice what the parser accepts.
     static let maximumNodeDepth = RuleParser.maximumDepth * 2
 
-    /// The programs as bytes: their tables (each once, however many programs share it), then each program's
-    /// table and root.
+    /// The programs as bytes: their tables joined into one (each table once, however many programs share it,
+    /// so a reader makes one table whatever the number of tables compiled), then each program's table and root.
     public static func encode(_ programs: [RuleProgram]) -> [UInt8] {
         var writer = BinaryWriter()
         writer.bytes = encodingMagic
         writer.varint(UInt64(encodingVersion))
-        var tableNumbers: [ObjectIdentifier: Int] = [:]
-        var tables: [Table] = []
-        for program in programs where tableNumbers[ObjectIdentifier(program.table)] == nil {
-            tableNumbers[ObjectIdentifier(program.table)] = tables.count
-            tables.append(program.table)
+        var nodeOffsets: [ObjectIdentifier: Int] = [:]
+        var joined = Builder()
+        for program in programs where nodeOffsets[ObjectIdentifier(program.table)] == nil {
+            nodeOffsets[ObjectIdentifier(program.table)] = joined.append(program.table)
         }
-        writer.count(tables.count)
-        for table in tables { writer.table(table) }
+        writer.count(programs.isEmpty ? 0 : 1)
+        if !programs.isEmpty { writer.table(Table(joined)) }
         writer.count(programs.count)
         for program in programs {
-            writer.count(tableNumbers[ObjectIdentifier(program.table)] ?? 0)
-            writer.count(program.root)
+            writer.count(0)
+            writer.count(program.root + (nodeOffsets[ObjectIdentifier(program.table)] ?? 0))
         }
         return writer.bytes
     }
@@ -59,7 +58,9 @@ extension RuleProgram {
             tables.append(table)
         }
         var programs: [RuleProgram] = []
-        for _ in 0..<(try reader.count()) {
+        let programCount = try reader.count()
+        programs.reserveCapacity(programCount)
+        for _ in 0..<programCount {
             let number = try reader.index()
             let root = try reader.index()
             guard number < tables.count, root < tables[number].nodes.count else { throw DecodingError("a program out of its table") }
@@ -67,6 +68,50 @@ extension RuleProgram {
         }
         guard reader.position == bytes.count else { throw DecodingError("trailing bytes") }
         return programs
+    }
+}
+
+extension RuleProgram.Builder {
+    /// Appends a whole table (every index in it moved past what is here) and returns the number its node 0
+    /// now has: a program of `table` with root `r` is this builder's `r` plus that.
+    mutating func append(_ table: RuleProgram.Table) -> Int {
+        let (nodeBase, childBase, comparisonBase) = (nodes.count, children.count, comparisons.count)
+        let (chainBase, stepBase, stringBase) = (chains.count, steps.count, strings.count)
+        func moved(_ range: Range<Int>, _ base: Int) -> Range<Int> { (range.lowerBound + base)..<(range.upperBound + base) }
+        func moved(_ scalar: RuleProgram.Scalar) -> RuleProgram.Scalar {
+            if case .string(let index) = scalar { return .string(index + stringBase) }
+            return scalar
+        }
+        func moved(_ operand: RuleProgram.Operand) -> RuleProgram.Operand {
+            switch operand {
+            case .constant(let value): return .constant(moved(value))
+            case .count(let chain): return .count(chain + chainBase)
+            case .lastDonated(let chain): return .lastDonated(chain + chainBase)
+            case .parameter, .now, .tipStatus, .tipInvalidated, .tipDisplayCount: return operand
+            }
+        }
+        nodes += table.nodes.map { node -> RuleProgram.Node in
+            switch node {
+            case .and(let range): return .and(moved(range, childBase))
+            case .or(let range): return .or(moved(range, childBase))
+            case .not(let child): return .not(child + nodeBase)
+            case .comparison(let index): return .comparison(index + comparisonBase)
+            case .test(let operand): return .test(moved(operand))
+            }
+        }
+        children += table.children.map { $0 + nodeBase }
+        comparisons += table.comparisons.map {
+            RuleProgram.Comparison(op: $0.op, left: moved($0.left), right: moved($0.right), shape: $0.shape)
+        }
+        chains += table.chains.map { RuleProgram.Chain(event: $0.event, steps: moved($0.steps, stepBase)) }
+        steps += table.steps.map { step -> RuleProgram.Step in
+            if case .keep(let field, let op, let constant, let fieldOnLeft) = step {
+                return .keep(field: field, op: op, constant: moved(constant), fieldOnLeft: fieldOnLeft)
+            }
+            return step
+        }
+        strings += table.strings
+        return nodeBase
     }
 }
 
@@ -234,10 +279,10 @@ extension BinaryReader {
     }
 
     mutating func choice<T: CaseIterable>(_: T.Type) throws(Failure) -> T {
-        let cases = Array(T.allCases)
+        let cases = T.allCases
         let number = Int(try byte())
         guard number < cases.count else { throw Failure("an unknown case") }
-        return cases[number]
+        return cases[cases.index(cases.startIndex, offsetBy: number)]
     }
 
     mutating func scalar() throws(Failure) -> RuleProgram.Scalar {
@@ -268,7 +313,9 @@ extension BinaryReader {
 
     mutating func table() throws(Failure) -> RuleProgram.Table {
         var nodes: [RuleProgram.Node] = []
-        for _ in 0..<(try count()) {
+        let nodeCount = try count()
+        nodes.reserveCapacity(nodeCount)
+        for _ in 0..<nodeCount {
             switch try byte() {
             case 0: nodes.append(.and(try range()))
             case 1: nodes.append(.or(try range()))
@@ -279,9 +326,13 @@ extension BinaryReader {
             }
         }
         var children: [Int] = []
-        for _ in 0..<(try count()) { children.append(try index()) }
+        let childCount = try count()
+        children.reserveCapacity(childCount)
+        for _ in 0..<childCount { children.append(try index()) }
         var comparisons: [RuleProgram.Comparison] = []
-        for _ in 0..<(try count()) {
+        let comparisonCount = try count()
+        comparisons.reserveCapacity(comparisonCount)
+        for _ in 0..<comparisonCount {
             let op = try choice(RuleComparisonOperator.self)
             let left = try operand()
             let right = try operand()

@@ -74,7 +74,7 @@ import TipcatRules
         let read = try EngineCatalog(catalog, encodedRules: EngineCatalog.EncodedRules(checked.encodedRules(), declarations: declarations))
         for compiled in [checked, read] {
             #expect(compiled.tips.count == catalog.tips.count)
-            #expect(compiled.tips.enumerated().allSatisfy { $0.element.order == $0.offset && $0.element.tip.id == catalog.tips[$0.offset].id })
+            #expect(compiled.tips.enumerated().allSatisfy { $0.element.order == $0.offset && $0.element.facts.id == catalog.tips[$0.offset].id })
             var events: [String: [Int]] = [:]
             var parameters: [String: [Int]] = [:]
             for (index, tip) in compiled.tips.enumerated() {

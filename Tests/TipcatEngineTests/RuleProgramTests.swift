@@ -54,9 +54,12 @@ import TipcatRules
             return (text, rule, try #require(compiled, "\(text) should compile"))
         }
 
-        // The same programs written as bytes and read back decide the same.
+        // The same programs written as bytes and read back decide the same. Each was compiled into a table of its
+        // own; they are written as one table (magic, version, then the number of tables), every index moved.
         let fieldCounts = eventNames.map { events[$0]?.count ?? 0 }
-        let decoded = try RuleProgram.decode(RuleProgram.encode(rules.map(\.2)), eventFieldCounts: fieldCounts)
+        let encoded = RuleProgram.encode(rules.map(\.2))
+        #expect(encoded.count > 5 && encoded[5] == 1, "one table for \(rules.count) programs")
+        let decoded = try RuleProgram.decode(encoded, eventFieldCounts: fieldCounts)
         #expect(decoded.count == rules.count)
 
         var random = SeededGenerator(seed: 0x5EED)

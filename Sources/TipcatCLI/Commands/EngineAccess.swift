@@ -21,7 +21,10 @@ struct EngineAccess {
 
     /// The catalog to run and its published revision (for republish policies), plus a label for status.
     struct Source {
-        var catalog: Catalog
+        /// The catalog as given: whole (a bundle, a version read from the store), or from a snapshot only its
+        /// settings and declarations (`isWhole` false: `prepared` decodes the tips when asked).
+        private var given: Catalog
+        private var isWhole: Bool
         var revision: CatalogRevision
         var label: String
         /// The prepared snapshot the catalog came from, when it did.
@@ -34,6 +37,21 @@ struct EngineAccess {
         var stored: [String: TreeReader.StoredOwner]?
         /// The state database, opened and read while the snapshot was decoded.
         var state: StatePreload?
+
+        init(
+            catalog: Catalog, isWhole: Bool = true, revision: CatalogRevision, label: String, snapshot: EngineSnapshot? = nil,
+            prepared: PreparedCatalog? = nil, pieces: CatalogPieces? = nil, stored: [String: TreeReader.StoredOwner]? = nil,
+            state: StatePreload? = nil
+        ) {
+            (given, self.isWhole, self.revision, self.label, self.snapshot) = (catalog, isWhole, revision, label, snapshot)
+            (self.prepared, self.pieces, self.stored, self.state) = (prepared, pieces, stored, state)
+        }
+
+        /// The whole catalog (from a snapshot, every tip is decoded the first time).
+        var catalog: Catalog { isWhole ? given : prepared?.catalog ?? given }
+
+        /// The settings and declarations, without decoding a tip (its `tips` may be empty).
+        var declarations: Catalog { given }
 
         /// The catalog with `tip`'s whole definition and translations (from a store, `catalog` holds only what
         /// the engine reads); nil when the snapshot's copy of the tip is damaged.
@@ -103,8 +121,7 @@ struct EngineAccess {
             path: snapshotPath, contentHash: contentHash, origin: origin, alongside: { state.run { try Self.openStateStore(statePath) } })
         {
             return Source(
-                catalog: snapshot.catalog, revision: snapshot.revision, label: label, snapshot: snapshot, prepared: snapshot.prepared,
-                state: state)
+                catalog: snapshot.prepared.declarations, isWhole: false, revision: snapshot.revision, label: label, snapshot: snapshot, prepared: snapshot.prepared, state: state)
         }
         // No usable snapshot for this version: read and verify the version, then prepare one for later calls.
         // The translations are left as stored: the snapshot keeps them as they are, and this call decodes at most

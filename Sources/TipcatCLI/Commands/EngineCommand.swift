@@ -44,7 +44,7 @@ struct EngineCommand {
             guard arguments.positional("event") == nil, arguments.values("fields").isEmpty, arguments.value("at") == nil else {
                 throw CommandError.usage("--batch reads every donation from the file; name no event, fields or --at", command: arguments.commandPath)
             }
-            return try withEngine { engine, source in try donateBatch(&engine, source.catalog, path: batch) }
+            return try withEngine { engine, source in try donateBatch(&engine, source.declarations, path: batch) }
         }
         // A donation reads no tip: with a prepared snapshot of the version, only the declarations are read and
         // the donation is stored without starting the engine (which reads it when it next starts).
@@ -54,7 +54,7 @@ struct EngineCommand {
             let when = try TipEngineSession.recordDonation(of: event, values, at: date, now: try access.clock().now, in: &store)
             return printDonation(event, values, at: when)
         }
-        try withEngine { engine, source in try donate(&engine, source.catalog) }
+        try withEngine { engine, source in try donate(&engine, source.declarations) }
     }
 
     /// `tipcat engine set`.
@@ -66,7 +66,7 @@ struct EngineCommand {
             try TipEngineSession.recordParameter(parameter, value, in: &store)
             return printParameter(parameter, value)
         }
-        try withEngine { engine, source in try set(&engine, source.catalog) }
+        try withEngine { engine, source in try set(&engine, source.declarations) }
     }
 
     /// `tipcat engine next`.
@@ -219,9 +219,8 @@ struct EngineCommand {
         let name = try tip()
         let pairs = arguments.values("param")
         guard !pairs.isEmpty else { return name }
-        let catalog = engine.catalog
-        guard let tip = catalog.tip(TipID(name.rawValue)) else {
-            throw CommandError.failure("unknown tip '\(name)'" + Suggestions.didYouMean(name.rawValue, in: catalog.tips.map(\.id.rawValue)))
+        guard let tip = engine.tip(TipID(name.rawValue)) else {
+            throw CommandError.failure("unknown tip '\(name)'" + Suggestions.didYouMean(name.rawValue, in: engine.tipIDs.map(\.rawValue)))
         }
         var values: [String: Value] = [:]
         for item in pairs {
@@ -278,7 +277,7 @@ struct EngineCommand {
                 ("state", .string(access.statePath)),
                 ("now", .string(engine.now.description)),
                 ("displayFrequency", .string(engine.displayFrequency.description)),
-                ("enabled", .bool(source.catalog.settings.enabled)),
+                ("enabled", .bool(source.declarations.settings.enabled)),
                 ("warnings", .array(engine.diagnostics.map { .string($0.message) })),
                 ("tips", .array(rows.map { row in
                     guard let summary = row.summary else {
@@ -302,7 +301,7 @@ struct EngineCommand {
         out.line("state:     \(access.statePath)")
         out.line("now:       \(engine.now)")
         out.line("frequency: \(engine.displayFrequency)")
-        if !source.catalog.settings.enabled { out.line("kill switch: the catalog is disabled; no tip shows") }
+        if !source.declarations.settings.enabled { out.line("kill switch: the catalog is disabled; no tip shows") }
         for diagnostic in engine.diagnostics { context.stderr.line("warning: \(diagnostic.message) (this tip never shows)") }
         let rows = try Self.statusRows(&engine)
         let width = max(4, rows.map(\.name.count).max() ?? 0)

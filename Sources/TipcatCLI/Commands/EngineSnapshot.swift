@@ -145,7 +145,7 @@ struct EngineSnapshot: Sendable {
         LittleEndian.append(FastChecksum.of(engine.bytes[0..<declarationsLength]), bytes: 8, to: &file)
         file += engine.bytes
         return Prepared(
-            catalog: prepared, revision: revision(contentHash, tips: tips, hashes: hashBytes), head: file, details: revisions.map(\.bytes))
+            catalog: prepared, revision: revision(contentHash, ids: tips.map(\.id), hashes: hashBytes), head: file, details: revisions.map(\.bytes))
     }
 
     /// Writes the snapshot to `path` through a temporary file and a rename, its details gathered into writes of
@@ -294,7 +294,7 @@ struct EngineSnapshot: Sendable {
             case declared(Result<(settings: JSONValue, catalog: Catalog), any Error>)
             case groups(Result<[TipGroup], any Error>)
             case rules(PreparedCatalog.RulesHalf)
-            /// A run of tips written in place, or why it was not (nothing of it is left written).
+            /// A run of tips' facts written in place, or why it was not (nothing of it is left written).
             case tips(BinaryReader.Failure?)
         }
         /// Units before the tips' runs: the rules' halves (the largest first), the declarations, the groups
@@ -304,10 +304,12 @@ struct EngineSnapshot: Sendable {
         var declared: (settings: JSONValue, catalog: Catalog)?
         var groups: [TipGroup]?
         var rulesHalves: [PreparedCatalog.RulesHalf] = []
-        let tips = try [Tip](unsafeUninitializedCapacity: count) { buffer, made in
-            nonisolated(unsafe) let out = buffer
+        // Where each tip's record starts (from the records' start), for decoding a whole tip when a call needs it.
+        var recordOffsets = [Int](repeating: 0, count: count)
+        let facts = try recordOffsets.withUnsafeMutableBufferPointer { offsetBuffer in try [TipFacts](unsafeUninitializedCapacity: count) { buffer, made in
+            nonisolated(unsafe) let (out, offsetsOut) = (buffer, offsetBuffer)
             // On every core: the declarations, the groups and the compiled rules' halves (none needs the tips), and
-            // the runs of tip records, each tip written at its place.
+            // the runs of tip records, each tip's facts written at its place.
             let units = concurrentChunks(count: chunks + leading, chunkSize: 1) { unit -> Unit in
                 switch unit.lowerBound {
                 case ..<halves.count: return .rules(PreparedCatalog.readAhead(halves[unit.lowerBound], of: rules))
@@ -323,19 +325,19 @@ struct EngineSnapshot: Sendable {
                 default: break
                 }
                 let chunk = unit.lowerBound - leading
-                guard let base = out.baseAddress else { return .tips(BinaryReader.Failure("no room for tips")) }
+                guard let base = out.baseAddress, let offsetBase = offsetsOut.baseAddress else {
+                    return .tips(BinaryReader.Failure("no room for tips"))
+                }
                 let first = chunk * chunkSize
                 var records = BinaryReader(bytes)
                 records.position = recordsStart + offsets[chunk]
                 let end = recordsStart + ends[ends.startIndex + chunk]
                 var shapes = BinaryReader.ParameterShapes()
-                // A copy of its own for each run: thousands of tips retaining one string from several cores at
-                // once would contend for its reference count.
-                let file = String(decoding: Array(origin.utf8), as: UTF8.self)
                 var written = 0
                 do throws(BinaryReader.Failure) {
                     for index in first..<min(first + chunkSize, count) {
-                        (base + index).initialize(to: try records.tip(origin: file, shapes: &shapes))
+                        offsetBase[index] = records.position - recordsStart
+                        (base + index).initialize(to: try records.facts(shapes: &shapes))
                         written += 1
                     }
                     guard records.position == end else { throw BinaryReader.Failure("a record of another length") }
@@ -367,28 +369,42 @@ struct EngineSnapshot: Sendable {
                 throw failure
             }
             made = count
-        }
+        } }
         PhaseTrace.mark("snapshot: tips and declarations decoded")
         guard let declared, let groups else { throw BinaryReader.Failure("no declarations") }
         let settings = declared.settings
         let ahead = PreparedCatalog.readAhead(joining: rulesHalves, declarations: declared.catalog)
         var catalog = declared.catalog
         catalog.groups = groups
-        catalog.tips = tips
-        let prepared = try PreparedCatalog(catalog, rules: ahead, withinLimits: withinLimits)
+        // A whole tip is decoded from its record when a call needs it (its facts read, so its record does).
+        let startOfRecords = recordsStart
+        let positions = recordOffsets
+        let decodeTip: @Sendable (Int) -> Tip = { index in
+            var records = BinaryReader(bytes)
+            records.position = startOfRecords + positions[index]
+            var shapes = BinaryReader.ParameterShapes()
+            if let tip = try? records.tip(origin: origin, shapes: &shapes) { return tip }
+            // Not reached (the facts of the same bytes read): the tip by its facts, with no actions and a rule that
+            // never holds, so a damaged tip never shows.
+            let known = facts[index]
+            return Tip(
+                id: known.id, title: BinaryReader.noText, parameters: known.parameters, rules: [TipRule(source: "false")], options: known.options,
+                republish: known.republish, file: origin)
+        }
+        let prepared = try PreparedCatalog(declarations: catalog, facts: facts, tip: decodeTip, rules: ahead, withinLimits: withinLimits)
         PhaseTrace.mark("snapshot: engine catalog assembled")
         return EngineSnapshot(
-            prepared: prepared, revision: revision(contentHash, tips: tips, hashes: hashes), settings: settings, path: path,
+            prepared: prepared, revision: revision(contentHash, ids: facts.map(\.id), hashes: hashes), settings: settings, path: path,
             detailStart: detailStart, detailLength: detailLength, hashes: hashes, detailTable: detailTable)
     }
 
     /// The revision of the version `contentHash` whose tips' revision hashes are `hashes` (32 bytes a tip, in
     /// `tips`' order), made into hex strings only if the engine asks for them (when the channel moved).
-    static func revision(_ contentHash: String, tips: [Tip], hashes: [UInt8]) -> CatalogRevision {
+    static func revision(_ contentHash: String, ids: [TipID], hashes: [UInt8]) -> CatalogRevision {
         CatalogRevision(version: contentHash, contentHashes: TipContentHashes(deferred: {
             var table: [TipID: String] = [:]
-            table.reserveCapacity(tips.count)
-            for (index, tip) in tips.enumerated() { table[tip.id] = hash(index, in: hashes) }
+            table.reserveCapacity(ids.count)
+            for (index, id) in ids.enumerated() { table[id] = hash(index, in: hashes) }
             return table
         }))
     }
@@ -416,7 +432,7 @@ struct EngineSnapshot: Sendable {
     /// The catalog with `tip`'s whole definition and translations (for `engine show`), read from the detail
     /// section and checked against the tip's revision hash; nil when the tip is unknown or its bytes are damaged.
     func detailCatalog(for tip: TipID) -> Catalog? {
-        guard let index = catalog.tips.firstIndex(where: { $0.id == tip }), 32 * index + 32 <= hashes.count,
+        guard let index = prepared.index(of: tip), 32 * index + 32 <= hashes.count,
               let detail = detail(index)
         else { return nil }
         let expected = Self.hash(index, in: hashes)
@@ -430,8 +446,8 @@ struct EngineSnapshot: Sendable {
             let definition = try JSONDocument.parse(SourceFile(path: "tip", bytes: Array(bytes[..<zero]))).root.value
             let rest = Array(bytes[(zero + 1)...])
             let strings = rest.isEmpty ? nil : try JSONDocument.parse(SourceFile(path: "strings", bytes: rest)).root.value
-            let policy = catalog.tips[index].republish.rawValue
-            return try Self.catalog(catalog, settings: settings, showing: CatalogPieces.Owner(tip: definition, strings: strings, republish: policy), named: tip)
+            let policy = prepared.tip(at: index).republish.rawValue
+            return try Self.catalog(prepared.declarations, settings: settings, showing: CatalogPieces.Owner(tip: definition, strings: strings, republish: policy), named: tip)
         } catch {
             return nil
         }
@@ -517,8 +533,32 @@ extension BinaryReader {
     /// in the detail section), its custom-ID template is parsed when the engine needs it, and its file is the
     /// published version (`origin`).
     mutating func tip(origin: String, shapes: inout ParameterShapes) throws(Failure) -> Tip {
-        let id = try string()
-        let customID = try optionalString().map { LocalizedText(key: "", source: $0, message: nil) }
+        var tip: Tip?
+        _ = try record(shapes: &shapes, whole: { tip = $0 }, origin: origin)
+        guard let tip else { throw Failure("no tip") }
+        return tip
+    }
+
+    /// What the engine reads of every tip (`TipFacts`) from a record `BinaryWriter.record` wrote, its texts
+    /// stepped over: the whole tip is decoded (`tip(origin:shapes:)`) only when a call needs it. Every part of
+    /// the record is checked as `tip` checks it, so a record whose facts read can be decoded whole.
+    mutating func facts(shapes: inout ParameterShapes) throws(Failure) -> TipFacts {
+        try record(shapes: &shapes, whole: nil, origin: "")
+    }
+
+    /// Reads one record: its facts, and with `whole`, the whole tip (given to `whole`).
+    private mutating func record(shapes: inout ParameterShapes, whole: ((Tip) -> Void)?, origin: String) throws(Failure) -> TipFacts {
+        let keepsTexts = whole != nil
+        /// A string, or (facts only) nil after stepping over it.
+        func text() throws(Failure) -> String? {
+            guard keepsTexts else {
+                position += try count()
+                return nil
+            }
+            return try string()
+        }
+        let id = TipID(try string())
+        let customID = try bool() ? try text().map { LocalizedText(key: "", source: $0, message: nil) } : nil
         let length = try count()
         // Compared in place: a slice of the shared array would retain it (from every core at once).
         let start = position
@@ -539,8 +579,10 @@ extension BinaryReader {
         position += length
         let ruleCount = try count()
         var rules: [TipRule] = []
-        rules.reserveCapacity(ruleCount)
-        for _ in 0..<ruleCount { rules.append(TipRule(source: try string())) }
+        if keepsTexts { rules.reserveCapacity(ruleCount) }
+        for _ in 0..<ruleCount {
+            if let source = try text() { rules.append(TipRule(source: source)) }
+        }
         let options = TipOptions(
             maxDisplayCount: try optionalInt(), maxDisplayDuration: try optionalDouble().map(TimeSpan.init(seconds:)),
             ignoresDisplayFrequency: try bool())
@@ -549,18 +591,23 @@ extension BinaryReader {
         func actions() throws(Failure) -> [TipAction] {
             let count = try count()
             var actions: [TipAction] = []
-            actions.reserveCapacity(count)
-            for _ in 0..<count { actions.append(TipAction(id: try string(), title: Self.noText)) }
+            if keepsTexts { actions.reserveCapacity(count) }
+            for _ in 0..<count {
+                if let id = try text() { actions.append(TipAction(id: id, title: Self.noText)) }
+            }
             return actions
         }
         let ownActions = try actions()
         var platforms: [Device: TipPlatformContent] = [:]
         for _ in 0..<(try count()) {
             guard let device = Device(rawValue: try string()) else { throw Failure("an unknown device") }
-            platforms[device] = TipPlatformContent(actions: try actions())
+            let deviceActions = try actions()
+            if keepsTexts { platforms[device] = TipPlatformContent(actions: deviceActions) }
         }
-        return Tip(
-            id: TipID(id), customID: customID, title: Self.noText, actions: ownActions, parameters: shapes.fields, rules: rules,
-            options: options, republish: republish, platforms: platforms, file: origin)
+        let facts = TipFacts(id: id, parameters: shapes.fields, options: options, republish: republish, ruleCount: ruleCount)
+        whole?(Tip(
+            id: id, customID: customID, title: Self.noText, actions: ownActions, parameters: shapes.fields, rules: rules,
+            options: options, republish: republish, platforms: platforms, file: origin))
+        return facts
     }
 }
