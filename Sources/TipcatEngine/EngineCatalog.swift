@@ -60,7 +60,10 @@ struct EngineCatalog: Sendable {
     let tips: [CompiledTip]
     /// `flags[i]` describes `tips[i]`.
     let flags: [Flags]
-    let tipIndex: [TipID: Int]
+    /// The tips by id (the first tip of an id), built the first time a call asks: deciding which tip shows
+    /// needs it only to resolve names (stored instances, `tip(ID)` in rules).
+    var tipIndex: [TipID: Int] { lazyTipIndex.index }
+    private let lazyTipIndex: LazyTipIndex
     let groups: [CompiledGroup]
     let groupIndex: [GroupID: Int]
     let events: [String: EventDeclaration]
@@ -208,20 +211,46 @@ struct EngineCatalog: Sendable {
         }
     }
 
-    /// The catalog's tips by id (the first tip of an id wins) and its groups with their members.
+    /// The tips' index by id, built on first use.
+    final class LazyTipIndex: Sendable {
+        private let ids: [TipID]
+        private let built = Mutex<[TipID: Int]?>(nil)
+
+        init(_ ids: [TipID]) { self.ids = ids }
+
+        var index: [TipID: Int] {
+            built.withLock { built in
+                if let built { return built }
+                var index: [TipID: Int] = [:]
+                index.reserveCapacity(ids.count)
+                for (position, id) in ids.enumerated() {
+                    // One lookup a tip; a repeated id (an error the linter reports) puts the first tip's index back.
+                    if let first = index.updateValue(position, forKey: id) { index[id] = first }
+                }
+                built = index
+                return index
+            }
+        }
+    }
+
+    /// The catalog's tips by id (the first tip of an id wins, built when first asked) and its groups with their
+    /// members.
     struct Indexing: Sendable {
-        let tipIndex: [TipID: Int]
+        let tipIndex: LazyTipIndex
         let groups: [CompiledGroup]
         let groupIndex: [GroupID: Int]
         /// Per tip, its group (index into `groups`).
         let groupOfTip: [Int?]
 
         init(ids: [TipID], groups declared: [TipGroup]) {
-            var tipIndex: [TipID: Int] = [:]
-            tipIndex.reserveCapacity(ids.count)
-            for (index, id) in ids.enumerated() {
-                // One lookup a tip; a repeated id (an error the linter reports) puts the first tip's index back.
-                if let first = tipIndex.updateValue(index, forKey: id) { tipIndex[id] = first }
+            // Only the groups' members are looked up (groups name a few of thousands of tips): each member's first
+            // tip, from one pass over the ids.
+            var firstTip: [TipID: Int] = [:]
+            for group in declared {
+                for id in group.tips { firstTip[id] = -1 }
+            }
+            if !firstTip.isEmpty {
+                for (index, id) in ids.enumerated() where firstTip[id] == -1 { firstTip[id] = index }
             }
             var groups: [CompiledGroup] = []
             var groupIndex: [GroupID: Int] = [:]
@@ -230,14 +259,14 @@ struct EngineCatalog: Sendable {
                 var members: [Int] = []
                 for id in group.tips {
                     // A tip belongs to at most one group (the first naming it); the linter reports the rest.
-                    guard let tip = tipIndex[id], groupOfTip[tip] == nil else { continue }
+                    guard let tip = firstTip[id], tip >= 0, groupOfTip[tip] == nil else { continue }
                     groupOfTip[tip] = groups.count
                     members.append(tip)
                 }
                 groupIndex[group.id] = groups.count
                 groups.append(CompiledGroup(group: group, members: members))
             }
-            self.tipIndex = tipIndex
+            tipIndex = LazyTipIndex(ids)
             self.groups = groups
             self.groupIndex = groupIndex
             self.groupOfTip = groupOfTip
@@ -260,7 +289,7 @@ struct EngineCatalog: Sendable {
         parameters = declared.parameters
         eventOrder = declared.eventOrder
         parameterOrder = declared.parameterOrder
-        tipIndex = indexing.tipIndex
+        lazyTipIndex = indexing.tipIndex
         groups = indexing.groups
         groupIndex = indexing.groupIndex
         programs = checked.programs

@@ -30,8 +30,10 @@ import TipcatStore
 /// no problem in the catalog (so the engine does not look again), the number of tips, the offset
 /// of every `chunkSize`-th tip's record (so runs of records are decoded on every core), the records (per tip
 /// what the engine reads; actions by id only), each tip's revision hash (32 bytes), where each tip's detail
-/// is, and last the compiled rules (`PreparedCatalog.compiledRules`). Hashes and detail positions are read
-/// only when a command needs them (a republish comparison, `engine show`).
+/// is, the compiled rules (`PreparedCatalog.compiledRules`), and last the groups again in binary (read faster
+/// than their JSON). A call reads each tip's facts (`TipFacts`), its texts stepped over, and decodes a whole
+/// record only when it needs that tip. Hashes and detail positions are read only when a command needs them (a
+/// republish comparison, `engine show`).
 ///
 /// The file is trusted only when its size is exactly 112+E+D, the magic, format version and content hash
 /// match, and the engine section's checksum matches (a command that reads only the declarations, `engine
@@ -41,7 +43,7 @@ import TipcatStore
 struct EngineSnapshot: Sendable {
     static let magic: [UInt8] = Array("TCENGSNP".utf8)
     /// Raise when the layout or the engine section's contents change.
-    static let formatVersion: UInt32 = 8
+    static let formatVersion: UInt32 = 9
     static let headerSize = 112
 
     /// The snapshot file for a state database.
@@ -135,6 +137,10 @@ struct EngineSnapshot: Sendable {
         engine.blob(detailTable.bytes)
         // What checking the rules computed, so later calls check none.
         engine.blob(prepared.compiledRules)
+        // The groups again, in binary (they list every grouped tip: read faster than their JSON above).
+        var groups = BinaryWriter()
+        groups.groups(catalog.groups)
+        engine.blob(groups.bytes)
         var file = magic
         LittleEndian.append(UInt64(formatVersion), bytes: 4, to: &file)
         LittleEndian.append(UInt64(declarationsLength), bytes: 4, to: &file)
@@ -287,6 +293,7 @@ struct EngineSnapshot: Sendable {
             throw BinaryReader.Failure("records out of order")
         }
         let rules = try reader.blob()
+        let groupBytes = try reader.blob()
         guard reader.isAtEnd else { throw BinaryReader.Failure("trailing bytes") }
         /// What the units before the tips' runs give: the settings and declarations (groups left out), the groups,
         /// and the two halves of the compiled rules (`PreparedCatalog.Half`).
@@ -319,8 +326,10 @@ struct EngineSnapshot: Sendable {
                     return .declared(Result { try declarations(withoutGroups, origin: origin) })
                 case halves.count + 1:
                     return .groups(Result {
-                        let only = Declarations(settings: blobs.settings, parameters: Array("[]".utf8), events: Array("[]".utf8), groups: blobs.groups)
-                        return try declarations(only, origin: origin).catalog.groups
+                        var reader = BinaryReader(bytes: groupBytes)
+                        let groups = try reader.groups()
+                        guard reader.isAtEnd else { throw BinaryReader.Failure("groups of another length") }
+                        return groups
                     })
                 default: break
                 }
@@ -519,7 +528,37 @@ extension BinaryWriter {
     }
 }
 
+extension BinaryWriter {
+    /// Groups: per group its id, priority and members' ids.
+    mutating func groups(_ groups: [TipGroup]) {
+        count(groups.count)
+        for group in groups {
+            string(group.id.rawValue)
+            string(group.priority.rawValue)
+            count(group.tips.count)
+            for tip in group.tips { string(tip.rawValue) }
+        }
+    }
+}
+
 extension BinaryReader {
+    /// Groups as `BinaryWriter.groups` wrote them.
+    mutating func groups() throws(Failure) -> [TipGroup] {
+        var groups: [TipGroup] = []
+        let groupCount = try count()
+        groups.reserveCapacity(groupCount)
+        for _ in 0..<groupCount {
+            let id = GroupID(try string())
+            guard let priority = TipGroup.Priority(rawValue: try string()) else { throw Failure("an unknown group priority") }
+            let memberCount = try count()
+            var tips: [TipID] = []
+            tips.reserveCapacity(memberCount)
+            for _ in 0..<memberCount { tips.append(TipID(try string())) }
+            groups.append(TipGroup(id: id, priority: priority, tips: tips))
+        }
+        return groups
+    }
+
     /// The text of what the snapshot keeps without its texts.
     static let noText = LocalizedText(key: "", source: "", message: nil)
 
