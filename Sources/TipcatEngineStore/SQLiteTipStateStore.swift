@@ -140,11 +140,11 @@ public struct SQLiteTipStateStore: TipStateStore {
                     guard let name = parameters.text(0) else { continue }
                     snapshot.parameters[ParameterName(name)] = try StoredValueCodec.decode(parameters.blob(1) ?? [])
                 }
-                let engine = try connection.prepare("SELECT last_new_tip_shown, catalog_version, content_hashes FROM engine WHERE id = 1")
+                let engine = try connection.prepare("SELECT last_new_tip_shown, catalog_version FROM engine WHERE id = 1")
                 if try engine.step() {
-                    // A hash per tip: decoded only when the engine runs another version than this one.
-                    let stored = engine.blob(2) ?? []
-                    let hashes = TipContentHashes(deferred: { Self.contentHashes(stored) })
+                    // A hash per tip (1.6 MB at 20,000 tips, hundreds of the state's small pages): read and decoded
+                    // only when asked — when the engine runs another version than this one, or writes the record.
+                    let hashes = TipContentHashes(deferred: { [database = self.database] in Self.storedContentHashes(database) })
                     snapshot.engine = EngineRecord(lastNewTipShown: Self.time(engine.column(0)), catalogVersion: engine.text(1), contentHashes: hashes)
                 }
                 return snapshot
@@ -374,6 +374,17 @@ public struct SQLiteTipStateStore: TipStateStore {
                     ])
             }
         }
+    }
+
+    /// The content hashes of the engine record as the database holds them when asked (read after `load`'s
+    /// transaction: a record another process wrote since is read as it is now); a record that cannot be read
+    /// reads as no hashes (no tip's content is then known to have changed, so no tip is reset).
+    static func storedContentHashes(_ database: StateDatabase) -> [TipID: String] {
+        let stored = try? database.with { database throws -> [UInt8] in
+            let statement = try database.connection.prepare("SELECT content_hashes FROM engine WHERE id = 1")
+            return try statement.step() ? statement.blob(0) ?? [] : []
+        }
+        return contentHashes(stored ?? [])
     }
 
     /// The content hashes of the engine record as stored; a damaged record reads as no hashes (no tip's content
