@@ -244,10 +244,6 @@ struct EngineSnapshot: Sendable {
     private struct Declarations: Sendable {
         var settings, parameters, events, groups: [UInt8]
 
-        init(settings: [UInt8], parameters: [UInt8], events: [UInt8], groups: [UInt8]) {
-            (self.settings, self.parameters, self.events, self.groups) = (settings, parameters, events, groups)
-        }
-
         init(_ reader: inout BinaryReader) throws(BinaryReader.Failure) {
             settings = try reader.blob()
             parameters = try reader.blob()
