@@ -3,12 +3,21 @@
 /// build one from theirs (the CLI from Foundation's `TimeZone`), tests and simulations use fixed offsets.
 public struct RuleTimeZone: Sendable, CustomStringConvertible {
     /// A name for messages: `Europe/Paris`, `UTC`, `UTC+02:00`.
-    public let identifier: String
+    public var identifier: String { name() }
+    private let name: @Sendable () -> String
     /// Seconds east of UTC at a time (seconds since 1970).
     public let offset: @Sendable (Double) -> Int
 
     public init(identifier: String, offset: @escaping @Sendable (Double) -> Int) {
-        self.identifier = identifier
+        name = { identifier }
+        self.offset = offset
+    }
+
+    /// A zone whose name is asked of `name` only when a message needs it: with an `offset` that looks the zone
+    /// up on first use too, a zone that loads time zone data (the system's) costs nothing to a call that reads
+    /// no calendar rule.
+    public init(lazilyNamed name: @escaping @Sendable () -> String, offset: @escaping @Sendable (Double) -> Int) {
+        self.name = name
         self.offset = offset
     }
 

@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 import TipcatCore
 import TipcatRules
@@ -32,6 +33,21 @@ import TipcatRules
         #expect(try verdict("$firstLaunch.isToday", paris).validBefore == time("2026-01-10T22:00"))
         // No donation yet: lastDonated is missing, so isToday is false and its negation holds.
         #expect(try verdict("!#opened-map.lastDonated.isToday", paris).holds)
+    }
+
+    /// A zone named lazily (the machine's, which loads time zone data) is asked its name only when a message
+    /// needs it, and its offset only when a calendar rule reads the time.
+    @Test func aLazilyNamedZoneIsLookedUpOnlyWhenRead() throws {
+        let asked = Mutex<[String]>([])
+        let zone = RuleTimeZone(lazilyNamed: { asked.withLock { $0.append("name") }; return "Europe/Paris" },
+                                offset: { _ in asked.withLock { $0.append("offset") }; return 7200 })
+        let context = RuleContext(now: time("2026-01-10T17:30"), appParameters: ["isLoggedIn": .bool(true)], timeZone: zone)
+        #expect(try verdict("$isLoggedIn", context).holds)
+        #expect(asked.withLock { $0 }.isEmpty, "no calendar rule, nothing looked up")
+        #expect(try verdict("now.hour == 19", context).holds)
+        #expect(asked.withLock { $0 }.allSatisfy { $0 == "offset" } && !asked.withLock { $0 }.isEmpty)
+        #expect(zone.identifier == "Europe/Paris" && zone.description == "Europe/Paris")
+        #expect(asked.withLock { $0 }.contains("name"))
     }
 
     @Test func boolParameterExplainsItself() throws {

@@ -174,7 +174,9 @@ struct EngineAccess {
             }
             return Self.ruleTimeZone(zone)
         }
-        return Self.ruleTimeZone(TimeZone.current)
+        // The machine's zone is looked up (time zone data loaded) only when a calendar rule or a message needs it.
+        let zone = FirstUse { TimeZone.current }
+        return RuleTimeZone(lazilyNamed: { zone.value.identifier }, offset: { zone.value.secondsFromGMT(for: Date(timeIntervalSince1970: $0)) })
     }
 
     static func ruleTimeZone(_ zone: TimeZone) -> RuleTimeZone {
@@ -238,6 +240,23 @@ struct EngineAccess {
             return try TipEngineSession(prepared: prepared, revision: source.revision, store: store, configuration: configuration)
         }
         return try TipEngineSession(catalog: source.catalog, revision: source.revision, store: store, configuration: configuration)
+    }
+}
+
+/// A value made the first time it is read, once whatever the threads reading it.
+final class FirstUse<Value: Sendable>: Sendable {
+    private let make: @Sendable () -> Value
+    private let made = Mutex<Value?>(nil)
+
+    init(_ make: @escaping @Sendable () -> Value) { self.make = make }
+
+    var value: Value {
+        made.withLock { made in
+            if let made { return made }
+            let value = make()
+            made = value
+            return value
+        }
     }
 }
 
