@@ -100,3 +100,21 @@ public func concurrentArray<T: Sendable>(
     }
     return complete ? array : nil
 }
+
+/// A value made the first time it is read, once whatever the threads reading it (the time zone, the index of
+/// tips by id: work most calls never need).
+package final class FirstUse<Value: Sendable>: Sendable {
+    private let make: @Sendable () -> Value
+    private let made = Mutex<Value?>(nil)
+
+    package init(_ make: @escaping @Sendable () -> Value) { self.make = make }
+
+    package var value: Value {
+        made.withLock { made in
+            if let made { return made }
+            let value = make()
+            made = value
+            return value
+        }
+    }
+}

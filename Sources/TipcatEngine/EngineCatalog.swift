@@ -62,8 +62,8 @@ struct EngineCatalog: Sendable {
     let flags: [Flags]
     /// The tips by id (the first tip of an id), built the first time a call asks: deciding which tip shows
     /// needs it only to resolve names (stored instances, `tip(ID)` in rules).
-    var tipIndex: [TipID: Int] { lazyTipIndex.index }
-    private let lazyTipIndex: LazyTipIndex
+    var tipIndex: [TipID: Int] { lazyTipIndex.value }
+    private let lazyTipIndex: FirstUse<[TipID: Int]>
     let groups: [CompiledGroup]
     let groupIndex: [GroupID: Int]
     let events: [String: EventDeclaration]
@@ -211,32 +211,21 @@ struct EngineCatalog: Sendable {
         }
     }
 
-    /// The tips' index by id, built on first use.
-    final class LazyTipIndex: Sendable {
-        private let ids: [TipID]
-        private let built = Mutex<[TipID: Int]?>(nil)
-
-        init(_ ids: [TipID]) { self.ids = ids }
-
-        var index: [TipID: Int] {
-            built.withLock { built in
-                if let built { return built }
-                var index: [TipID: Int] = [:]
-                index.reserveCapacity(ids.count)
-                for (position, id) in ids.enumerated() {
-                    // One lookup a tip; a repeated id (an error the linter reports) puts the first tip's index back.
-                    if let first = index.updateValue(position, forKey: id) { index[id] = first }
-                }
-                built = index
-                return index
-            }
+    /// The tips by id; a repeated id (an error the linter reports) keeps the first tip's index.
+    static func index(_ ids: [TipID]) -> [TipID: Int] {
+        var index: [TipID: Int] = [:]
+        index.reserveCapacity(ids.count)
+        for (position, id) in ids.enumerated() {
+            // One lookup a tip: a repeated id puts the first tip's index back.
+            if let first = index.updateValue(position, forKey: id) { index[id] = first }
         }
+        return index
     }
 
     /// The catalog's tips by id (the first tip of an id wins, built when first asked) and its groups with their
     /// members.
     struct Indexing: Sendable {
-        let tipIndex: LazyTipIndex
+        let tipIndex: FirstUse<[TipID: Int]>
         let groups: [CompiledGroup]
         let groupIndex: [GroupID: Int]
         /// Per tip, its group (index into `groups`).
@@ -266,7 +255,7 @@ struct EngineCatalog: Sendable {
                 groupIndex[group.id] = groups.count
                 groups.append(CompiledGroup(group: group, members: members))
             }
-            tipIndex = LazyTipIndex(ids)
+            tipIndex = FirstUse { EngineCatalog.index(ids) }
             self.groups = groups
             self.groupIndex = groupIndex
             self.groupOfTip = groupOfTip

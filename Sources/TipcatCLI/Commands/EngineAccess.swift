@@ -243,23 +243,6 @@ struct EngineAccess {
     }
 }
 
-/// A value made the first time it is read, once whatever the threads reading it.
-final class FirstUse<Value: Sendable>: Sendable {
-    private let make: @Sendable () -> Value
-    private let made = Mutex<Value?>(nil)
-
-    init(_ make: @escaping @Sendable () -> Value) { self.make = make }
-
-    var value: Value {
-        made.withLock { made in
-            if let made { return made }
-            let value = make()
-            made = value
-            return value
-        }
-    }
-}
-
 /// The state database opened and read on another thread while the catalog is prepared: what it gave (or the
 /// error opening it threw, thrown again by `result`), or nil when it did not run.
 final class StatePreload: Sendable {
