@@ -122,8 +122,8 @@ public struct PreparedCatalog: Sendable {
     /// The position of the tip `id` in the catalog (the first tip of that id).
     package func index(of id: TipID) -> Int? { compiled.tipIndex[id] }
 
-    /// The whole tip at `index`.
-    package func tip(at index: Int) -> Tip { compiled.tip(index) }
+    /// What the engine reads of the tip at `index` (no whole tip is decoded).
+    package func facts(at index: Int) -> TipFacts { compiled.tips[index].facts }
 }
 
 extension EngineCatalog {

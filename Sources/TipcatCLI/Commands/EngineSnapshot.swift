@@ -451,7 +451,7 @@ struct EngineSnapshot: Sendable {
             let definition = try JSONDocument.parse(SourceFile(path: "tip", bytes: Array(bytes[..<zero]))).root.value
             let rest = Array(bytes[(zero + 1)...])
             let strings = rest.isEmpty ? nil : try JSONDocument.parse(SourceFile(path: "strings", bytes: rest)).root.value
-            let policy = prepared.tip(at: index).republish.rawValue
+            let policy = prepared.facts(at: index).republish.rawValue
             return try Self.catalog(prepared.declarations, settings: settings, showing: CatalogPieces.Owner(tip: definition, strings: strings, republish: policy), named: tip)
         } catch {
             return nil
