@@ -472,10 +472,10 @@ import TipcatTestSupport
         let cold = outputs(base)
         let good = bytes(snapshot)
         let engineEnd = EngineSnapshot.headerSize + Int(LittleEndian.word(good, at: 80, bytes: 8))
-        // Where the records are: after the four declaration blobs, the limits flag, the tip count and the runs'
+        // Where the records are: after the three declaration blobs, the limits flag, the tip count and the runs'
         // offsets, as a blob of their own.
         var reader = BinaryReader(bytes: Array(good[EngineSnapshot.headerSize..<engineEnd]))
-        for _ in 0..<4 { _ = try reader.blob() }
+        for _ in 0..<3 { _ = try reader.blob() }
         _ = try reader.bool()
         let tipCount = try reader.count()
         #expect(tipCount > 10)

@@ -17,7 +17,7 @@ import TipcatStore
 /// |---|---|---|
 /// | 0 | 8 | magic `TCENGSNP` |
 /// | 8 | 4 | format version (`formatVersion`) |
-/// | 12 | 4 | length P of the declarations: the engine section's first P bytes (settings, parameters, events, groups) |
+/// | 12 | 4 | length P of the declarations: the engine section's first P bytes (settings, parameters, events) |
 /// | 16 | 64 | the version's content hash, hex |
 /// | 80 | 8 | length E of the engine section |
 /// | 88 | 8 | checksum of the engine section (`checksum`) |
@@ -30,8 +30,8 @@ import TipcatStore
 /// no problem in the catalog (so the engine does not look again), the number of tips, the offset
 /// of every `chunkSize`-th tip's record (so runs of records are decoded on every core), the records (per tip
 /// what the engine reads; actions by id only), each tip's revision hash (32 bytes), where each tip's detail
-/// is, the compiled rules (`PreparedCatalog.compiledRules`), and last the groups again in binary (read faster
-/// than their JSON). A call reads each tip's facts (`TipFacts`), its texts stepped over, and decodes a whole
+/// is, the compiled rules (`PreparedCatalog.compiledRules`), and last the groups, in binary (read faster than
+/// JSON, and apart from the declarations: they list tips, so they grow with the catalog). A call reads each tip's facts (`TipFacts`), its texts stepped over, and decodes a whole
 /// record only when it needs that tip. Hashes and detail positions are read only when a command needs them (a
 /// republish comparison, `engine show`).
 ///
@@ -43,7 +43,7 @@ import TipcatStore
 struct EngineSnapshot: Sendable {
     static let magic: [UInt8] = Array("TCENGSNP".utf8)
     /// Raise when the layout or the engine section's contents change.
-    static let formatVersion: UInt32 = 9
+    static let formatVersion: UInt32 = 10
     static let headerSize = 112
 
     /// The snapshot file for a state database.
@@ -96,7 +96,6 @@ struct EngineSnapshot: Sendable {
         engine.blob(pieces.settings.canonicalBytes)
         engine.blob(pieces.parameters.canonicalBytes)
         engine.blob(pieces.events.canonicalBytes)
-        engine.blob(pieces.groups.canonicalBytes)
         let declarationsLength = engine.bytes.count
         engine.bool(CatalogLimits.problems(in: catalog).isEmpty)
         // The revision hash of a tip: its definition, a zero byte, its translations (what republish compares);
@@ -137,7 +136,8 @@ struct EngineSnapshot: Sendable {
         engine.blob(detailTable.bytes)
         // What checking the rules computed, so later calls check none.
         engine.blob(prepared.compiledRules)
-        // The groups again, in binary (they list every grouped tip: read faster than their JSON above).
+        // The groups, in binary (they list every grouped tip: read faster than JSON, and apart from the declarations,
+        // which `engine donate` reads on its own).
         var groups = BinaryWriter()
         groups.groups(catalog.groups)
         engine.blob(groups.bytes)
@@ -194,13 +194,12 @@ struct EngineSnapshot: Sendable {
 
     /// Only the catalog's settings, app parameters and events (no tips, and no groups: they list tips, so they
     /// grow with the catalog) from the snapshot at `path` for the version `contentHash`, checked like `load` but
-    /// against the declarations' own checksum (groups included); nil when there is none or it is stale or
-    /// damaged. What a command that reads no tip (`engine donate`, `engine set`) needs.
+    /// against the declarations' own checksum; nil when there is none or it is stale or damaged. What a command
+    /// that reads no tip (`engine donate`, `engine set`) needs.
     static func declarations(path: String, contentHash: String, origin: String) -> Catalog? {
         guard let part = checkedPart(.declarations, path: path, contentHash: contentHash) else { return nil }
         var reader = BinaryReader(part.bytes)
-        guard var blobs = try? Declarations(&reader), reader.isAtEnd else { return nil }
-        blobs.groups = Array("[]".utf8)
+        guard let blobs = try? Declarations(&reader), reader.isAtEnd else { return nil }
         return try? declarations(blobs, origin: origin).catalog
     }
 
@@ -240,18 +239,18 @@ struct EngineSnapshot: Sendable {
         return (bytes, headerSize + engineLength, detailLength)
     }
 
-    /// The declarations' four blobs, as stored (settings, parameters, events, groups).
+    /// The declarations' three blobs, as stored (settings, parameters, events).
     private struct Declarations: Sendable {
-        var settings, parameters, events, groups: [UInt8]
+        var settings, parameters, events: [UInt8]
 
         init(_ reader: inout BinaryReader) throws(BinaryReader.Failure) {
             settings = try reader.blob()
             parameters = try reader.blob()
             events = try reader.blob()
-            groups = try reader.blob()
         }
     }
 
+    /// The settings and the catalog they declare, without tips or groups.
     private static func declarations(_ blobs: Declarations, origin: String) throws -> (settings: JSONValue, catalog: Catalog) {
         func json(_ bytes: [UInt8], _ name: String) throws -> JSONValue {
             try JSONDocument.parse(SourceFile(path: name, bytes: bytes)).root.value
@@ -259,9 +258,8 @@ struct EngineSnapshot: Sendable {
         let settings = try json(blobs.settings, "settings")
         let parameters = try json(blobs.parameters, "parameters")
         let events = try json(blobs.events, "events")
-        let groups = try json(blobs.groups, "groups")
         let catalog = try CatalogCodec.decode(
-            CatalogPieces(settings: settings, parameters: parameters, events: events, groups: groups, owners: [:]), origin: origin)
+            CatalogPieces(settings: settings, parameters: parameters, events: events, groups: .array([]), owners: [:]), origin: origin)
         return (settings, catalog)
     }
 
@@ -316,10 +314,7 @@ struct EngineSnapshot: Sendable {
             let units = concurrentChunks(count: chunks + leading, chunkSize: 1) { unit -> Unit in
                 switch unit.lowerBound {
                 case ..<halves.count: return .rules(PreparedCatalog.readAhead(halves[unit.lowerBound], of: rules))
-                case halves.count:
-                    var withoutGroups = blobs
-                    withoutGroups.groups = Array("[]".utf8)
-                    return .declared(Result { try declarations(withoutGroups, origin: origin) })
+                case halves.count: return .declared(Result { try declarations(blobs, origin: origin) })
                 case halves.count + 1:
                     return .groups(Result {
                         var reader = BinaryReader(bytes: groupBytes)
