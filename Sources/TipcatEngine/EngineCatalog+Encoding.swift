@@ -168,7 +168,7 @@ extension EngineCatalog {
     }
 
     /// What `encodedRules` wrote, read without the catalog's tips (only its declarations): per tip, the number
-    /// of programs (nil: checked again) and the slots its rules read, then the programs. Fitting it to the tips
+    /// of programs (-1: checked again) and the slots its rules read, then the programs. Fitting it to the tips
     /// (`init(_:encodedRules:)`) checks it belongs to them.
     struct EncodedRules: Sendable {
         /// The event ids the event slots stand for (what the declarations gave), and the number of app parameters.
