@@ -29,7 +29,9 @@ public enum PhaseTrace {
         var usage = rusage()
         getrusage(RUSAGE_SELF_WHO, &usage)
         let tenths = Int((elapsed * 10).rounded())
-        let line = "trace: \(tenths / 10).\(tenths % 10) ms  rss \(residentMegabytes()) MB, peak \(usage.ru_maxrss / 1024) MB  \(name())\n"
+        // CPU time on every thread so far: what a phase took beside its wall time tells how busy the cores were.
+        let cpu = Int(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000 + Int(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000
+        let line = "trace: \(tenths / 10).\(tenths % 10) ms  cpu \(cpu) ms  rss \(residentMegabytes()) MB, peak \(usage.ru_maxrss / 1024) MB  \(name())\n"
         _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
     }
 }

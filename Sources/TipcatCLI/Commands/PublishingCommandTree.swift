@@ -38,7 +38,7 @@ extension CommandTree {
             The version is byte-identical to a publish without the cache; a damaged or stale cache is ignored. \
             A publish removes what the cache keeps for other catalogs that no publish has written for 30 days. \
             A first publish streams: each batch of tips is encoded on every core and stored while the next is \
-            made. TIPCAT_TRACE=1 prints each phase's time and memory to standard error.
+            made. TIPCAT_TRACE=1 prints each phase's wall and CPU time and memory to standard error.
             """,
         arguments: [
             catalogOption, storeOption, channelOption("The channel to publish to."),
