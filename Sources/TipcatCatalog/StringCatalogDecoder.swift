@@ -115,19 +115,14 @@ struct StringCatalogDecoder {
         _ kept: StringsDecoding, bytes file: FileBytes, path: String, settings: CatalogSettings, tips: [Tip], fingerprint: @Sendable (Int) -> [UInt8],
         sink: DiagnosticSink
     ) -> (table: LocalizationTable, changed: [Int: StringsDecoding.Entry])? {
-        // Each key's tip (its text is looked up only for the few entries decoded again).
-        let owners = byKey(tips) { $1 }
         let entries = kept.entries
+        let stale = staleEntries(entries, tips: tips, fingerprint: fingerprint)
         // Decoded again: entries checked against another tip file than the one that names their key now.
-        let results = concurrentChunks(count: entries.count, chunkSize: 1024) { range -> [StringsDecoding.Entry]? in
+        let results = concurrentChunks(count: stale.count, chunkSize: 64) { range -> [(Int, StringsDecoding.Entry)]? in
             let messages = MessageChecker(sourceLanguage: settings.sourceLanguage)
             var locales = LocaleCache()
-            var fresh: [StringsDecoding.Entry] = []
-            for index in range {
-                // Compared in place: an entry is copied only to be decoded again.
-                let owner = owners[entries[index].key]
-                let checkedAgainst = owner.map(fingerprint) ?? []
-                guard checkedAgainst != entries[index].checkedAgainst else { continue }
+            var fresh: [(Int, StringsDecoding.Entry)] = []
+            for (index, owner) in stale[range] {
                 let kept = entries[index]
                 let source = owner.flatMap { tip in tips[tip].localizableTexts.first { $0.key == kept.key }.map { (text: $0, tip: tip) } }
                 guard kept.valueEnd > kept.valueOffset, kept.keyOffset >= 0, kept.keyOffset < kept.valueOffset, kept.valueEnd <= file.count
@@ -141,36 +136,112 @@ struct StringCatalogDecoder {
                 let entry = decoder.decodeEntry(
                     JSONMember(key: kept.key, keyOffset: 0, value: document.root), source: source, messages: messages, locales: &locales)
                 var updated = kept
-                updated.checkedAgainst = checkedAgainst
+                updated.checkedAgainst = owner.map(fingerprint) ?? []
                 updated.findings = entrySink.diagnostics
                 updated.entry = entry
-                fresh.append(updated)
+                fresh.append((index, updated))
             }
             return fresh
         }
-        var decodedAgain: [Int: StringsDecoding.Entry] = [:]
+        var changed: [Int: StringsDecoding.Entry] = [:]
         for result in results {
             guard let result else { return nil }
-            // Keyed by offset: a key written twice has two entries.
-            for entry in result { decodedAgain[entry.keyOffset] = entry }
+            for (index, entry) in result { changed[index] = entry }
         }
         var table = LocalizationTable(sourceLanguage: settings.sourceLanguage, file: path)
         table.entries.reserveCapacity(entries.count)
         sink.add(contentsOf: kept.leadingFindings)
-        var changed: [Int: StringsDecoding.Entry] = [:]
-        for index in entries.indices {
-            // Read in place: an entry is large, and there are tens of thousands.
-            if let again = decodedAgain[entries[index].keyOffset] {
-                if let decoded = again.entry { table.entries[again.key] = decoded }
-                sink.add(contentsOf: again.findings)
-                changed[index] = again
-            } else {
-                if let decoded = entries[index].entry { table.entries[entries[index].key] = decoded }
-                if !entries[index].findings.isEmpty { sink.add(contentsOf: entries[index].findings) }
+        // Read in place: an entry is large, and there are tens of thousands.
+        entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                if !changed.isEmpty, let again = changed[index] {
+                    if let decoded = again.entry { table.entries[again.key] = decoded }
+                    sink.add(contentsOf: again.findings)
+                } else {
+                    if let decoded = entries[index].entry { table.entries[entries[index].key] = decoded }
+                    if !entries[index].findings.isEmpty { sink.add(contentsOf: entries[index].findings) }
+                }
             }
         }
         sink.reportDuplicateKeys(kept.duplicates, what: CatalogLoader.FileName.strings)
         return (table, changed)
+    }
+
+    /// The entries whose key's tip (the first tip that names it, by index in `tips`; nil for none) has another file
+    /// fingerprint than the one the entry was checked against, with that tip. Equal to comparing every entry with
+    /// the tip that names its key now, without finding every key's tip:
+    ///
+    /// - a tip whose fingerprint some entry was checked against has the same file (path and bytes) as then, so the
+    ///   same keys; the keys it names either have entries checked against it, or against a tip before it that also
+    ///   names them (which is still there, and still before it, unless its file changed);
+    /// - so a key's tip can differ from the one its entry was checked against only when that tip's file changed or
+    ///   went (the entry's fingerprint is none of the tips' now), or when a tip whose file no entry was checked against
+    ///   (new, changed, or naming only keys the String Catalog lacked) names the key.
+    ///
+    /// Only those entries' keys are looked up in the tips, and only when there are any.
+    static func staleEntries(
+        _ entries: [StringsDecoding.Entry], tips: [Tip], fingerprint: @Sendable (Int) -> [UInt8]
+    ) -> [(index: Int, owner: Int?)] {
+        var byFingerprint: [[UInt8]: Int] = [:]
+        byFingerprint.reserveCapacity(tips.count)
+        for index in tips.indices { byFingerprint[fingerprint(index)] = index }
+        let current = byFingerprint
+        // One pass on every core: each entry whose tip file is gone, and each tip some entry was checked against.
+        // Entries of one tip follow each other (keys start with its id): a fingerprint equal to the entry before's is
+        // looked up once.
+        let passes = concurrentChunks(count: entries.count, chunkSize: 4096) { range -> (gone: [Int], seen: [Int]) in
+            var gone: [Int] = []
+            var seen: [Int] = []
+            var previous: [UInt8]? = nil
+            var previousGone = false
+            for index in range {
+                let against = entries[index].checkedAgainst
+                if against.isEmpty { continue }
+                if let previous, previous == against {
+                    if previousGone { gone.append(index) }
+                    continue
+                }
+                if let tip = current[against] {
+                    seen.append(tip)
+                    previousGone = false
+                } else {
+                    gone.append(index)
+                    previousGone = true
+                }
+                previous = against
+            }
+            return (gone, seen)
+        }
+        var seen = [Bool](repeating: false, count: tips.count)
+        var gone: [Int] = []
+        for pass in passes {
+            for tip in pass.seen { seen[tip] = true }
+            gone += pass.gone
+        }
+        // The keys whose tip may have changed: those of tips no entry was checked against, and of entries whose tip is gone.
+        var candidates = Set<String>()
+        for index in tips.indices where !seen[index] {
+            tips[index].forEachLocalizableKey { candidates.insert($0) }
+        }
+        for index in gone { candidates.insert(entries[index].key) }
+        guard !candidates.isEmpty else { return [] }
+        let keys = candidates
+        var owners: [String: Int] = [:]
+        owners.reserveCapacity(keys.count)
+        for index in tips.indices {
+            tips[index].forEachLocalizableKey { key in
+                if keys.contains(key), owners[key] == nil { owners[key] = index }
+            }
+        }
+        let owned = owners
+        return concurrentChunks(count: entries.count, chunkSize: 4096) { range -> [(index: Int, owner: Int?)] in
+            var stale: [(index: Int, owner: Int?)] = []
+            for index in range where keys.contains(entries[index].key) {
+                let owner = owned[entries[index].key]
+                if (owner.map(fingerprint) ?? []) != entries[index].checkedAgainst { stale.append((index, owner)) }
+            }
+            return stale
+        }.flatMap { $0 }
     }
 
     private func decodeEntry(

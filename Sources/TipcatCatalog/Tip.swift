@@ -225,6 +225,21 @@ public struct Tip: Sendable, Hashable {
         }
     }
 
+    /// The keys of `forEachLocalizableText`'s texts, in the same order (without copying each text).
+    public func forEachLocalizableKey(_ body: (String) throws -> Void) rethrows {
+        let storage = storage
+        try body(storage.title.key)
+        if let message = storage.message { try body(message.key) }
+        for action in storage.actions { try body(action.title.key) }
+        if storage.platforms.isEmpty { return }
+        for device in Device.allCases {
+            guard let content = storage.platforms[device] else { continue }
+            if let title = content.title { try body(title.key) }
+            if let message = content.message { try body(message.key) }
+            for action in content.actions ?? [] { try body(action.title.key) }
+        }
+    }
+
     /// The tip as shown on `device`: its platform's fields replace the tip's own.
     public func content(for device: Device?) -> (title: LocalizedText, message: LocalizedText?, image: String?, actions: [TipAction]) {
         guard let device, let content = platforms[device] else { return (title, message, image, actions) }

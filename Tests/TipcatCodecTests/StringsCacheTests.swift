@@ -124,6 +124,53 @@ import TipcatTestSupport
         }
     }
 
+    /// Tips that name the same keys (two files with one id: an error, and still checked alike): which tip a key
+    /// belongs to moves as files are edited, removed, added before the other and renamed, and a warm load decodes
+    /// again exactly the entries whose tip changed — always as a load without the cache.
+    @Test func keysNamedByTwoTipsChangeTipsAsInALoadWithoutTheCache() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try directory.sampleCatalog()
+        let original = try String(contentsOfFile: directory.file("Catalog/tips/NewTrailTip.json"), encoding: .utf8)
+        // A second file with the same id after the first (its keys are the first file's).
+        let twin = original.replacingOccurrences(of: "To see key trail info", with: "Twin: to see key trail info")
+        try directory.write("Catalog/tips/ZTwinTrailTip.json", twin)
+        let cache = Spy(directory.file("cache"))
+        Self.expectSame(catalog, cache, "cold, two files name NewTrailTip")
+        cache.reset()
+        Self.expectSame(catalog, cache, "warm")
+        #expect(cache.now.hits == 1 && cache.now.keeps == 0, "nothing changed: nothing decoded again")
+
+        // The second file edited: its keys stay the first file's, nothing is decoded again.
+        try directory.edit("Catalog/tips/ZTwinTrailTip.json", replacing: "Twin: to see", with: "Twin, edited: to see")
+        cache.reset()
+        Self.expectSame(catalog, cache, "the second file edited")
+        #expect((cache.now.changed ?? []).isEmpty, "the keys' tip is still the first file's")
+
+        // The first file removed: the keys become the second file's.
+        try FileManager.default.removeItem(atPath: directory.file("Catalog/tips/NewTrailTip.json"))
+        cache.reset()
+        Self.expectSame(catalog, cache, "the first file removed")
+        #expect(!(cache.now.changed ?? []).isEmpty, "the keys' entries are checked against the second file")
+
+        // A file added before the second one (by name): the keys are the new file's.
+        try directory.write("Catalog/tips/ATrailTip.json", original)
+        cache.reset()
+        Self.expectSame(catalog, cache, "a file added before the second")
+        #expect(!(cache.now.changed ?? []).isEmpty)
+
+        // The second file renamed to another id: the keys stay the new file's; its new keys have no entries.
+        try directory.edit("Catalog/tips/ZTwinTrailTip.json", replacing: "\"id\": \"NewTrailTip\"", with: "\"id\": \"OtherTrailTip\"")
+        Self.expectSame(catalog, cache, "the second file renamed")
+        // The first file made invalid, then valid again: its keys belong to no tip, then to it again.
+        try directory.write("Catalog/tips/ATrailTip.json", "{ not json")
+        Self.expectSame(catalog, cache, "the first file invalid")
+        try directory.write("Catalog/tips/ATrailTip.json", original)
+        Self.expectSame(catalog, cache, "the first file valid again")
+        cache.reset()
+        Self.expectSame(catalog, cache, "warm again")
+        #expect(cache.now.hits == 1 && cache.now.keeps == 0)
+    }
+
     /// A warm load's table and findings are a cold load's, with each key written once and with one written twice
     /// (the later entry is the table's), after edits that change an entry, make one no tip's, and make one a tip's
     /// again.
