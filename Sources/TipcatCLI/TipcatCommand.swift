@@ -25,6 +25,7 @@ public enum TipcatCommand {
     /// Entry point of the executable.
     public static func main() -> Never {
         PhaseTrace.mark("main")
+        FreeMemory.tuneAllocator()
         let stdout = FileOutput(descriptor: STDOUT_FILENO)
         let stderr = FileOutput(descriptor: STDERR_FILENO)
         var environment: [String: String] = [:]

@@ -28,6 +28,7 @@ public func concurrentChunks<T: Sendable>(count: Int, chunkSize: Int, _ body: @S
     }
     nonisolated(unsafe) let shared = results
     DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+        FreeMemory.primeThisThread()
         shared[chunk] = body((chunk * size)..<min(count, (chunk + 1) * size))
     }
     return results.compactMap { $0 }
@@ -41,6 +42,7 @@ public final class BackgroundValue<Value: Sendable>: Sendable {
 
     public init(_ work: @escaping @Sendable () -> Value) {
         DispatchQueue.global().async { [self] in
+            FreeMemory.primeThisThread()
             let value = work()
             result.withLock { $0 = value }
             done.signal()
@@ -77,6 +79,7 @@ public func concurrentArray<T: Sendable>(
         nonisolated(unsafe) let elements = base
         nonisolated(unsafe) let results = made
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            FreeMemory.primeThisThread()
             let range = (chunk * size)..<min(count, (chunk + 1) * size)
             var next = range.lowerBound
             var overflowed = false

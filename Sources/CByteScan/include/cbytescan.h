@@ -25,4 +25,12 @@ int64_t tipcat_json_end_of_container(const uint8_t *bytes, int64_t offset, int64
 /// Gives the allocator's free pages back to the system (glibc's `malloc_trim(0)`); 0 where there is no such call.
 int tipcat_give_back_free_memory(void);
 
+/// Sets the allocator up for a process that allocates hundreds of megabytes on every core (glibc only): see
+/// `FreeMemory.tuneAllocator()`.
+void tipcat_tune_allocator(void);
+
+/// Makes the calling thread's arena writable in one step, once per thread (glibc only): see
+/// `FreeMemory.primeThisThread()`.
+void tipcat_prime_thread_arena(void);
+
 #endif
