@@ -50,9 +50,10 @@ public struct CatalogLoader: Sendable {
     /// The ids of the catalog's own content rules and plugin ids (`name/rule`, with a `/`) are always accepted.
     /// nil skips the check.
     public var knownRuleIDs: Set<String>?
-    /// Called with the decoded catalog just before the checks across files run — for work that can go on meanwhile
-    /// (`validate` sends the catalog to lint plugins here).
-    public var whenDecoded: (@Sendable (Catalog) -> Void)?
+    /// Called with the decoded catalog, and the fingerprints of what was read (with a `stringsCache`, as the result's
+    /// `fingerprints`), just before the checks across files run — for work that can go on meanwhile (`validate` sends
+    /// the catalog to lint plugins here; `publish` makes its content tree). The result's catalog is this one.
+    public var whenDecoded: (@Sendable (Catalog, LoadFingerprints?) -> Void)?
     /// Whether the result keeps the parsed String Catalog (`LoadResult.strings`), for commands that read its entries
     /// as they are written; otherwise it is released once decoded.
     public var keepsStrings = false
@@ -125,14 +126,9 @@ public struct CatalogLoader: Sendable {
         // Unless it is kept whole, its entries are parsed one by one as they are decoded (see `decodeStrings`).
         // With a cache, the String Catalog is only mapped here: the cache may hold what it decodes to.
         let cache = keepsStrings ? nil : stringsCache
-        // With a cache, the String Catalog is mapped first and hashed on another thread meanwhile: what the
-        // cache holds for it is looked up by that hash once the tips are decoded.
+        // With a cache, the String Catalog is mapped first, then hashed on another thread while the tips are read,
+        // and what the cache holds for that hash read there too (see `stringsKept`).
         let mappedStrings = hasStrings && cache != nil ? parse(stringsPath, readingOnly: true) : nil
-        let stringsHash: BackgroundValue<[UInt8]>? = if let cache, case .mapped(let bytes)? = mappedStrings?.outcome {
-            BackgroundValue { cache.fingerprint(bytes) }
-        } else {
-            nil
-        }
         // The context an entry's or a tip's decoding depends on besides its own file: the settings and
         // declarations, the String Catalog's path.
         var stringsContext = Array(stringsPath.utf8) + [0]
@@ -180,9 +176,22 @@ public struct CatalogLoader: Sendable {
             sink.reportDuplicateKeys(in: document, what: FileName.events)
         }
 
+        // The String Catalog's fingerprint, and what the cache holds for it in this context (nil: nothing), made on
+        // another thread while the tips are read: its decoding needs the tips only once it is read.
+        let stringsKept: BackgroundValue<(file: [UInt8], kept: StringsDecoding?)>? =
+            if let cache, case .mapped(let bytes)? = mappedStrings?.outcome {
+                BackgroundValue { [stringsContext] in
+                    let file = cache.fingerprint(bytes)
+                    return (file, cache.decoding(ofFile: stringsPath, fingerprint: file, context: stringsContext))
+                }
+            } else {
+                nil
+            }
+
         // 2. Read and parse every other file; tips in parallel (JSON parsing dominates load time). A tip file whose
         // bytes the cache decoded before is only read.
         let kept = cache?.tipDecodings(ofCatalog: directory, context: stringsContext)
+        if kept != nil { PhaseTrace.mark("load: tip files' decodings read from the cache") }
         let parsesStrings = hasStrings && mappedStrings == nil
         var parsedTips = parseAll(
             (parsesStrings ? [stringsPath] : []) + tipFiles, deferringEntriesOf: keepsStrings ? nil : stringsPath,
@@ -297,11 +306,12 @@ public struct CatalogLoader: Sendable {
             bytesRead += parsedStrings.byteCount
             let byTip = catalog.tips.map { tipFingerprints[$0.file] ?? [] }
             let fingerprint: @Sendable (Int) -> [UInt8] = { index in byTip[index] }
-            let file = stringsHash?.value ?? cache.fingerprint(bytes)
+            let (file, kept) = stringsKept?.value ?? (cache.fingerprint(bytes), nil)
+            PhaseTrace.mark("load: String Catalog fingerprinted and its decoding read from the cache")
             stringsFingerprint = file
             if let table = decodeStrings(
-                bytes, path: stringsPath, file: file, settings: catalog.settings, tips: catalog.tips, fingerprint: fingerprint, cache: cache,
-                context: stringsContext, sink: sink) {
+                bytes, path: stringsPath, file: file, kept: kept, settings: catalog.settings, tips: catalog.tips, fingerprint: fingerprint,
+                cache: cache, context: stringsContext, sink: sink) {
                 catalog.localizations = table
             }
         } else if let parsedStrings, let document = take(parsedStrings) {
@@ -310,8 +320,9 @@ public struct CatalogLoader: Sendable {
         }
 
         PhaseTrace.mark("load: String Catalog decoded")
+        let fingerprints = cache == nil ? nil : LoadFingerprints(tipFiles: tipFingerprints, shared: stringsFingerprint + stringsContext)
         // 5. Checks across files, then the house style of lint.json: content rules, and levels over every finding.
-        whenDecoded?(catalog)
+        whenDecoded?(catalog, fingerprints)
         // The rules are independent: those that read translations run now on every core (the others ran while the
         // String Catalog was decoded); their findings are added in the rules' order.
         let decoded = catalog
@@ -329,7 +340,7 @@ public struct CatalogLoader: Sendable {
         PhaseTrace.mark("load: checked")
         return LoadResult(catalog: catalog, diagnostics: diagnostics.sortedForOutput(), filesRead: filesRead, bytesRead: bytesRead,
                           stringsDocument: strings,
-                          fingerprints: cache == nil ? nil : LoadFingerprints(tipFiles: tipFingerprints, shared: stringsFingerprint + stringsContext))
+                          fingerprints: fingerprints)
     }
 
     // MARK: Parsing files
@@ -400,13 +411,14 @@ public struct CatalogLoader: Sendable {
         }
     }
 
-    /// `decodeStrings` through `cache`: what it kept for these bytes in this context, with the entries whose tip
-    /// file changed decoded again; otherwise the whole file, kept for next time.
+    /// `decodeStrings` through `cache`: what it `kept` for these bytes (`file`, their fingerprint) in this context
+    /// (`cache.decoding(ofFile:fingerprint:context:)`), with the entries whose tip file changed decoded again;
+    /// otherwise the whole file, kept for next time.
     func decodeStrings(
-        _ bytes: FileBytes, path: String, file: [UInt8], settings: CatalogSettings, tips: [Tip], fingerprint: @escaping @Sendable (Int) -> [UInt8],
-        cache: any StringsDecodingCache, context: [UInt8], sink: DiagnosticSink
+        _ bytes: FileBytes, path: String, file: [UInt8], kept: StringsDecoding?, settings: CatalogSettings, tips: [Tip],
+        fingerprint: @escaping @Sendable (Int) -> [UInt8], cache: any StringsDecodingCache, context: [UInt8], sink: DiagnosticSink
     ) -> LocalizationTable? {
-        if let kept = cache.decoding(ofFile: path, fingerprint: file, context: context) {
+        if let kept {
             let local = DiagnosticSink()
             if let (table, changed) = StringCatalogDecoder.replay(
                 kept, bytes: bytes, path: path, settings: settings, tips: tips, fingerprint: fingerprint, sink: local) {

@@ -171,6 +171,25 @@ import TipcatTestSupport
         #expect(cache.now.hits == 1 && cache.now.keeps == 0)
     }
 
+    /// `whenDecoded` gets the catalog the result holds and the fingerprints it reports (a publish makes its tree from
+    /// them while the catalog is checked); none without a cache.
+    @Test func whenDecodedIsGivenTheResultsCatalogAndFingerprints() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try directory.sampleCatalog()
+        for cached in [false, true] {
+            let seen = Mutex<(catalog: Catalog, fingerprints: LoadFingerprints?)?>(nil)
+            var loader = CatalogLoader()
+            loader.stringsCache = cached ? Spy(directory.file("cache")) : nil
+            loader.whenDecoded = { catalog, fingerprints in seen.withLock { $0 = (catalog, fingerprints) } }
+            let result = loader.load(directory: catalog)
+            let given = try #require(seen.withLock { $0 })
+            #expect(given.catalog.tips == result.catalog.tips && given.catalog.localizations == result.catalog.localizations)
+            #expect(given.fingerprints == result.fingerprints)
+            #expect((given.fingerprints != nil) == cached)
+            #expect(given.fingerprints?.tipFiles.count == (cached ? result.catalog.tips.count : nil))
+        }
+    }
+
     /// A warm load's table and findings are a cold load's, with each key written once and with one written twice
     /// (the later entry is the table's), after edits that change an entry, make one no tip's, and make one a tip's
     /// again.

@@ -15,6 +15,9 @@ struct CatalogCheck {
     var keepsStrings = false
     /// Where the decoded String Catalog is kept between runs (`CatalogLoader.stringsCache`).
     var stringsCache: (any StringsDecodingCache)?
+    /// Work that can start once the catalog is decoded, while it is checked (`CatalogLoader.whenDecoded`); not
+    /// called when the catalog was never decoded (no such directory).
+    var whenDecoded: (@Sendable (Catalog, LoadFingerprints?) -> Void)?
 
     init(directory: String, context: CommandContext, externalPlugins: Bool) {
         self.directory = directory
@@ -48,10 +51,13 @@ struct CatalogCheck {
         var loader = CatalogLoader(lintRules: registry.lintRules, knownRuleIDs: DiagnosticRules.allIDs)
         loader.keepsStrings = keepsStrings
         loader.stringsCache = stringsCache
-        if pending.isEmpty {
-            pluginFindings.set([])
-        } else {
-            loader.whenDecoded = { catalog in pluginFindings.start { pending.finish(catalog) } }
+        if pending.isEmpty { pluginFindings.set([]) }
+        let alsoWhenDecoded = whenDecoded
+        if !pending.isEmpty || alsoWhenDecoded != nil {
+            loader.whenDecoded = { catalog, fingerprints in
+                if !pending.isEmpty { pluginFindings.start { pending.finish(catalog) } }
+                alsoWhenDecoded?(catalog, fingerprints)
+            }
         }
         let result = loader.load(directory: directory)
         var diagnostics = result.diagnostics + registry.diagnostics
@@ -99,7 +105,10 @@ final class BackgroundResult<Value: Sendable>: @unchecked Sendable {
         condition.lock()
         started = true
         condition.unlock()
-        Thread { self.set(body()) }.start()
+        Thread {
+            FreeMemory.primeThisThread()
+            self.set(body())
+        }.start()
     }
 
     func set(_ result: Value) {

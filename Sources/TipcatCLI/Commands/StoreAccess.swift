@@ -165,9 +165,13 @@ struct StoreAccess {
         try checkedCatalog(purpose: purpose, lintPlugins: lintPlugins).result.catalog
     }
 
-    func checkedCatalog(purpose: String, lintPlugins: Bool, stringsCache: (any StringsDecodingCache)? = nil) throws -> CatalogCheck.Outcome {
+    func checkedCatalog(
+        purpose: String, lintPlugins: Bool, stringsCache: (any StringsDecodingCache)? = nil,
+        whenDecoded: (@Sendable (Catalog, LoadFingerprints?) -> Void)? = nil
+    ) throws -> CatalogCheck.Outcome {
         var check = CatalogCheck(directory: catalogDirectory, context: context, externalPlugins: lintPlugins && !arguments.flag("no-plugins"))
         check.stringsCache = stringsCache
+        check.whenDecoded = whenDecoded
         return try check.requireValid(purpose: purpose)
     }
 
