@@ -24,12 +24,15 @@ public struct LoadResult: Sendable {
 public struct LoadFingerprints: Sendable, Hashable {
     /// Each tip file's fingerprint (of its path and bytes), by path.
     public var tipFiles: [String: [UInt8]]
+    /// The fingerprint of each tip's file, in the order of the catalog's tips (empty when not given).
+    public var tips: [[UInt8]]
     /// The fingerprint of the String Catalog's bytes (empty when there is none), then the context it was
     /// decoded in: its path and the settings and declarations files.
     public var shared: [UInt8]
 
-    public init(tipFiles: [String: [UInt8]], shared: [UInt8]) {
+    public init(tipFiles: [String: [UInt8]], tips: [[UInt8]] = [], shared: [UInt8]) {
         self.tipFiles = tipFiles
+        self.tips = tips
         self.shared = shared
     }
 }
@@ -197,10 +200,12 @@ public struct CatalogLoader: Sendable {
             (parsesStrings ? [stringsPath] : []) + tipFiles, deferringEntriesOf: keepsStrings ? nil : stringsPath,
             fingerprints: cache, kept: kept?.byPath ?? [:], listedAsRegular: (parsesStrings ? [false] : []) + tipFilesListedAsRegular)
         let parsedStrings = parsesStrings ? parsedTips.removeFirst() : mappedStrings
+        // Each tip file's fingerprint (with a cache), by index in `tipFiles` and by path.
+        let fileFingerprints = tipFiles.indices.map { parsedTips[$0].fingerprint }
         var tipFingerprints: [String: [UInt8]] = [:]
         if cache != nil {
             tipFingerprints.reserveCapacity(tipFiles.count)
-            for index in tipFiles.indices { tipFingerprints[tipFiles[index]] = parsedTips[index].fingerprint }
+            for index in tipFiles.indices { tipFingerprints[tipFiles[index]] = fileFingerprints[index] }
         }
 
         PhaseTrace.mark("load: files read and parsed")
@@ -257,23 +262,38 @@ public struct CatalogLoader: Sendable {
             donationLimits: Dictionary(catalog.events.map { ($0.id.rawValue, $0.donationCountLimit) }, uniquingKeysWith: { a, _ in a }))
         let messageChecker = MessageChecker(sourceLanguage: catalog.settings.sourceLanguage)
         let decodedTips = decodeTips(tipDocuments, environment: environment, messages: messageChecker)
-        var decodings: [String: TipDecoding] = [:]
-        if cache != nil { decodings.reserveCapacity(tipFiles.count) }
-        var decodedAgain = false
+        // Each tip file's decoding, starting from what was kept: only those made again are set (not tens of thousands).
+        var decodings: [String: TipDecoding] = cache == nil ? [:] : kept?.byPath ?? [:]
+        var madeAgain: [Int: TipDecoding] = [:]
+        var decodedFiles = 0
+        var tipFileFingerprints: [[UInt8]] = []
+        if cache != nil { tipFileFingerprints.reserveCapacity(tipFiles.count) }
         for index in tipFiles.indices {
             let decoding: TipDecoding
             if let keptTip = keptTips[index] {
                 decoding = keptTip
             } else if let document = tipDocuments[index], let (tip, findings) = decodedTips[index] {
-                decoding = TipDecoding(fingerprint: tipFingerprints[tipFiles[index]] ?? [], id: Self.rawID(document), tip: tip, findings: findings)
-                decodedAgain = true
+                decoding = TipDecoding(fingerprint: fileFingerprints[index] ?? [], id: Self.rawID(document), tip: tip, findings: findings)
+                madeAgain[index] = decoding
+                if cache != nil { decodings[tipFiles[index]] = decoding }
             } else {
                 continue
             }
-            if let tip = decoding.tip { catalog.tips.append(tip) }
+            decodedFiles += 1
+            if let tip = decoding.tip {
+                catalog.tips.append(tip)
+                if cache != nil { tipFileFingerprints.append(fileFingerprints[index] ?? []) }
+            }
             sink.add(contentsOf: decoding.findings)
-            if cache != nil { decodings[tipFiles[index]] = decoding }
         }
+        // A file kept before and not decoded now (gone, or unreadable): the map is made again from this load's alone.
+        if cache != nil, decodings.count != decodedFiles {
+            decodings = [:]
+            for index in tipFiles.indices {
+                if let decoding = keptTips[index] ?? madeAgain[index] { decodings[tipFiles[index]] = decoding }
+            }
+        }
+        let decodedAgain = !madeAgain.isEmpty
         PhaseTrace.mark("load: tips decoded")
         tipDocuments.removeAll()  // their memory is reused while the String Catalog is decoded
         if let cache, decodedAgain || kept == nil || kept?.byPath.count != decodings.count || kept?.tipIDs != idsFingerprint {
@@ -304,7 +324,7 @@ public struct CatalogLoader: Sendable {
         if let parsedStrings, case .mapped(let bytes) = parsedStrings.outcome, let cache {
             filesRead += 1
             bytesRead += parsedStrings.byteCount
-            let byTip = catalog.tips.map { tipFingerprints[$0.file] ?? [] }
+            let byTip = tipFileFingerprints
             let fingerprint: @Sendable (Int) -> [UInt8] = { index in byTip[index] }
             let (file, kept) = stringsKept?.value ?? (cache.fingerprint(bytes), nil)
             PhaseTrace.mark("load: String Catalog fingerprinted and its decoding read from the cache")
@@ -320,7 +340,7 @@ public struct CatalogLoader: Sendable {
         }
 
         PhaseTrace.mark("load: String Catalog decoded")
-        let fingerprints = cache == nil ? nil : LoadFingerprints(tipFiles: tipFingerprints, shared: stringsFingerprint + stringsContext)
+        let fingerprints = cache == nil ? nil : LoadFingerprints(tipFiles: tipFingerprints, tips: tipFileFingerprints, shared: stringsFingerprint + stringsContext)
         // 5. Checks across files, then the house style of lint.json: content rules, and levels over every finding.
         whenDecoded?(catalog, fingerprints)
         // The rules are independent: those that read translations run now on every core (the others ran while the

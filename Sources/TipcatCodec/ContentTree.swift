@@ -197,7 +197,7 @@ public struct ContentTree: Sendable {
 
     /// A tip's translation keys: its texts' and its custom ID's.
     static func forEachKey(of tip: Tip, _ body: (String) -> Void) {
-        tip.forEachLocalizableText { body($0.key) }
+        tip.forEachLocalizableKey(body)
         body(tip.id.rawValue + ".customID")
     }
 

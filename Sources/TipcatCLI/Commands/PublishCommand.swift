@@ -166,7 +166,8 @@ struct PublishCommand {
         // A key per tip, on every core (each looks its file up and hashes 64 bytes).
         let keys = concurrentArray(count: tips.count, chunkSize: 1024) { (range, emit: ([UInt8]) -> Void) -> Bool in
             for index in range {
-                guard let file = fingerprints.tipFiles[tips[index].file] else { return false }
+                guard let file = index < fingerprints.tips.count ? fingerprints.tips[index] : fingerprints.tipFiles[tips[index].file]
+                else { return false }
                 var key = SHA256()
                 key.update(shared)
                 key.update(file)

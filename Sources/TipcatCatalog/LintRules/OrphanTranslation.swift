@@ -31,7 +31,7 @@ struct OrphanTranslationRule: CatalogLintRule {
 
     func check(_ catalog: Catalog) -> [Diagnostic] {
         var keys = Set<String>(minimumCapacity: catalog.tips.count * 3)
-        for tip in catalog.tips { tip.forEachLocalizableText { keys.insert($0.key) } }
+        for tip in catalog.tips { tip.forEachLocalizableKey { keys.insert($0) } }
         let tipIDs = Set(catalog.tips.map(\.id.rawValue))
         // Keys first: an entry (all its translations) is looked at only when it is reported.
         let entries = catalog.localizations.entries

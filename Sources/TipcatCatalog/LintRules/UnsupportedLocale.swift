@@ -37,16 +37,20 @@ struct UnsupportedLocaleRule: CatalogLintRule {
         var lastUnsupported: [LocaleID] = []
         // No sorting here: the loader sorts all findings by location.
         // Locales first: a translation is read only when it is reported.
-        for (key, entry) in catalog.localizations.entries {
-            let locales = entry.translationLocales
+        // Entries read in place (tens of thousands; copying one retains each of its parts).
+        let entries = catalog.localizations.entries
+        var index = entries.startIndex
+        while index != entries.endIndex {
+            defer { entries.formIndex(after: &index) }
+            let locales = entries.values[index].translationLocales
             if locales != lastLocales {
                 lastUnsupported = locales.filter { !isSupported($0) }
                 lastLocales = locales
             }
             for locale in lastUnsupported {
                 findings.append(Diagnostic(
-                    "'\(key)' is translated into '\(locale)', which is not in supportedLocales; add it there or remove the translation",
-                    rule: description, at: entry.translations[locale]?.location))
+                    "'\(entries.keys[index])' is translated into '\(locale)', which is not in supportedLocales; add it there or remove the translation",
+                    rule: description, at: entries.values[index].translations[locale]?.location))
             }
         }
         return findings
