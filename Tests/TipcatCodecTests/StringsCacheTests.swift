@@ -78,6 +78,14 @@ import TipcatTestSupport
         #expect(cached.filesRead == reference.filesRead && cached.bytesRead == reference.bytesRead, "\(what)", sourceLocation: sourceLocation)
     }
 
+    /// `expectSame` of a load that finds the cache's decodings for everything: it hits, decodes nothing again and writes
+    /// nothing.
+    static func expectWarm(_ catalog: String, _ cache: Spy, _ what: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        cache.reset()
+        expectSame(catalog, cache, what, sourceLocation: sourceLocation)
+        #expect(cache.now.hits == 1 && cache.now.keeps == 0, "\(what): a warm load decodes and writes nothing", sourceLocation: sourceLocation)
+    }
+
     static let fixtureNames = ["xcode-features", "tip-findings", "plurals", "printf", "substitutions", "device-variations"]
 
     @Test func coldWarmAndEditedLoadsEqualLoadsWithoutTheCache() throws {
@@ -92,9 +100,7 @@ import TipcatTestSupport
             let cache = Spy(directory.file("cache"))
             Self.expectSame(catalog, cache, "file \(index), cold")
             #expect(cache.now.misses == 1 && cache.now.keeps == 1)
-            cache.reset()
-            Self.expectSame(catalog, cache, "file \(index), warm")
-            #expect(cache.now.hits == 1 && cache.now.keeps == 0, "file \(index): a warm load writes nothing")
+            Self.expectWarm(catalog, cache, "file \(index), warm")
 
             // A tip's texts edited: a placeholder the translations lack, then a text without one.
             try directory.edit("Catalog/tips/NewTrailTip.json", replacing: "To see key trail info, tap {trail.region} on the map.",
@@ -107,9 +113,7 @@ import TipcatTestSupport
             // A tip whose texts stay: nothing decoded again.
             try directory.edit("Catalog/tips/NewTrailTip.json", replacing: "No placeholder.", with: "No placeholder here.")
             try directory.edit("Catalog/tips/NewTrailTip.json", replacing: "No placeholder here.", with: "No placeholder.")
-            cache.reset()
-            Self.expectSame(catalog, cache, "file \(index), tip edited back")
-            #expect(cache.now.hits == 1 && cache.now.keeps == 0)
+            Self.expectWarm(catalog, cache, "file \(index), tip edited back")
 
             // A removed tip, an added one (its keys change owner), a settings change, a translation edit.
             try FileManager.default.removeItem(atPath: directory.file("Catalog/tips/FindTrailheadTip.json"))
@@ -136,9 +140,7 @@ import TipcatTestSupport
         try directory.write("Catalog/tips/ZTwinTrailTip.json", twin)
         let cache = Spy(directory.file("cache"))
         Self.expectSame(catalog, cache, "cold, two files name NewTrailTip")
-        cache.reset()
-        Self.expectSame(catalog, cache, "warm")
-        #expect(cache.now.hits == 1 && cache.now.keeps == 0, "nothing changed: nothing decoded again")
+        Self.expectWarm(catalog, cache, "warm")
 
         // The second file edited: its keys stay the first file's, nothing is decoded again.
         try directory.edit("Catalog/tips/ZTwinTrailTip.json", replacing: "Twin: to see", with: "Twin, edited: to see")
@@ -166,9 +168,7 @@ import TipcatTestSupport
         Self.expectSame(catalog, cache, "the first file invalid")
         try directory.write("Catalog/tips/ATrailTip.json", original)
         Self.expectSame(catalog, cache, "the first file valid again")
-        cache.reset()
-        Self.expectSame(catalog, cache, "warm again")
-        #expect(cache.now.hits == 1 && cache.now.keeps == 0)
+        Self.expectWarm(catalog, cache, "warm again")
     }
 
     /// `whenDecoded` gets the catalog the result holds and the fingerprints it reports (a publish makes its tree from
@@ -241,9 +241,7 @@ import TipcatTestSupport
         // Another edit: the delta grows (both tips' entries), still equal to a load without the cache.
         try directory.edit("Catalog/tips/FindTrailheadTip.json", replacing: "\"title\": \"", with: "\"title\": \"New: ")
         Self.expectSame(catalog, cache, "a second tip edited")
-        cache.reset()
-        Self.expectSame(catalog, cache, "warm after two edits")
-        #expect(cache.now.hits == 1 && cache.now.keeps == 0)
+        Self.expectWarm(catalog, cache, "warm after two edits")
     }
 
     @Test func entriesReadFromTheCacheDeferTheirTranslationsAndAreWrittenBackAsTheyWereRead() throws {
