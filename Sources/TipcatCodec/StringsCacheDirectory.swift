@@ -399,10 +399,23 @@ public final class StringsCacheDirectory: StringsDecodingCache {
 
     /// Keeps `memo`'s records for `path` (see `writesWhenAsked`).
     public func keep(_ memo: OwnerObjectsMemo, for path: String) {
-        write {
-            StringsCacheDirectory.stage(StringsCacheFile.encodeOwners(memo.records, context: self.contextDigest([])), at: self.ownersFile(for: path))
-                .map { [$0] } ?? []
-        }
+        keep(encoded(memo), for: path)
+    }
+
+    /// A memo's file, encoded (`encoded(_:)`) ahead of `keep(_:for:)`: a command can encode it while other work goes
+    /// on and write it only once it knows the memo is wanted.
+    public struct EncodedMemo: Sendable {
+        fileprivate let bytes: [UInt8]
+    }
+
+    /// `memo`'s file, for `keep(_:for:)`.
+    public func encoded(_ memo: OwnerObjectsMemo) -> EncodedMemo {
+        EncodedMemo(bytes: StringsCacheFile.encodeOwners(memo.records, context: contextDigest([])))
+    }
+
+    /// Keeps an encoded memo for `path` (see `writesWhenAsked`).
+    public func keep(_ memo: EncodedMemo, for path: String) {
+        write { StringsCacheDirectory.stage(memo.bytes, at: self.ownersFile(for: path)).map { [$0] } ?? [] }
     }
 
     /// Writes `bytes` to a temporary file beside `path`, creating the directory (and its parents) first; nil

@@ -38,7 +38,7 @@ struct PublishCommand {
         // After a small edit the memo knows nearly every tip: the tree is then made while the catalog is checked, on
         // its own thread (otherwise in the write transaction, storing each tip's objects as they are made).
         let early = BackgroundResult<EarlyTree>()
-        let whenDecoded = ownerRecords.map { records in PublishCommand.makeTreeEarly(into: early, records: records) }
+        let whenDecoded = ownerRecords.map { records in PublishCommand.makeTreeEarly(into: early, records: records, cache: stringsCache) }
         do {
             checked = try access.checkedCatalog(
                 purpose: "nothing was published", lintPlugins: true, stringsCache: stringsCache, whenDecoded: whenDecoded)
@@ -62,7 +62,7 @@ struct PublishCommand {
         let catalog = checked.result.catalog
         let hooks = PluginHost(registry: checked.registry, catalogDirectory: access.catalogDirectory)
         progress.show("encoding and hashing \(catalog.tips.count) \(plural(catalog.tips.count, "tip"))…")
-        let madeEarly = early.started ? early.wait() : EarlyTree(memo: nil, tree: nil)
+        let madeEarly = early.started ? early.wait() : EarlyTree()
         let memo = madeEarly.memo
         PhaseTrace.mark("publish: owners memo read")
         let preHooks = !checked.registry.external(.prePublish).isEmpty
@@ -93,7 +93,13 @@ struct PublishCommand {
             stringsCache.keep(memo, for: catalogDirectory)
             made.memoWrites.withLock { $0 = stringsCache.startWrites() }
         }
-        if let prebuilt { stageMemo(prebuilt) }
+        if let encoded = madeEarly.encodedMemo, let stringsCache {
+            // Encoded with the tree while the catalog was checked: only written now.
+            stringsCache.keep(encoded, for: catalogDirectory)
+            made.memoWrites.withLock { $0 = stringsCache.startWrites() }
+        } else if let prebuilt {
+            stageMemo(prebuilt)
+        }
         let content: PublishRequest.Content = prebuilt.map { .tree($0) } ?? .made { store in
             let tree = try ContentTree(catalog: catalog, memo: memo, storing: store)
             made.tree.withLock { $0 = tree }
@@ -182,23 +188,25 @@ struct PublishCommand {
     struct EarlyTree: Sendable {
         var memo: OwnerObjectsMemo?
         var tree: ContentTree?
+        /// The memo the tree makes for the next publish, encoded for the cache (with a tree and a cache).
+        var encodedMemo: StringsCacheDirectory.EncodedMemo?
     }
 
     /// What `CatalogLoader.whenDecoded` runs: `early` starts making the memo from `records` and, when the memo knows
     /// nearly every tip, the tree, while the catalog is checked. A tree made whole keeps every object it makes until
     /// it is stored: otherwise it is made in the write transaction, storing each tip's objects as they are made.
     static func makeTreeEarly(
-        into early: BackgroundResult<EarlyTree>, records: BackgroundValue<[[UInt8]: OwnerObjectsMemo.Record]>
+        into early: BackgroundResult<EarlyTree>, records: BackgroundValue<[[UInt8]: OwnerObjectsMemo.Record]>, cache: StringsCacheDirectory?
     ) -> @Sendable (Catalog, LoadFingerprints?) -> Void {
         { catalog, fingerprints in
             early.start {
                 guard let fingerprints, let memo = ownersMemo(tips: catalog.tips, fingerprints: fingerprints, records: records.value)
-                else { return EarlyTree(memo: nil, tree: nil) }
+                else { return EarlyTree() }
                 let unknown = memo.keys.reduce(0) { count, key in memo.records[key] == nil ? count + 1 : count }
-                guard unknown <= max(256, memo.keys.count / 16) else { return EarlyTree(memo: memo, tree: nil) }
+                guard unknown <= max(256, memo.keys.count / 16) else { return EarlyTree(memo: memo) }
                 let tree = ContentTree(catalog: catalog, memo: memo)
                 PhaseTrace.mark("publish: content tree made while the catalog is checked")
-                return EarlyTree(memo: memo, tree: tree)
+                return EarlyTree(memo: memo, tree: tree, encodedMemo: cache.flatMap { cache in tree.memo.map(cache.encoded) })
             }
         }
     }
