@@ -72,6 +72,34 @@ import TipcatTestSupport
         #expect(cacheFiles().contains { $0.hasSuffix(".cache.delta") })
     }
 
+    /// Past 256 tips, after a small edit the content tree is made while the catalog is checked, and after a
+    /// translation edit (every tip's memo key changes) in the write transaction, each tip's objects stored as they
+    /// are made (`PublishEarlyTreeTests` checks which): both publish exactly what a publish without the cache does,
+    /// and the memo either writes serves the next publish.
+    @Test func publishesPastTheEarlyTreesLimitEqualAPublishFromScratch() throws {
+        let scratch = try TemporaryDirectory()
+        let catalog = scratch.file("Generated")
+        try writeGeneratedCatalog(at: catalog, tips: 300)
+        let store = scratch.file("kept.sqlite")
+        let edits: [(what: String, edit: () throws -> Void)] = [
+            ("the first publish", {}),
+            ("one tip's title", { try scratch.edit("Generated/tips/Tip7.json", replacing: "\"title\": \"", with: "\"title\": \"Edited: ") }),
+            ("a translation", { try writeGeneratedCatalog(at: catalog, tips: 300, translationVariant: " (2)", onlyTranslations: true) }),
+            ("another tip's title", { try scratch.edit("Generated/tips/Tip8.json", replacing: "\"title\": \"", with: "\"title\": \"Edited: ") }),
+        ]
+        for (index, step) in edits.enumerated() {
+            try step.edit()
+            let kept = storeCLI(["publish", "--catalog", catalog, "--store", store, "--author", "Ada"])
+            #expect(kept.status == .success, "\(step.what): \(kept.stderr)")
+            let fresh = scratch.file("fresh-\(index).sqlite")
+            let scratchPublish = storeCLI(["publish", "--catalog", catalog, "--store", fresh, "--author", "Ada", "--no-cache"])
+            #expect(scratchPublish.status == .success, "\(step.what): \(scratchPublish.stderr)")
+            let keptHash = try headHash(store: store)
+            let freshHash = try headHash(store: fresh)
+            #expect(keptHash != nil && keptHash == freshHash, "\(step.what)")
+        }
+    }
+
     /// A publish removes what the cache keeps for catalogs no publish has used for 30 days (every kind of file
     /// of such a key, delta included), and keeps its own catalog's files, other keys written within 30 days, and
     /// files not named as the cache names them.
