@@ -397,9 +397,9 @@ public final class StringsCacheDirectory: StringsDecodingCache {
         return records ?? [:]
     }
 
-    /// Keeps `memo`'s records for `path` (see `writesWhenAsked`).
+    /// Keeps `memo`'s records for `path` (see `writesWhenAsked`), encoded as they are written.
     public func keep(_ memo: OwnerObjectsMemo, for path: String) {
-        keep(encoded(memo), for: path)
+        write { self.staged(self.encoded(memo), for: path) }
     }
 
     /// A memo's file, encoded (`encoded(_:)`) ahead of `keep(_:for:)`: a command can encode it while other work goes
@@ -415,7 +415,12 @@ public final class StringsCacheDirectory: StringsDecodingCache {
 
     /// Keeps an encoded memo for `path` (see `writesWhenAsked`).
     public func keep(_ memo: EncodedMemo, for path: String) {
-        write { StringsCacheDirectory.stage(memo.bytes, at: self.ownersFile(for: path)).map { [$0] } ?? [] }
+        write { self.staged(memo, for: path) }
+    }
+
+    /// The memo's file for `path`, staged beside its place (none when that fails).
+    private func staged(_ memo: EncodedMemo, for path: String) -> [StagedFile] {
+        StringsCacheDirectory.stage(memo.bytes, at: ownersFile(for: path)).map { [$0] } ?? []
     }
 
     /// Writes `bytes` to a temporary file beside `path`, creating the directory (and its parents) first; nil
