@@ -22,16 +22,13 @@ public struct LoadResult: Sendable {
 
 /// What a load read, by content (`StringsDecodingCache.fingerprint`).
 public struct LoadFingerprints: Sendable, Hashable {
-    /// Each tip file's fingerprint (of its path and bytes), by path.
-    public var tipFiles: [String: [UInt8]]
-    /// The fingerprint of each tip's file, in the order of the catalog's tips (empty when not given).
+    /// The fingerprint of each tip's file (of its path and bytes), in the order of the catalog's tips.
     public var tips: [[UInt8]]
     /// The fingerprint of the String Catalog's bytes (empty when there is none), then the context it was
     /// decoded in: its path and the settings and declarations files.
     public var shared: [UInt8]
 
-    public init(tipFiles: [String: [UInt8]], tips: [[UInt8]] = [], shared: [UInt8]) {
-        self.tipFiles = tipFiles
+    public init(tips: [[UInt8]], shared: [UInt8]) {
         self.tips = tips
         self.shared = shared
     }
@@ -200,13 +197,8 @@ public struct CatalogLoader: Sendable {
             (parsesStrings ? [stringsPath] : []) + tipFiles, deferringEntriesOf: keepsStrings ? nil : stringsPath,
             fingerprints: cache, kept: kept?.byPath ?? [:], listedAsRegular: (parsesStrings ? [false] : []) + tipFilesListedAsRegular)
         let parsedStrings = parsesStrings ? parsedTips.removeFirst() : mappedStrings
-        // Each tip file's fingerprint (with a cache), by index in `tipFiles` and by path.
+        // Each tip file's fingerprint (with a cache), by index in `tipFiles`.
         let fileFingerprints = tipFiles.indices.map { parsedTips[$0].fingerprint }
-        var tipFingerprints: [String: [UInt8]] = [:]
-        if cache != nil {
-            tipFingerprints.reserveCapacity(tipFiles.count)
-            for index in tipFiles.indices { tipFingerprints[tipFiles[index]] = fileFingerprints[index] }
-        }
 
         PhaseTrace.mark("load: files read and parsed")
         // 3. Tips: first collect every id (rules may name other tips), then decode with the full environment.
@@ -340,7 +332,7 @@ public struct CatalogLoader: Sendable {
         }
 
         PhaseTrace.mark("load: String Catalog decoded")
-        let fingerprints = cache == nil ? nil : LoadFingerprints(tipFiles: tipFingerprints, tips: tipFileFingerprints, shared: stringsFingerprint + stringsContext)
+        let fingerprints = cache == nil ? nil : LoadFingerprints(tips: tipFileFingerprints, shared: stringsFingerprint + stringsContext)
         // 5. Checks across files, then the house style of lint.json: content rules, and levels over every finding.
         whenDecoded?(catalog, fingerprints)
         // The rules are independent: those that read translations run now on every core (the others ran while the

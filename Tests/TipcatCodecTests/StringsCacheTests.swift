@@ -186,7 +186,7 @@ import TipcatTestSupport
             #expect(given.catalog.tips == result.catalog.tips && given.catalog.localizations == result.catalog.localizations)
             #expect(given.fingerprints == result.fingerprints)
             #expect((given.fingerprints != nil) == cached)
-            #expect(given.fingerprints?.tipFiles.count == (cached ? result.catalog.tips.count : nil))
+            #expect(given.fingerprints?.tips.count == (cached ? result.catalog.tips.count : nil))
         }
     }
 

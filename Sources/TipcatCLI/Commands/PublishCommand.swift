@@ -87,19 +87,18 @@ struct PublishCommand {
             }
         }
         // The memo of each tip's objects is written beside its place as soon as the tree is made, while the store
-        // finishes; it takes its place only once the publish succeeded.
+        // finishes (encoded as it is written, unless it was with the tree while the catalog was checked); it takes
+        // its place only once the publish succeeded.
         let stageMemo: @Sendable (ContentTree) -> Void = { tree in
             guard let stringsCache, let memo = tree.memo else { return }
-            stringsCache.keep(memo, for: catalogDirectory)
+            if let encoded = madeEarly.encodedMemo {
+                stringsCache.keep(encoded, for: catalogDirectory)
+            } else {
+                stringsCache.keep(memo, for: catalogDirectory)
+            }
             made.memoWrites.withLock { $0 = stringsCache.startWrites() }
         }
-        if let encoded = madeEarly.encodedMemo, let stringsCache {
-            // Encoded with the tree while the catalog was checked: only written now.
-            stringsCache.keep(encoded, for: catalogDirectory)
-            made.memoWrites.withLock { $0 = stringsCache.startWrites() }
-        } else if let prebuilt {
-            stageMemo(prebuilt)
-        }
+        if let prebuilt { stageMemo(prebuilt) }
         let content: PublishRequest.Content = prebuilt.map { .tree($0) } ?? .made { store in
             let tree = try ContentTree(catalog: catalog, memo: memo, storing: store)
             made.tree.withLock { $0 = tree }
@@ -162,21 +161,21 @@ struct PublishCommand {
     /// The memo of each tip's objects from earlier publishes (`ContentTree(catalog:memo:)`): a tip's key is a
     /// digest of its file, the String Catalog and the context it was decoded in, and the set of tip ids —
     /// everything its objects are made from; `records` are those kept (`StringsCacheDirectory.ownerRecords`). Nil
-    /// when the load has no fingerprints for every tip.
+    /// when the load has no fingerprint for every tip.
     static func ownersMemo(tips: [Tip], fingerprints: LoadFingerprints, records: [[UInt8]: OwnerObjectsMemo.Record]) -> OwnerObjectsMemo? {
+        guard fingerprints.tips.count == tips.count else { return nil }
         var hasher = SHA256()
         hasher.update(Array("tipcat owner objects 1\n".utf8))
         hasher.update(fingerprints.shared)
         for id in tips.map(\.id.rawValue).sorted() { hasher.update(Array("\n\(id)".utf8)) }
         let shared = hasher.finalize().bytes
-        // A key per tip, on every core (each looks its file up and hashes 64 bytes).
+        // A key per tip, on every core (each hashes 64 bytes).
+        let files = fingerprints.tips
         let keys = concurrentArray(count: tips.count, chunkSize: 1024) { (range, emit: ([UInt8]) -> Void) -> Bool in
             for index in range {
-                guard let file = index < fingerprints.tips.count ? fingerprints.tips[index] : fingerprints.tipFiles[tips[index].file]
-                else { return false }
                 var key = SHA256()
                 key.update(shared)
-                key.update(file)
+                key.update(files[index])
                 emit(key.finalize().bytes)
             }
             return true
