@@ -65,6 +65,8 @@ public struct ContentTree: Sendable {
     /// Objects known by digest from a memo, by the index of the tip whose objects they are in `catalog`.
     private var deferred: [SHA256Digest: Int] = [:]
     private var catalog: Catalog?
+    /// What a diff shows of the objects made from the catalog, by digest (not those known from a memo).
+    private var outlines: [SHA256Digest: ObjectOutline] = [:]
     /// What a later `init(catalog:memo:)` may reuse: each tip's objects by its key (nil without keys).
     public private(set) var memo: OwnerObjectsMemo?
 
@@ -154,6 +156,10 @@ public struct ContentTree: Sendable {
         return [owner.tipObject, owner.stringsObject].compactMap { $0 }.first { $0.digest == digest }
     }
 
+    /// What a diff shows of the object `digest` when it is added whole: known for the objects made from the catalog
+    /// (stored or not), nil for others (a memo's, a bundle's, the tree's own nodes).
+    public func outline(_ digest: SHA256Digest) -> ObjectOutline? { outlines[digest] }
+
     /// How to make each owner of `catalog` by index, and how many there are: by tip when every translation key is
     /// one a tip names (`ownersByTipKeys`), else grouped by key (`ownersByGrouping`); which is found first, without
     /// encoding anything.
@@ -188,10 +194,7 @@ public struct ContentTree: Sendable {
         let names = Set(tipIndex.keys).union(strings.keys).sorted()
         return OwnerMaker(count: names.count) { [tipIndex] index in
             let name = names[index]
-            let tip = tipIndex[name].map { tips[$0] }
-            return OwnerObjects(
-                name: name, tipBytes: tip.map(CatalogCodec.tipBytes), stringsBytes: strings[name].map(CatalogCodec.stringsBytes),
-                republish: tip?.republish.rawValue)
+            return OwnerObjects(name: name, tip: tipIndex[name].map { tips[$0] }, strings: strings[name])
         }
     }
 
@@ -244,9 +247,7 @@ public struct ContentTree: Sendable {
         var found: [(String, LocalizationTable.Entry)] = []
         forEachKey(of: tip) { key in if let entry = entries[key] { found.append((key, entry)) } }
         found.sort { $0.0.precedesCanonically($1.0) }
-        var owner = OwnerObjects(
-            name: id, tipBytes: CatalogCodec.tipBytes(tip), stringsBytes: found.isEmpty ? nil : CatalogCodec.stringsBytes(found),
-            republish: tip.republish.rawValue)
+        var owner = OwnerObjects(name: id, tip: tip, strings: found.isEmpty ? nil : found)
         owner.tipIndex = index
         owner.keysFound = found.count
         return (owner, found.count)
@@ -281,9 +282,12 @@ public struct ContentTree: Sendable {
         let parameters = add(ContentObject(kind: .parameters, value: pieces.parameters))
         let events = add(ContentObject(kind: .events, value: pieces.events))
         let groups = add(ContentObject(kind: .groups, value: pieces.groups))
+        var outlines: [SHA256Digest: ObjectOutline] = [:]
         for owner in owners {
             if let tip = owner.tipObject { _ = add(tip) }
             if let strings = owner.stringsObject { _ = add(strings) }
+            if let tip = owner.tip, let outline = owner.tipOutline { outlines[tip] = outline }
+            if let strings = owner.strings, let outline = owner.stringsOutline { outlines[strings] = outline }
         }
         let tips = ContentTree.trie(owners, depth: 0, add: add)
         let root = ContentObject(
@@ -300,6 +304,7 @@ public struct ContentTree: Sendable {
             children: [settings, parameters, events, groups, tips])
         self.root = add(root)
         self.objects = objects
+        self.outlines = outlines
     }
 
     /// The tips trie over `owners`, each object made given to `add`. `spreads`: the top node's subtrees are made
@@ -355,6 +360,9 @@ struct OwnerObjects: Sendable {
     var knownTip: SHA256Digest?
     var knownStrings: SHA256Digest?
     var republish: String?
+    /// What a diff shows of the objects, when they were made from the catalog (kept once they are stored).
+    var tipOutline: ObjectOutline?
+    var stringsOutline: ObjectOutline?
     /// The index of the owner's tip in the catalog, for a tip's own objects (not a grouping's).
     var tipIndex: Int?
     /// How many of its tip's translation keys the String Catalog has (a tip's own objects).
@@ -386,6 +394,15 @@ struct OwnerObjects: Sendable {
     /// The objects' digests, made or known.
     var tip: SHA256Digest? { tipObject?.digest ?? knownTip }
     var strings: SHA256Digest? { stringsObject?.digest ?? knownStrings }
+
+    /// An owner made from the catalog: its tip's definition and its translations encoded, with their outlines.
+    init(name: String, tip: Tip?, strings: [(String, LocalizationTable.Entry)]?) {
+        self.init(
+            name: name, tipBytes: tip.map(CatalogCodec.tipBytes), stringsBytes: strings.map(CatalogCodec.stringsBytes),
+            republish: tip?.republish.rawValue)
+        tipOutline = tip.map(ObjectOutline.tip)
+        stringsOutline = strings.map(ObjectOutline.strings)
+    }
 
     init(name: String, tip: JSONValue?, strings: JSONValue?, republish: String?) {
         self.init(name: name, tipBytes: tip?.canonicalBytes, stringsBytes: strings?.canonicalBytes, republish: republish)

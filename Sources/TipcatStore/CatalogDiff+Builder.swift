@@ -1,3 +1,4 @@
+import TipcatCodec
 import TipcatJSON
 
 /// Turns pairs of canonical JSON pieces into field-level changes.
@@ -134,9 +135,9 @@ enum DiffBuilder {
             return result
         }
         // The locales alone, for a key added or removed whole (its texts are not shown).
-        func localeNames(_ entry: JSONObject?) -> Set<String> {
+        func localeNames(_ entry: JSONObject?) -> [String] {
             guard case .object(let localizations)? = entry?["localizations"]?.value else { return [] }
-            return Set(localizations.members.map(\.key))
+            return localizations.members.map(\.key)
         }
         let before = entries(old)
         let after = entries(new)
@@ -144,7 +145,7 @@ enum DiffBuilder {
         for key in Set(before.keys).union(after.keys).sorted() {
             // A key that appears or disappears as a whole is one change listing its locales.
             if before[key] == nil || after[key] == nil {
-                let locales = localeNames(before[key] ?? after[key]).sorted().joined(separator: ", ")
+                let locales = ObjectOutline.localeList(localeNames(before[key] ?? after[key]))
                 changes.append(before[key] == nil
                     ? CatalogChange(.added, .translation, subject: key, new: locales)
                     : CatalogChange(.removed, .translation, subject: key, old: locales))
@@ -165,6 +166,11 @@ enum DiffBuilder {
             }
         }
         return changes
+    }
+
+    /// The changes of translation keys added whole, as `translations(nil, _)` makes them from their object.
+    static func addedKeys(_ keys: [ObjectOutline.Key]) -> [CatalogChange] {
+        keys.sorted { $0.key < $1.key }.map { CatalogChange(.added, .translation, subject: $0.key, new: $0.locales) }
     }
 
     static let pluralOrder = ["zero", "one", "two", "few", "many", "other"]

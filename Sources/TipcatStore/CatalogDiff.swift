@@ -83,7 +83,7 @@ public struct CatalogDiff: Sendable, Hashable {
                 try pieceJSON(old?[keyPath: path]), try pieceJSON(new?[keyPath: path]), area: area, key: key)
         }
         changes += try CatalogDiff.ownerChanges(tree.owners, reader: reader)
-        self.changes = changes.sorted(by: CatalogDiff.order)
+        self.changes = CatalogDiff.sorted(changes)
         self.changedTips = tree.changedTips
         self.resets = tree.resets
         self.isInitial = oldRoot == nil
@@ -98,22 +98,51 @@ public struct CatalogDiff: Sendable, Hashable {
         var start = 0
         while start < owners.count {
             let batch = Array(owners[start..<min(owners.count, start + 128)])
-            // Only the objects that differ are read: a tip or a translations object the two sides share is not.
+            // Only the objects that differ are read: a tip or a translations object the two sides share is not, nor
+            // those of an owner added whole that the source outlines (a tree just made from the catalog).
+            var outlined: [Int: [CatalogChange]] = [:]
             var wanted: [SHA256Digest] = []
-            for owner in batch {
+            for (index, owner) in batch.enumerated() {
+                if let changes = addedChanges(owner, source: reader.source) {
+                    outlined[index] = changes
+                    continue
+                }
                 if owner.old?.tip != owner.new?.tip { wanted += [owner.old?.tip, owner.new?.tip].compactMap(\.self) }
                 if owner.old?.strings != owner.new?.strings { wanted += [owner.old?.strings, owner.new?.strings].compactMap(\.self) }
             }
             let fetched = try reader.source.bytes(of: wanted)
+            let known = outlined
             let results = concurrentChunks(count: batch.count, chunkSize: 32) { range in
                 Result { () throws(StoreError) -> [CatalogChange] in
                     var changes: [CatalogChange] = []
-                    for owner in batch[range] { changes += try ownerChanges(owner, fetched: fetched) }
+                    for index in range {
+                        if let outlined = known[index] {
+                            changes += outlined
+                        } else {
+                            changes += try ownerChanges(batch[index], fetched: fetched)
+                        }
+                    }
                     return changes
                 }
             }
             for result in results { changes += try result.get() }
             start += batch.count
+        }
+        return changes
+    }
+
+    /// The changes of an owner added whole whose objects `source` outlines, as `ownerChanges(_:fetched:)` makes them
+    /// from the objects; nil for any other owner.
+    static func addedChanges(_ owner: TreeDiff.OwnerChange, source: any ObjectSource) -> [CatalogChange]? {
+        guard owner.old == nil, let new = owner.new else { return nil }
+        var changes: [CatalogChange] = []
+        if let tip = new.tip {
+            guard case .tip(let title)? = source.outline(of: tip) else { return nil }
+            changes.append(CatalogChange(.added, .tip, subject: owner.name, new: DiffBuilder.render(.string(title))))
+        }
+        if let strings = new.strings {
+            guard case .strings(let keys)? = source.outline(of: strings) else { return nil }
+            changes += DiffBuilder.addedKeys(keys)
         }
         return changes
     }
@@ -137,6 +166,21 @@ public struct CatalogDiff: Sendable, Hashable {
             changes += DiffBuilder.translations(try piece(owner.old?.strings), try piece(owner.new?.strings))
         }
         return changes
+    }
+
+    /// `changes` sorted by `order`: split by area first, keeping their order, then each area sorted. The owners'
+    /// changes come by owner name and each owner's sorted, so an area's are mostly in order already, in long runs
+    /// the sort merges in one pass (a first version's hundred thousand changes sorted whole, interleaved, took
+    /// 0.2 s). The same order as sorting them whole: `order` compares the area first, and the sort is stable.
+    static func sorted(_ changes: [CatalogChange]) -> [CatalogChange] {
+        var areas = Array(repeating: [CatalogChange](), count: CatalogChange.Area.allCases.count)
+        for change in changes {
+            areas[CatalogChange.Area.allCases.firstIndex(of: change.area) ?? 0].append(change)
+        }
+        var result: [CatalogChange] = []
+        result.reserveCapacity(changes.count)
+        for area in areas { result += area.sorted(by: order) }
+        return result
     }
 
     static func order(_ lhs: CatalogChange, _ rhs: CatalogChange) -> Bool {

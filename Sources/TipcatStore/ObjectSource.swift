@@ -9,6 +9,9 @@ public protocol ObjectSource {
     /// The bytes of several objects (the missing ones left out). Sources that reach their objects over a
     /// network fetch them in a few round trips; the default reads them one by one.
     func bytes(of digests: [SHA256Digest]) throws(StoreError) -> [SHA256Digest: [UInt8]]
+    /// What a diff shows of the object `digest` added or removed whole, when the source knows it without reading
+    /// the object (a tree made from a catalog); nil otherwise, the default.
+    func outline(of digest: SHA256Digest) -> ObjectOutline?
 }
 
 extension ObjectSource {
@@ -20,10 +23,13 @@ extension ObjectSource {
         }
         return found
     }
+
+    public func outline(of digest: SHA256Digest) -> ObjectOutline? { nil }
 }
 
 extension ContentTree: ObjectSource {
     public func bytes(of digest: SHA256Digest) throws(StoreError) -> [UInt8]? { object(digest)?.bytes }
+    public func outline(of digest: SHA256Digest) -> ObjectOutline? { outline(digest) }
 }
 
 /// Objects from a built tree first, then from a store: the working catalog next to published versions.
@@ -35,6 +41,13 @@ public struct LayeredObjectSource: ObjectSource {
     public func bytes(of digest: SHA256Digest) throws(StoreError) -> [UInt8]? {
         for layer in layers {
             if let bytes = try layer.bytes(of: digest) { return bytes }
+        }
+        return nil
+    }
+
+    public func outline(of digest: SHA256Digest) -> ObjectOutline? {
+        for layer in layers {
+            if let outline = layer.outline(of: digest) { return outline }
         }
         return nil
     }

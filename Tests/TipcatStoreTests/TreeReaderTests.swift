@@ -68,3 +68,94 @@ private final class CountingSource: ObjectSource, Sendable {
         return objects.filter { digests.contains($0.key) }
     }
 }
+
+/// A first version's diff — every tip added — from the outlines of a tree made from the catalog (`ObjectOutline`),
+/// reading none of its tips' objects, as a first publish does: equal to the diff of the same objects read and
+/// parsed, for the String Catalogs Xcode writes (plurals, device variations, substitutions, comments) and for
+/// translations of no tip (owners grouped by key).
+@Suite struct OutlinedDiffTests {
+    static func catalogs() throws -> [(String, Catalog)] {
+        var catalogs: [(String, Catalog)] = [("sample", loadCatalog(sampleCatalogPath))]
+        for name in ["xcode-features", "plurals", "device-variations", "substitutions"] {
+            let directory = try TemporaryDirectory()
+            let catalog = try directory.sampleCatalog()
+            try directory.write(
+                "Catalog/Localizable.xcstrings",
+                try String(contentsOfFile: repositoryRoot + "/Tests/Fixtures/xcstrings/" + name + ".xcstrings", encoding: .utf8))
+            // Some fixtures hold findings on purpose (a translation in a locale the sample does not support…).
+            catalogs.append((name, CatalogLoader().load(directory: catalog).catalog))
+        }
+        var orphans = loadCatalog(sampleCatalogPath)
+        let translation = Translation(content: .message(try Message.parse("Extra {count}")), state: .needsReview)
+        orphans.localizations.entries["NewTrailTip.extra"] = .init(translations: [LocaleID.english: translation])
+        orphans.localizations.entries["Nobody.title"] = .init(comment: "orphan", translations: [LocaleID.english: translation])
+        orphans.localizations.entries["Nobody.empty"] = .init(comment: "no translations", translations: [:])
+        #expect(ContentTree.ownersByTipKeys(orphans) == nil)
+        catalogs.append(("orphan keys", orphans))
+        return catalogs
+    }
+
+    @Test func aFirstVersionsDiffFromTheOutlinesEqualsOneFromTheObjects() throws {
+        for (name, catalog) in try Self.catalogs() {
+            let tree = ContentTree(catalog: catalog)
+            let kinds = tree.objects.mapValues(\.kind)
+            let parsed = try CatalogDiff(from: nil, to: tree.root, reader: TreeReader(RecordingSource(tree.objects.mapValues(\.bytes))))
+            #expect(parsed.changes.count > catalog.tips.count, "\(name)")
+
+            // Outlines first, then the objects' bytes: no tip's object is read.
+            let bytes = RecordingSource(tree.objects.mapValues(\.bytes))
+            let outlined = try CatalogDiff(from: nil, to: tree.root, reader: TreeReader(LayeredObjectSource([OutlinesOnly(tree), bytes])))
+            #expect(outlined == parsed, "\(name)")
+            #expect(outlined.summary == parsed.summary, "\(name)")
+            let read = bytes.asked.withLock { $0 }
+            #expect(!read.isEmpty && read.allSatisfy { kinds[$0] != .tip && kinds[$0] != .strings }, "\(name)")
+
+            // The tree a publish makes in its transaction keeps no objects, only their outlines.
+            var stored: [SHA256Digest: [UInt8]] = [:]
+            let streamed = try ContentTree(catalog: catalog, memo: nil, batch: 3) { objects in
+                for object in objects { stored[object.digest] = object.bytes }
+            }
+            #expect(streamed.root == tree.root)
+            let fromStreamed = try CatalogDiff(from: nil, to: tree.root, reader: TreeReader(LayeredObjectSource([streamed, RecordingSource(stored)])))
+            #expect(fromStreamed == parsed, "\(name)")
+        }
+    }
+
+    /// A first publish's diff (outlined) equals the diff read back from the store afterwards.
+    @Test func aFirstPublishsDiffEqualsTheStoresAfterwards() throws {
+        for (name, catalog) in try Self.catalogs() {
+            let scratch = try TemporaryDirectory()
+            let store = try SQLiteCatalogStore(path: scratch.file("store.sqlite"), mode: .readWrite)
+            let request = PublishRequest(
+                channel: .production, content: .made { store in try ContentTree(catalog: catalog, storing: store) },
+                author: "tester", time: fixedTime, tipcatVersion: "test")
+            let outcome = try store.publish(request)
+            let published = try #require(outcome.diff)
+            #expect(published == (try store.diff(from: nil, to: outcome.record)), "\(name)")
+            #expect(outcome.record.message == published.summary && published.summary.hasPrefix("initial version: "), "\(name)")
+        }
+    }
+}
+
+/// A source that has no object's bytes, only the outlines of a tree's.
+private struct OutlinesOnly: ObjectSource {
+    let tree: ContentTree
+    init(_ tree: ContentTree) { self.tree = tree }
+    func bytes(of digest: SHA256Digest) throws(StoreError) -> [UInt8]? { nil }
+    func outline(of digest: SHA256Digest) -> ObjectOutline? { tree.outline(digest) }
+}
+
+/// Objects in memory, recording which were asked for.
+private final class RecordingSource: ObjectSource, Sendable {
+    let objects: [SHA256Digest: [UInt8]]
+    let asked = Mutex<[SHA256Digest]>([])
+
+    init(_ objects: [SHA256Digest: [UInt8]]) {
+        self.objects = objects
+    }
+
+    func bytes(of digest: SHA256Digest) throws(StoreError) -> [UInt8]? {
+        asked.withLock { $0.append(digest) }
+        return objects[digest]
+    }
+}
