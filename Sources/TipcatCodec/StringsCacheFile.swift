@@ -17,7 +17,7 @@ import Glibc
 enum StringsCacheFile {
     static let magic = Array("TCSTRCCH".utf8)
     /// Bump whenever what is written changes (both cache files' format).
-    static let format: UInt32 = 4
+    static let format: UInt32 = 5
     static let runLength = 512
     /// The main file's header, for a fingerprint and a context of 32 bytes (SHA-256 digests).
     static let headerLength = headerLength([32, 32])
@@ -297,7 +297,15 @@ extension BinaryWriter {
         bool(translation.isVerbatim)
     }
 
+    /// A message as it is kept: its text alone when it keeps no tree (tag 1 + `Message.TextOnly`; a checked
+    /// translation's tree is parsed again only when asked for, never to be written here), else its tree (tag 0).
     mutating func message(_ message: Message) {
+        if let textOnly = message.textOnly {
+            bytes.append(1 + textOnly.rawValue)
+            string(message.text)
+            return
+        }
+        bytes.append(0)
         string(message.text)
         parts(message.parts, whole: message.text)
         count(message.placeholders.count)
@@ -468,6 +476,11 @@ extension BinaryReader {
     }
 
     mutating func message() throws(Failure) -> Message {
+        let tag = Int(try byte())
+        if tag > 0 {
+            guard tag - 1 < Message.TextOnly.allCases.count else { throw Failure("an unknown message form") }
+            return Message(text: try string(), textOnly: Message.TextOnly.allCases[tag - 1])
+        }
         let text = try string()
         let parts = try self.parts(depth: 0, whole: text)
         var placeholders: [Placeholder] = []

@@ -93,6 +93,38 @@ public struct Message: Sendable, Hashable {
         return false
     }
 
+    /// How a message that keeps no tree holds its text, for a cache to write it and read it back as it was (not
+    /// parsing it to write its tree, nor keeping a tree the message had not).
+    package enum TextOnly: UInt8, Sendable, CaseIterable {
+        /// One literal, the text itself (`isPlainText`).
+        case plain
+        /// A whole message whose tree is parsed again when asked for.
+        case deferredMessage
+        /// A plural form (`#` is the number) whose tree is parsed again when asked for.
+        case deferredPluralForm
+    }
+
+    /// How this message holds its text when it keeps no tree; nil when it keeps one.
+    package var textOnly: TextOnly? {
+        switch form {
+        case .plain: .plain
+        case .deferred(.message): .deferredMessage
+        case .deferred(.pluralForm): .deferredPluralForm
+        case .tree: nil
+        }
+    }
+
+    /// A message that keeps no tree, as `textOnly` said of one with this text. Only for texts read back from where
+    /// such a message was written: a plain text with syntax would read as one literal.
+    package init(text: String, textOnly: TextOnly) {
+        self.text = text
+        switch textOnly {
+        case .plain: form = .plain
+        case .deferredMessage: form = .deferred(.message)
+        case .deferredPluralForm: form = .deferred(.pluralForm)
+        }
+    }
+
     /// This message keeping only its text and how it parses: its tree is parsed again each time it is asked for.
     /// For the many translations that are checked once and then mostly only stored or copied; a message that
     /// was not parsed from its text (built, or from a cache) keeps its tree.

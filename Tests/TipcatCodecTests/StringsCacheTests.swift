@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import TipcatCatalog
 import TipcatCore
+import TipcatLocalization
 import TipcatTestSupport
 @testable import TipcatCodec
 
@@ -193,6 +194,52 @@ import TipcatTestSupport
     /// A warm load's table and findings are a cold load's, with each key written once and with one written twice
     /// (the later entry is the table's), after edits that change an entry, make one no tip's, and make one a tip's
     /// again.
+    /// A checked translation keeps its text only (its tree parsed again when asked for): the cache writes it so
+    /// and reads it back so, never parsing it to write a tree, nor keeping one the fresh load did not. Messages that
+    /// keep a tree (a tip's own) keep it through the cache.
+    @Test func messagesKeepTheFormTheyHadThroughTheCache() throws {
+        var withSyntax = 0
+        for name in Self.fixtureNames {
+            let directory = try TemporaryDirectory()
+            let catalog = try directory.sampleCatalog()
+            try directory.write(
+                "Catalog/Localizable.xcstrings",
+                try String(contentsOfFile: repositoryRoot + "/Tests/Fixtures/xcstrings/" + name + ".xcstrings", encoding: .utf8))
+            let cache = Spy(directory.file("cache"))
+            let cold = Self.load(catalog, cache: cache).catalog
+            cache.reset()
+            let warm = Self.load(catalog, cache: cache).catalog
+            #expect(cache.now.hits == 1 && cache.now.tipHits == 1, "\(name)")
+            func messages(_ catalog: Catalog) -> [String: Message] {
+                var all: [String: Message] = [:]
+                for (key, entry) in catalog.localizations.entries {
+                    var translations = entry.translations.map { ("\($0.key.identifier)", $0.value) }
+                    for (locale, devices) in entry.devices { translations += devices.map { ("\(locale.identifier)/\($0.key)", $0.value) } }
+                    for (place, translation) in translations {
+                        switch translation.content {
+                        case .message(let message): all["\(key) \(place)"] = message
+                        case .plural(_, let forms): for (form, message) in forms { all["\(key) \(place) \(form)"] = message }
+                        }
+                    }
+                }
+                for tip in catalog.tips {
+                    all["\(tip.id) title"] = tip.title.message
+                    if let message = tip.message?.message { all["\(tip.id) message"] = message }
+                }
+                return all
+            }
+            let (before, after) = (messages(cold), messages(warm))
+            #expect(!before.isEmpty && Set(before.keys) == Set(after.keys), "\(name)")
+            for (place, message) in before {
+                let read = try #require(after[place])
+                #expect(read == message && read.textOnly == message.textOnly && read.keepsTree == message.keepsTree, "\(name): \(place)")
+                #expect(read.parts == message.parts && read.placeholders == message.placeholders, "\(name): \(place)")
+                if read.textOnly != nil && read.textOnly != .plain { withSyntax += 1 }
+            }
+        }
+        #expect(withSyntax > 5)
+    }
+
     @Test func aWarmLoadsTableEqualsAColdOnesWithAndWithoutADuplicateKey() throws {
         for duplicated in [false, true] {
             let directory = try TemporaryDirectory()
