@@ -37,6 +37,9 @@ public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
     public var isCannotOpen: Bool { code == SQLITE_CANTOPEN }
     /// The connection or file is read-only.
     public var isReadOnly: Bool { code == SQLITE_READONLY }
+    /// A read-only connection found a hot rollback journal: a writer that used one died mid-transaction, and only a
+    /// connection that may write can roll it back (`SQLITE_READONLY_ROLLBACK`).
+    public var isHotJournalOnReadOnly: Bool { extendedCode == SQLITE_READONLY | (3 << 8) }
 
     public var description: String {
         var text = "\(message) (SQLite error \(extendedCode))"

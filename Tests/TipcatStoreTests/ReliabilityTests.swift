@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 import TipcatCore
+import TipcatSQLite
 import TipcatStore
 import TipcatTestSupport
 
@@ -119,6 +120,69 @@ func checkStoreConsistency(_ url: String, verified: inout Set<Int>, sourceLocati
         let final = try checkStoreConsistency(store, verified: &again)
         #expect(again.count == final.count)
         print("kill -9 harness (\(backend)): \(rounds) rounds, \(killed) killed mid-run, \(completed) finished, \(final.count) versions, all consistent")
+    }
+
+    /// A new store's first publish writes through SQLite's rollback journal (then switches to the write-ahead log).
+    /// Killed as it writes its objects, 8 times: a reader finds no store, or a store with no version that says its
+    /// first publish was interrupted, or the whole version; the next publish repairs it and publishes. Then four
+    /// processes create one new store at once with `--expect-version 0`: one wins, three get the mismatch, and the
+    /// store uses the write-ahead log.
+    @Test(.timeLimit(.minutes(2))) func firstPublishesKilledOrRacing() throws {
+        let executable = try #require(tipcatExecutable(), "build the tipcat executable first (swift build)")
+        let scratch = try TemporaryDirectory()
+        let catalog = scratch.file("Catalog")
+        try writeGeneratedCatalog(at: catalog, tips: 2000)
+        let store = scratch.file("store.sqlite")
+        let arguments = ["publish", "--catalog", catalog, "--store", store, "--author", "crash-test", "--no-cache"]
+        func remove() {
+            for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) }
+        }
+        let start = DispatchTime.now().uptimeNanoseconds
+        #expect(try Child(executable, arguments).wait().status == 0)
+        let duration = Double(DispatchTime.now().uptimeNanoseconds - start)
+        var random = SeededGenerator(seed: 0x6669_7273)
+        var interrupted = 0
+        for round in 1...8 {
+            remove()
+            let child = try Child(executable, arguments)
+            // Killed while it writes its objects: once the store has grown past its schema (the objects spill out of
+            // SQLite's 1 MB cache as they are inserted), at once or a moment later (some finish first).
+            let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(4 * duration)
+            func size() -> Int { ((try? FileManager.default.attributesOfItem(atPath: store))?[.size] as? Int) ?? 0 }
+            while size() < 256 * 1024, child.process.isRunning, DispatchTime.now().uptimeNanoseconds < deadline { usleep(200) }
+            child.kill(after: UInt64(Double.random(in: 0...(duration / 4), using: &random)))
+            let result = child.wait()
+            let read = storeCLI(["versions", "--store", store, "--json"])
+            if !FileManager.default.fileExists(atPath: store) {
+                #expect(read.status != .success, "round \(round)")
+            } else if read.status != .success {
+                #expect(read.stderr.contains("its first publish was interrupted before it committed"), "round \(round): \(read.stderr)")
+                #expect(result.status == nil, "round \(round): a publish that finished left no version")
+                interrupted += 1
+            } else {
+                var verified = Set<Int>()
+                #expect(try checkStoreConsistency(store, verified: &verified).count <= 1, "round \(round)")
+            }
+            let again = try Child(executable, arguments).wait()
+            #expect(again.status == 0, "round \(round): \(again.stderr)")
+            var verified = Set<Int>()
+            #expect(try checkStoreConsistency(store, verified: &verified).count >= 1, "round \(round)")
+            #expect(!FileManager.default.fileExists(atPath: store + "-journal"), "round \(round)")
+        }
+        print("first publishes killed: 8 rounds, \(interrupted) left an interrupted store, each repaired by the next publish")
+        #expect(interrupted >= 2, "only \(interrupted) of 8 publishes were killed while they wrote the store")
+
+        remove()
+        let racers = try (0..<4).map { _ in try Child(executable, arguments + ["--expect-version", "0"]) }
+        let results = racers.map { $0.wait() }
+        #expect(results.filter { $0.status == 0 }.count == 1, "\(results.map(\.stderr))")
+        for loser in results where loser.status != 0 {
+            #expect(loser.stderr == "error: version mismatch: production is at 1, expected 0\n")
+        }
+        var verified = Set<Int>()
+        #expect(try checkStoreConsistency(store, verified: &verified).count == 1)
+        let mode = try Connection(path: store, mode: .readOnly).journalMode()
+        #expect(mode == "wal")
     }
 
     /// Four processes publish at once with the same `--expect-version`: exactly one wins, the others get the

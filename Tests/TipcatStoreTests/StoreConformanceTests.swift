@@ -33,7 +33,9 @@ import TipcatTestSupport
     @Test(arguments: StoreBackend.allCases) func aTreeMadeInThePublishPublishesTheSameVersion(backend: StoreBackend) throws {
         let scratch = try TemporaryDirectory()
         let catalogPath = try scratch.sampleCatalog()
-        guard let madeStore = try backend.newStore(in: scratch), let givenStore = try backend.newStore(in: TemporaryDirectory()) else { return }
+        // The second store's directory lives as long as the test (a new store writes its journal there).
+        let givenScratch = try TemporaryDirectory()
+        guard let madeStore = try backend.newStore(in: scratch), let givenStore = try backend.newStore(in: givenScratch) else { return }
         let catalog = loadCatalog(catalogPath)
         let makes = Mutex(0)
         func request(_ catalog: Catalog, expect: Int? = nil) throws -> PublishRequest {

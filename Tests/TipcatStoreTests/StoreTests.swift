@@ -15,8 +15,10 @@ import TipcatTestSupport
         let catalog = loadCatalog(sampleCatalogPath)
         let fresh = try SQLiteCatalogStore(path: scratch.file("new.sqlite"), mode: .readWrite)
         #expect(try fresh.connection.scalar("PRAGMA page_size")?.intValue == 16384)
-        #expect(try fresh.connection.journalMode() == "wal")
+        // A store this process creates keeps the rollback journal until its first publish is written.
+        #expect(try fresh.connection.journalMode() == "delete")
         let freshRecord = try fresh.publish(publishRequest(catalog)).record
+        #expect(try fresh.connection.journalMode() == "wal")
 
         // Made by an earlier tipcat (write-ahead log already on), or by hand without it.
         let setups = ["PRAGMA page_size = 4096; PRAGMA journal_mode = WAL",
@@ -34,6 +36,60 @@ import TipcatTestSupport
             #expect(oldRecord.contentHash == freshRecord.contentHash)
             #expect(try reopened.integrityCheck() == ["ok"])
         }
+    }
+
+    /// A new store's first publish writes its objects once, through the rollback journal (the write-ahead log would
+    /// write them into the log and then copy them into the store); its first write transaction, whether it commits
+    /// or not, switches it to the log, and an empty file counts as new.
+    @Test func aNewStoreSwitchesToTheWriteAheadLogAfterItsFirstWrite() throws {
+        let scratch = try TemporaryDirectory()
+        let catalog = loadCatalog(sampleCatalogPath)
+        // The first write fails (a version mismatch): nothing is published, and the store uses the log.
+        let failing = try SQLiteCatalogStore(path: scratch.file("failing.sqlite"), mode: .readWrite)
+        #expect(try failing.connection.journalMode() == "delete")
+        #expect(throws: StoreError.self) { try failing.publish(publishRequest(catalog, expect: 3)) }
+        #expect(try failing.connection.journalMode() == "wal")
+        #expect(try SQLiteCatalogStore(path: scratch.file("failing.sqlite"), mode: .readOnly).versions().isEmpty)
+
+        // An empty file is a new store too.
+        #expect(FileManager.default.createFile(atPath: scratch.file("empty.sqlite"), contents: Data()))
+        let empty = try SQLiteCatalogStore(path: scratch.file("empty.sqlite"), mode: .readWrite)
+        #expect(try empty.connection.journalMode() == "delete")
+        let record = try empty.publish(publishRequest(catalog)).record
+        let reader = try SQLiteCatalogStore(path: scratch.file("empty.sqlite"), mode: .readOnly)
+        #expect(try reader.versions() == [record])
+        #expect(try reader.connection.journalMode() == "wal")
+        #expect(try empty.integrityCheck() == ["ok"])
+
+        // An existing store opened to write switches at once (as before), whatever it holds.
+        let reopened = try SQLiteCatalogStore(path: scratch.file("empty.sqlite"), mode: .readWrite)
+        #expect(try reopened.connection.journalMode() == "wal")
+    }
+
+    /// A process that dies in a new store's first publish leaves a hot rollback journal: a reader, which may not
+    /// roll it back, says so (nothing was published; publish again), and the next publish rolls it back and succeeds.
+    @Test func aFirstPublishThatDiedIsReportedToReadersAndRepairedByTheNextPublish() throws {
+        let scratch = try TemporaryDirectory()
+        let catalog = loadCatalog(sampleCatalogPath)
+        let path = scratch.file("store.sqlite")
+        let crashed = scratch.file("crashed.sqlite")
+        let store = try SQLiteCatalogStore(path: path, mode: .readWrite)
+        // The files as a process killed mid-publish leaves them: copied while its transaction is open (and has
+        // written pages beyond its 1 MB cache to the store, the old ones into the journal).
+        try store.write("test") {
+            let big = (0..<64).map { ContentObject(kind: .tip, bytes: Array("{\"n\":\($0),\"x\":\"\(String(repeating: "x", count: 60_000))\"}".utf8)) }
+            try store.insertObjects(big)
+            try FileManager.default.copyItem(atPath: path, toPath: crashed)
+            try FileManager.default.copyItem(atPath: path + "-journal", toPath: crashed + "-journal")
+        }
+        let failure = try #require(throws: StoreError.self) { try SQLiteCatalogStore(path: crashed, mode: .readOnly).versions() }
+        #expect("\(failure)".contains("its first publish was interrupted before it committed"), "\(failure)")
+        let repaired = try SQLiteCatalogStore(path: crashed, mode: .readWrite)
+        #expect(try repaired.versions().isEmpty)
+        let record = try repaired.publish(publishRequest(catalog)).record
+        #expect(try SQLiteCatalogStore(path: crashed, mode: .readOnly).versions() == [record])
+        #expect(try repaired.integrityCheck() == ["ok"])
+        #expect(!FileManager.default.fileExists(atPath: crashed + "-journal"))
     }
 
     @Test(arguments: ["7", "-3", "1e3", "1.5", "inf", "nan", "working", "", "9lives", "has space", String(repeating: "x", count: 65)])
