@@ -67,6 +67,8 @@ public struct ContentTree: Sendable {
     private var catalog: Catalog?
     /// What a diff shows of the objects made from the catalog, by digest (not those known from a memo).
     private var outlines: [SHA256Digest: ObjectOutline] = [:]
+    /// The objects given to `store` as they were made (`init(catalog:memo:storing:)`).
+    private var stored: Set<SHA256Digest> = []
     /// What a later `init(catalog:memo:)` may reuse: each tip's objects by its key (nil without keys).
     public private(set) var memo: OwnerObjectsMemo?
 
@@ -121,7 +123,16 @@ public struct ContentTree: Sendable {
             if let error = storing?.value { throw error }
         } }
         self.init(catalog: catalog, memo: memo, owners: owners)
+        stored.reserveCapacity(2 * owners.count)
+        for owner in owners where owner.isStored {
+            if let tip = owner.tip { stored.insert(tip) }
+            if let strings = owner.strings { stored.insert(strings) }
+        }
     }
+
+    /// Whether the object `digest` was given to `store` as the tree was made (`init(catalog:memo:storing:)`): a
+    /// store that kept them has it, without being asked.
+    public func wasStored(_ digest: SHA256Digest) -> Bool { stored.contains(digest) }
 
     private init(catalog: Catalog, memo: OwnerObjectsMemo?, owners: [OwnerObjects]) {
         let pieces = CatalogPieces(

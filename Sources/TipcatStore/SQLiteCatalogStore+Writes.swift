@@ -26,7 +26,8 @@ extension SQLiteCatalogStore: TransactionalCatalogStore {
         var stack = [tree.root]
         var seen = Set<SHA256Digest>()
         while let digest = stack.popLast() {
-            guard seen.insert(digest).inserted else { continue }
+            // A tip's objects a tree made in this transaction stored as it made them are there: not looked up.
+            guard seen.insert(digest).inserted, !tree.wasStored(digest) else { continue }
             try exists.bind(bytes: digest.bytes, at: 1)
             let present = try exists.step()
             exists.reset()
