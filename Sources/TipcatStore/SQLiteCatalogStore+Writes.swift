@@ -40,9 +40,15 @@ extension SQLiteCatalogStore: TransactionalCatalogStore {
         }
     }
 
+    /// Inserted in the order of their hashes: the index on the hash is then walked once a batch, each of its pages
+    /// read and written once, not once an object (a first publish's objects come in the order of their tips, their
+    /// hashes at random, and a writer's cache of 1 MB holds a fraction of the index: at 20,000 tips, 13,000 pages
+    /// were read back and 23,000 written for a 10,500-page store).
     func insertObjects(_ objects: [ContentObject]) throws {
         let insert = try objectInsert()
-        for object in objects { try Self.insert(object, with: insert) }
+        for index in objects.indices.sorted(by: { objects[$0].digest < objects[$1].digest }) {
+            try Self.insert(objects[index], with: insert)
+        }
     }
 
     /// The statement `insert(_:with:)` runs: an object the store has already is left as it is.

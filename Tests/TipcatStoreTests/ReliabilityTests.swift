@@ -123,15 +123,15 @@ func checkStoreConsistency(_ url: String, verified: inout Set<Int>, sourceLocati
     }
 
     /// A new store's first publish writes through SQLite's rollback journal (then switches to the write-ahead log).
-    /// Killed as it writes its objects, 8 times: a reader finds no store, or a store with no version that says its
-    /// first publish was interrupted, or the whole version; the next publish repairs it and publishes. Then four
+    /// Killed as it writes the store, 8 times: a reader finds no store, a store with no version (that says its first
+    /// publish was interrupted when its journal is hot), or the whole version; the next publish repairs it and publishes. Then four
     /// processes create one new store at once with `--expect-version 0`: one wins, three get the mismatch, and the
     /// store uses the write-ahead log.
     @Test(.timeLimit(.minutes(2))) func firstPublishesKilledOrRacing() throws {
         let executable = try #require(tipcatExecutable(), "build the tipcat executable first (swift build)")
         let scratch = try TemporaryDirectory()
         let catalog = scratch.file("Catalog")
-        try writeGeneratedCatalog(at: catalog, tips: 2000)
+        try writeGeneratedCatalog(at: catalog, tips: 800)
         let store = scratch.file("store.sqlite")
         let arguments = ["publish", "--catalog", catalog, "--store", store, "--author", "crash-test", "--no-cache"]
         func remove() {
@@ -145,23 +145,30 @@ func checkStoreConsistency(_ url: String, verified: inout Set<Int>, sourceLocati
         for round in 1...8 {
             remove()
             let child = try Child(executable, arguments)
-            // Killed while it writes its objects: once the store has grown past its schema (the objects spill out of
-            // SQLite's 1 MB cache as they are inserted), at once or a moment later (some finish first).
+            // Killed while it writes the store: once its rollback journal is there (its schema, then its objects, are
+            // being written), at once or a moment later (some finish first).
             let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(4 * duration)
-            func size() -> Int { ((try? FileManager.default.attributesOfItem(atPath: store))?[.size] as? Int) ?? 0 }
-            while size() < 256 * 1024, child.process.isRunning, DispatchTime.now().uptimeNanoseconds < deadline { usleep(200) }
-            child.kill(after: UInt64(Double.random(in: 0...(duration / 4), using: &random)))
+            while !FileManager.default.fileExists(atPath: store + "-journal"), child.process.isRunning,
+                  DispatchTime.now().uptimeNanoseconds < deadline {
+                usleep(100)
+            }
+            child.kill(after: UInt64(Double.random(in: 0...(duration / 8), using: &random)))
             let result = child.wait()
             let read = storeCLI(["versions", "--store", store, "--json"])
             if !FileManager.default.fileExists(atPath: store) {
                 #expect(read.status != .success, "round \(round)")
             } else if read.status != .success {
+                // The store's pages were written (a spill, or the commit): its journal is hot.
                 #expect(read.stderr.contains("its first publish was interrupted before it committed"), "round \(round): \(read.stderr)")
                 #expect(result.status == nil, "round \(round): a publish that finished left no version")
                 interrupted += 1
             } else {
+                // Killed before the store's pages were written (its journal not yet synced, so not hot), or after
+                // the commit: no version or the whole one.
                 var verified = Set<Int>()
-                #expect(try checkStoreConsistency(store, verified: &verified).count <= 1, "round \(round)")
+                let versions = try checkStoreConsistency(store, verified: &verified)
+                #expect(versions.count <= 1, "round \(round)")
+                if versions.isEmpty { interrupted += 1 }
             }
             let again = try Child(executable, arguments).wait()
             #expect(again.status == 0, "round \(round): \(again.stderr)")
@@ -169,8 +176,8 @@ func checkStoreConsistency(_ url: String, verified: inout Set<Int>, sourceLocati
             #expect(try checkStoreConsistency(store, verified: &verified).count >= 1, "round \(round)")
             #expect(!FileManager.default.fileExists(atPath: store + "-journal"), "round \(round)")
         }
-        print("first publishes killed: 8 rounds, \(interrupted) left an interrupted store, each repaired by the next publish")
-        #expect(interrupted >= 2, "only \(interrupted) of 8 publishes were killed while they wrote the store")
+        print("first publishes killed: 8 rounds, \(interrupted) left a store without a version, each repaired by the next publish")
+        #expect(interrupted >= 2, "only \(interrupted) of 8 publishes were killed before they committed")
 
         remove()
         let racers = try (0..<4).map { _ in try Child(executable, arguments + ["--expect-version", "0"]) }

@@ -75,9 +75,9 @@ import TipcatTestSupport
         let crashed = scratch.file("crashed.sqlite")
         let store = try SQLiteCatalogStore(path: path, mode: .readWrite)
         // The files as a process killed mid-publish leaves them: copied while its transaction is open (and has
-        // written pages beyond its 1 MB cache to the store, the old ones into the journal).
+        // written pages beyond its 4 MB cache to the store, the old ones into the journal).
         try store.write("test") {
-            let big = (0..<64).map { ContentObject(kind: .tip, bytes: Array("{\"n\":\($0),\"x\":\"\(String(repeating: "x", count: 60_000))\"}".utf8)) }
+            let big = (0..<160).map { ContentObject(kind: .tip, bytes: Array("{\"n\":\($0),\"x\":\"\(String(repeating: "x", count: 60_000))\"}".utf8)) }
             try store.insertObjects(big)
             try FileManager.default.copyItem(atPath: path, toPath: crashed)
             try FileManager.default.copyItem(atPath: path + "-journal", toPath: crashed + "-journal")
