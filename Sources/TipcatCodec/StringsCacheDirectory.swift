@@ -158,25 +158,44 @@ public final class StringsCacheDirectory: StringsDecodingCache {
 
     /// Removes what the cache keeps for catalogs not published from within `age` seconds of `now` (30 days by
     /// default): the files of a key (`<kind>-<key>.cache` and its `.delta`, every kind) when none of them was
-    /// written since, and the key is not one this process used. Files not named that way are left alone. Returns
-    /// the names removed, sorted.
+    /// written since, and the key is not one this process used. Also a file staged to replace one of them
+    /// (`<name>.tmp.<pid>.<n>`) that its process, gone, left behind (killed before it committed its caches) and that
+    /// is an hour old. Files not named that way are left alone. Returns the names removed, sorted.
     @discardableResult
     public func prune(olderThan age: Double = 30 * 86_400, now: Double) -> [String] {
         let disk = DiskFileSystem()
         guard let names = disk.list(directory) else { return [] }
         var groups: [String: [String]] = [:]
+        var removed: [String] = []
         for name in names {
+            if let writer = StringsCacheDirectory.stagingProcess(ofFileNamed: name) {
+                let modified = disk.modificationTime(joined(name)) ?? now
+                if now - modified > 3600, writer != getpid(), kill(writer, 0) != 0, errno == ESRCH, unlink(joined(name)) == 0 {
+                    removed.append(name)
+                }
+                continue
+            }
             guard let key = StringsCacheDirectory.key(ofFileNamed: name) else { continue }
             groups[key, default: []].append(name)
         }
         let used = usedKeys.withLock { $0 }
-        var removed: [String] = []
         for (key, files) in groups where !used.contains(key) {
             let newest = files.compactMap { disk.modificationTime(joined($0)) }.max() ?? now
             guard now - newest > age else { continue }
             for name in files where unlink(joined(name)) == 0 { removed.append(name) }
         }
         return removed.sorted()
+    }
+
+    /// The process that staged the file `name`, when it is a cache file's staged replacement
+    /// (`strings-0123456789abcdef.cache.tmp.<pid>.<n>`, likewise a delta's or `fingerprint.key`'s); nil for any other.
+    static func stagingProcess(ofFileNamed name: String) -> pid_t? {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 4, parts[parts.count - 3] == "tmp",
+              let process = pid_t(parts[parts.count - 2]), process > 0, UInt32(parts[parts.count - 1]) != nil
+        else { return nil }
+        let staged = parts.dropLast(3).joined(separator: ".")
+        return staged == "fingerprint.key" || key(ofFileNamed: staged) != nil ? process : nil
     }
 
     /// The key of a cache file's name (`strings-0123456789abcdef.cache`, `tips-….cache.delta`), nil for any other.

@@ -101,8 +101,9 @@ import TipcatTestSupport
     }
 
     /// A publish removes what the cache keeps for catalogs no publish has used for 30 days (every kind of file
-    /// of such a key, delta included), and keeps its own catalog's files, other keys written within 30 days, and
-    /// files not named as the cache names them.
+    /// of such a key, delta included) and what killed publishes staged and left an hour ago, and keeps its own
+    /// catalog's files, other keys written within 30 days, what live processes stage, and files not named as the
+    /// cache names them.
     @Test func aPublishPrunesWhatOtherCatalogsLeftUnusedFor30Days() throws {
         let scratch = try TemporaryDirectory()
         let catalog = try scratch.sampleCatalog()
@@ -114,22 +115,28 @@ import TipcatTestSupport
         #expect(own.contains { $0.hasPrefix("strings-") } && own.contains { $0.hasPrefix("tips-") })
         let stale = ["strings-00000000000000aa.cache", "strings-00000000000000aa.cache.delta", "tips-00000000000000aa.cache"]
         let recent = ["strings-00000000000000bb.cache", "tips-00000000000000bb.cache"]
-        let foreign = ["notes.txt", "strings-XYZ.cache", "strings-00000000000000cc.cache.tmp"]
+        let foreign = ["notes.txt", "strings-XYZ.cache", "strings-00000000000000cc.cache.tmp", "notes.txt.tmp.1.2", "strings-00000000000000cc.cache.tmp.x.2"]
+        // Staged by processes killed before they committed their caches: gone an hour later; this process's, one
+        // staged within the hour and the live process 1's stay.
+        let dead = pid_t(Int32.max - 7)
+        let leftovers = ["strings-00000000000000aa.cache.tmp.\(dead).123", "tips-652f55016243bf1b.cache.delta.tmp.\(dead).9", "fingerprint.key.tmp.\(dead).4"]
+        let staged = ["strings-00000000000000aa.cache.tmp.\(getpid()).5", "strings-00000000000000aa.cache.tmp.1.6", "tips-00000000000000aa.cache.tmp.\(dead).7"]
         let old = Date(timeIntervalSinceNow: -31 * 86_400)
-        for name in stale + recent + foreign {
+        for name in stale + recent + foreign + leftovers + staged {
             #expect(FileManager.default.createFile(atPath: cache + "/" + name, contents: Data("x".utf8)))
         }
-        for name in stale + foreign + own {
+        for name in stale + foreign + own + leftovers + staged.dropLast() {
             try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: cache + "/" + name)
         }
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -1800)], ofItemAtPath: cache + "/" + staged[2])
         // One file of the "bb" key is old, the other recent: the key was used within 30 days, both stay.
         try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: cache + "/" + recent[0])
         try scratch.edit("Catalog/tips/NewTrailTip.json", replacing: "To see key trail info", with: "For key trail info")
         let second = storeCLI(["publish", "--catalog", catalog, "--store", scratch.file("a.sqlite"), "--author", "Ada"], environment: environment)
         #expect(second.status == .success, "\(second.stderr)")
         let left = Set(try FileManager.default.contentsOfDirectory(atPath: cache))
-        #expect(left.isDisjoint(with: stale), "\(left.sorted())")
-        #expect(left.isSuperset(of: recent + foreign + own), "\(left.sorted())")
+        #expect(left.isDisjoint(with: stale + leftovers), "\(left.sorted())")
+        #expect(left.isSuperset(of: recent + foreign + own + staged), "\(left.sorted())")
     }
 
     /// A cache shared by two stores (`TIPCAT_CACHE_DIR`): the second store lacks the objects the memo knows, so
