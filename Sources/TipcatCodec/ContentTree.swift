@@ -86,7 +86,7 @@ public struct ContentTree: Sendable {
     /// batch made on every core meanwhile) and then kept by digest only: a catalog's tips and translations never
     /// all wait in memory. `store` must keep them: `object(_:)` cannot make them again (a memo's are, as above).
     public init(catalog: Catalog, memo: OwnerObjectsMemo? = nil, storing store: ([ContentObject]) throws -> Void) throws {
-        try self.init(catalog: catalog, memo: memo, batch: 256 * onlineCores, storing: store)
+        try self.init(catalog: catalog, memo: memo, batch: 128 * onlineCores, storing: store)
     }
 
     /// `init(catalog:memo:storing:)`, `batch` tips at a time. Each batch is made on every core while the one before

@@ -81,6 +81,10 @@ public final class SQLiteCatalogStore: CatalogStore {
     /// The page size of stores this tipcat creates.
     static let newStorePageSize = 16384
 
+    /// The objects this connection inserted, and the size of its page cache in KiB (`insertObjects`).
+    var objectsInserted = 0
+    var cacheKibibytes = 1024
+
     /// Whether the store switches to the write-ahead log after its first write transaction (`prepareForWriting`).
     private var writeAheadLogAfterFirstWrite = false
 
@@ -106,12 +110,10 @@ public final class SQLiteCatalogStore: CatalogStore {
                         try connection.enableWriteAheadLog()
                     }
                 }
-                // A writer's page cache holds 4 MiB: a first publish inserts tens of megabytes in one transaction, most
-                // of them pages it writes once (the default, 2,000 KiB by its count, is about 8 MB in use); what it
-                // must hold is the index on the objects' hashes, which each batch walks once (`insertObjects`): 2 MB
-                // at 20,000 tips. With 1 MiB a first publish of 20,000 tips read 4,700 pages back and wrote 14,800
-                // for a store of 10,500; with 4 MiB, 2,000 and 12,200.
-                try connection.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -4096")
+                // A writer's page cache holds 1 MiB, and grows with the objects it inserts (`insertObjects`): a first
+                // publish inserts tens of megabytes in one transaction, most of them pages it writes once (the default
+                // cache, 2,000 KiB by its count, is about 8 MB in use).
+                try connection.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -\(cacheKibibytes)")
                 try StoreSchema.migrator.migrate(connection)
             }
         } catch let error as SQLiteError {

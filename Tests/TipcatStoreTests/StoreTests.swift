@@ -66,6 +66,27 @@ import TipcatTestSupport
         #expect(try reopened.connection.journalMode() == "wal")
     }
 
+    /// A writer's page cache starts at 1 MiB and grows with the objects it inserts (the index on their hashes, which
+    /// each batch walks in the order of the hashes), up to 8 MiB; every object reads back.
+    @Test func theWritersPageCacheGrowsWithTheObjectsItInserts() throws {
+        let scratch = try TemporaryDirectory()
+        let store = try SQLiteCatalogStore(path: scratch.file("store.sqlite"), mode: .readWrite)
+        #expect(try store.connection.scalar("PRAGMA cache_size")?.intValue == -1024)
+        var sizes: [Int] = []
+        var digests: [SHA256Digest] = []
+        try store.write("test") {
+            for batch in 0..<92 {
+                let objects = (0..<1000).map { ContentObject(kind: .tip, bytes: Array("{\"batch\":\(batch),\"n\":\($0)}".utf8)) }
+                digests += objects.map(\.digest)
+                try store.insertObjects(objects)
+                sizes.append(try store.connection.scalar("PRAGMA cache_size")?.intValue ?? 0)
+            }
+        }
+        #expect(sizes.first == -1024 && sizes.last == -8192 && sizes.contains { $0 < -1024 && $0 > -8192 })
+        #expect(zip(sizes, sizes.dropFirst()).allSatisfy { $0 >= $1 })
+        #expect(try store.bytes(of: digests).count == digests.count)
+    }
+
     /// A process that dies in a new store's first publish leaves a hot rollback journal: a reader, which may not
     /// roll it back, says so (nothing was published; publish again), and the next publish rolls it back and succeeds.
     @Test func aFirstPublishThatDiedIsReportedToReadersAndRepairedByTheNextPublish() throws {
