@@ -36,9 +36,13 @@ extension CommandTree {
             only the tip files that changed, decodes again only their translations and encodes only those tips, \
             and still runs every check across files. \
             The version is byte-identical to a publish without the cache; a damaged or stale cache is ignored. \
-            A publish removes what the cache keeps for other catalogs that no publish has written for 30 days. \
+            A publish removes what the cache keeps for other catalogs that no publish has written for 30 days, \
+            and what a killed publish left staged once it is an hour old. \
             A first publish streams: each batch of tips is encoded on every core and stored while the next is \
-            made. TIPCAT_TRACE=1 prints each phase's wall and CPU time and memory to standard error.
+            made. A new SQLite store is written through SQLite's rollback journal until its first publish \
+            commits (its objects written once), then uses the write-ahead log; a command that reads a store \
+            whose first publish was interrupted says so, and the next publish repairs it. \
+            TIPCAT_TRACE=1 prints each phase's wall and CPU time and memory to standard error.
             """,
         arguments: [
             catalogOption, storeOption, channelOption("The channel to publish to."),
