@@ -183,7 +183,7 @@ public struct ContentTree: Sendable {
         let tips = catalog.tips
         let entries = catalog.localizations.entries
         let memo = memo.flatMap { $0.keys.count == tips.count ? $0 : nil }
-        if Set(tips.map(\.id)).count == tips.count {
+        if tipsNameDistinctKeys(tips) {
             let claimed = concurrentChunks(count: tips.count, chunkSize: 256) { range in
                 range.reduce(0) { total, index in
                     if let memo, let record = memo.records[memo.keys[index]], record.name == tips[index].id.rawValue {
@@ -207,6 +207,25 @@ public struct ContentTree: Sendable {
             let name = names[index]
             return OwnerObjects(name: name, tip: tipIndex[name].map { tips[$0] }, strings: strings[name])
         }
+    }
+
+    /// Whether no two tips can name one translation key, so that counting each tip's keys the String Catalog has
+    /// counts each entry once (the tips claim every entry when the counts add up to the entries'). A tip's keys are
+    /// its id, a dot and a suffix (`title`, `action.<id>`, `mac.title`…), so two tips can share one only when their
+    /// ids are equal or one is the other's up to a dot: `NewTrailTip`'s action `title` and the tip
+    /// `NewTrailTip.action`'s title are both `NewTrailTip.action.title`. Such catalogs (ids are rarely dotted) take
+    /// the grouping by key, where every entry has exactly one owner.
+    static func tipsNameDistinctKeys(_ tips: [Tip]) -> Bool {
+        let ids = Set(tips.map(\.id.rawValue))
+        guard ids.count == tips.count else { return false }
+        for id in ids {
+            var prefixEnd = id.startIndex
+            while let dot = id[prefixEnd...].firstIndex(of: ".") {
+                if ids.contains(String(id[..<dot])) { return false }
+                prefixEnd = id.index(after: dot)
+            }
+        }
+        return true
     }
 
     /// A tip's translation keys: its texts' and its custom ID's.
@@ -236,7 +255,7 @@ public struct ContentTree: Sendable {
     static func ownersByTipKeys(_ catalog: Catalog, memo: OwnerObjectsMemo? = nil) -> [OwnerObjects]? {
         let tips = catalog.tips
         let entries = catalog.localizations.entries
-        guard Set(tips.map(\.id)).count == tips.count else { return nil }
+        guard tipsNameDistinctKeys(tips) else { return nil }
         let memo = memo.flatMap { $0.keys.count == tips.count ? $0 : nil }
         let chunks = concurrentChunks(count: tips.count, chunkSize: 64) { range in
             var claimed = 0

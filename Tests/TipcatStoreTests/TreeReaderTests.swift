@@ -159,3 +159,30 @@ private final class RecordingSource: ObjectSource, Sendable {
         return objects[digest]
     }
 }
+
+/// Keys are owned one way whichever way the tree finds them: two tips that name one key (a dotted tip id such as
+/// `NewTrailTip.action` and `NewTrailTip`'s action `title`) with another key that no tip names beside them.
+@Suite struct SharedKeyTreeTests {
+    @Test func aKeyTwoTipsNameAndAnOrphanKeyAreBothPublished() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.sampleCatalog()
+        try directory.edit("Catalog/tips/NewTrailTip.json", replacing: "\"id\": \"go-there\"", with: "\"id\": \"title\"")
+        try directory.write("Catalog/tips/NewTrailTip.action.json", """
+            {"id": "NewTrailTip.action", "title": "Shadow"}
+            """)
+        var catalog = CatalogLoader().load(directory: path).catalog
+        #expect(catalog.tips.contains { $0.id.rawValue == "NewTrailTip.action" })
+        let translation = Translation(content: .message(try Message.parse("Hier")), state: .translated)
+        catalog.localizations.entries["NewTrailTip.action.title"] = .init(translations: [LocaleID.english: translation])
+        // `NewTrailTip.action.go-there` is now named by no tip.
+        #expect(catalog.localizations.entries["NewTrailTip.action.go-there"] != nil)
+        let tree = ContentTree(catalog: catalog)
+        let decoded = try CatalogCodec.decode(try TreeReader(tree).pieces(tree.root), origin: "x")
+        #expect(Set(decoded.localizations.entries.keys) == Set(catalog.localizations.entries.keys))
+        var stored: [SHA256Digest: [UInt8]] = [:]
+        let streamed = try ContentTree(catalog: catalog, memo: nil, batch: 4) { objects in
+            for object in objects { stored[object.digest] = object.bytes }
+        }
+        #expect(streamed.root == tree.root)
+    }
+}
