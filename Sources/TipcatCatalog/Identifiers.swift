@@ -51,6 +51,17 @@ public enum IdentifierSyntax {
         }
     }
 
+    /// Whether `text` up to one of its dots is one of `ids` (`A.b.c`: `A`, then `A.b`): a String Catalog key or a
+    /// tip id that starts with a tip's id and a dot (tip ids may contain dots).
+    public static func startsWithDottedPrefix(_ text: String, in ids: Set<String>) -> Bool {
+        var searchStart = text.startIndex
+        while let dot = text[searchStart...].firstIndex(of: ".") {
+            if ids.contains(String(text[..<dot])) { return true }
+            searchStart = text.index(after: dot)
+        }
+        return false
+    }
+
     /// `[A-Za-z][A-Za-z0-9_]*(-[A-Za-z0-9_]+)*` — events and action ids (kebab-case allowed).
     public static func isKebabIdentifier(_ text: String) -> Bool {
         guard let first = text.utf8.first, isLetter(first) else { return false }

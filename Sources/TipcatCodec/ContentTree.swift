@@ -217,15 +217,7 @@ public struct ContentTree: Sendable {
     /// the grouping by key, where every entry has exactly one owner.
     static func tipsNameDistinctKeys(_ tips: [Tip]) -> Bool {
         let ids = Set(tips.map(\.id.rawValue))
-        guard ids.count == tips.count else { return false }
-        for id in ids {
-            var prefixEnd = id.startIndex
-            while let dot = id[prefixEnd...].firstIndex(of: ".") {
-                if ids.contains(String(id[..<dot])) { return false }
-                prefixEnd = id.index(after: dot)
-            }
-        }
-        return true
+        return ids.count == tips.count && !ids.contains { IdentifierSyntax.startsWithDottedPrefix($0, in: ids) }
     }
 
     /// A tip's translation keys: its texts' and its custom ID's.

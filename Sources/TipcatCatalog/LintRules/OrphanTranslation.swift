@@ -46,11 +46,7 @@ struct OrphanTranslationRule: CatalogLintRule {
     /// text: `<tip id>.title`, `<tip id>.message`, `<tip id>.action.<kebab-id>` (platform texts,
     /// `Tip.mac.title`, have the same shape).
     static func isTipShaped(_ key: String, tipIDs: Set<String>) -> Bool {
-        var searchStart = key.startIndex
-        while let dot = key[searchStart...].firstIndex(of: ".") {
-            if tipIDs.contains(String(key[..<dot])) { return true }
-            searchStart = key.index(after: dot)
-        }
+        if IdentifierSyntax.startsWithDottedPrefix(key, in: tipIDs) { return true }
         for suffix in [".title", ".message"] where key.hasSuffix(suffix) {
             return IdentifierSyntax.isTipIdentifier(String(key.dropLast(suffix.count)))
         }
