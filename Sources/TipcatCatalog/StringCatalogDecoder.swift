@@ -33,7 +33,7 @@ struct StringCatalogDecoder {
         _ = root.string("version")
         guard let (strings, stringsNode) = root.objectNode("strings", required: true) else { return (table, [], nil) }
         ObjectReader(stringsNode, in: document, subject: "the strings of the String Catalog", sink: sink)?.checkDuplicateKeys()
-        let sources = StringCatalogDecoder.byKey(tips) { (text: $0, tip: $1) }
+        let owners = StringCatalogDecoder.firstTips(tips)
         // Entries are independent: decode them on every core, each chunk with its own findings.
         let members = strings.members
         let (document, settings, tips) = (self.document, self.settings, self.tips)
@@ -60,7 +60,7 @@ struct StringCatalogDecoder {
                     entryMember.value = parsed.root
                     duplicates += parsed.duplicateKeys()
                 }
-                let source = sources[member.key]
+                let source = StringCatalogDecoder.source(of: member.key, tip: owners[member.key], in: tips)
                 let findingsBefore = chunkSink.diagnostics.count
                 let entry = entryDecoder.decodeEntry(entryMember, source: source, messages: messages, locales: &locales)
                 if let entry { entries.append((member.key, entry)) }
@@ -93,17 +93,26 @@ struct StringCatalogDecoder {
         return (table, entryDuplicates, record)
     }
 
-    /// A value for each String Catalog key a tip names, from that text and the index of its tip (not a copy of
-    /// the tip: entries are many); the first tip that names a key has it. Each key is looked up once (tens of
-    /// thousands of them on every publish): a key already there keeps its value, and `value` is not asked.
-    static func byKey<Value>(_ tips: [Tip], _ value: (LocalizedText, Int) -> Value) -> [String: Value] {
-        var values: [String: Value] = [:]
-        values.reserveCapacity(tips.count * 4)
-        func keep(_ value: inout Value) {}
+    /// The tip (by index in `tips`) that names each String Catalog key: the first that names it. Only the keys
+    /// `wanted` accepts, when given (a replay looks up a few). Each key is looked up once (tens of thousands of them).
+    static func firstTips(_ tips: [Tip], naming wanted: ((String) -> Bool)? = nil) -> [String: Int] {
+        var owners: [String: Int] = [:]
+        owners.reserveCapacity(wanted == nil ? tips.count * 4 : 0)
         for index in tips.indices {
-            tips[index].forEachLocalizableText { text in keep(&values[text.key, default: value(text, index)]) }
+            tips[index].forEachLocalizableKey { key in
+                if wanted?(key) ?? true, owners[key] == nil { owners[key] = index }
+            }
         }
-        return values
+        return owners
+    }
+
+    /// The text `key` names in the tip at `tip` (its first that does), with the tip's index: what an entry is
+    /// checked against. Nil when no tip names the key.
+    static func source(of key: String, tip: Int?, in tips: [Tip]) -> (text: LocalizedText, tip: Int)? {
+        guard let tip else { return nil }
+        var found: LocalizedText?
+        tips[tip].forEachLocalizableText { text in if found == nil, text.key == key { found = text } }
+        return found.map { (text: $0, tip: tip) }
     }
 
     /// The table from what an earlier decoding of the same bytes produced (`kept`), every entry whose tip file
@@ -124,7 +133,7 @@ struct StringCatalogDecoder {
             var fresh: [(Int, StringsDecoding.Entry)] = []
             for (index, owner) in stale[range] {
                 let kept = entries[index]
-                let source = owner.flatMap { tip in tips[tip].localizableTexts.first { $0.key == kept.key }.map { (text: $0, tip: tip) } }
+                let source = source(of: kept.key, tip: owner, in: tips)
                 guard kept.valueEnd > kept.valueOffset, kept.keyOffset >= 0, kept.keyOffset < kept.valueOffset, kept.valueEnd <= file.count
                 else { return nil }
                 let piece = SourceFile(
@@ -226,14 +235,7 @@ struct StringCatalogDecoder {
         for index in gone { candidates.insert(entries[index].key) }
         guard !candidates.isEmpty else { return [] }
         let keys = candidates
-        var owners: [String: Int] = [:]
-        owners.reserveCapacity(keys.count)
-        for index in tips.indices {
-            tips[index].forEachLocalizableKey { key in
-                if keys.contains(key), owners[key] == nil { owners[key] = index }
-            }
-        }
-        let owned = owners
+        let owned = firstTips(tips, naming: keys.contains)
         return concurrentChunks(count: entries.count, chunkSize: 4096) { range -> [(index: Int, owner: Int?)] in
             var stale: [(index: Int, owner: Int?)] = []
             for index in range where keys.contains(entries[index].key) {

@@ -88,12 +88,12 @@ import TipcatTestSupport
     }
 
     /// Each key's owner is the first tip that names it, however often tips repeat (a duplicate tip ID names the
-    /// same keys again): the same as collecting the keys first to last, each kept once seen.
+    /// same keys again): the same as collecting the keys first to last, each kept once seen; its text is that tip's.
     @Test func aKeysOwnerIsTheFirstTipNamingIt() throws {
         let tips = CatalogLoader().load(directory: sampleCatalogPath).catalog.tips
         #expect(tips.count > 2)
         for repeated in [tips, tips + [tips[0]], [tips[1]] + tips + tips.reversed(), []] {
-            let owners = StringCatalogDecoder.byKey(repeated) { $1 }
+            let owners = StringCatalogDecoder.firstTips(repeated)
             var firstSeen: [String: Int] = [:]
             var firstText: [String: String] = [:]
             for (index, tip) in repeated.enumerated() {
@@ -104,7 +104,15 @@ import TipcatTestSupport
                 }
             }
             #expect(owners == firstSeen)
-            #expect(StringCatalogDecoder.byKey(repeated) { text, _ in text.source } == firstText)
+            // A tip that does not name the key has no text for it.
+            #expect(Set(owners.values).allSatisfy { StringCatalogDecoder.source(of: "Nobody.title", tip: $0, in: repeated) == nil })
+            #expect(Dictionary(uniqueKeysWithValues: owners.keys.compactMap { key in
+                StringCatalogDecoder.source(of: key, tip: owners[key], in: repeated).map { (key, $0.text.source) }
+            }) == firstText)
+            #expect(StringCatalogDecoder.source(of: "NewTrailTip.title", tip: nil, in: repeated) == nil)
+            // Only the keys asked for, each with its first tip.
+            let some = Set(firstSeen.keys.sorted().enumerated().filter { $0.offset.isMultiple(of: 2) }.map(\.element))
+            #expect(StringCatalogDecoder.firstTips(repeated, naming: some.contains) == firstSeen.filter { some.contains($0.key) })
             for (index, tip) in repeated.enumerated() {
                 tip.forEachLocalizableText { #expect(owners[$0.key].map { $0 <= index } == true) }
             }
