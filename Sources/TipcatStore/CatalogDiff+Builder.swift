@@ -60,18 +60,21 @@ enum DiffBuilder {
     ) -> [CatalogChange] {
         switch (old, new) {
         case (nil, nil): return []
-        case (nil, let value?): return [CatalogChange(.added, area, subject: subject, new: headline(value))]
-        case (let value?, nil): return [CatalogChange(.removed, area, subject: subject, old: headline(value))]
+        case (nil, let value?): return [CatalogChange(.added, area, subject: subject, new: headline(title(value)))]
+        case (let value?, nil): return [CatalogChange(.removed, area, subject: subject, old: headline(title(value)))]
         case (let before?, let after?):
             return fields(strip(before, key), strip(after, key), area: area, subject: subject)
         }
     }
 
-    /// What an added or removed subject is shown with: its title, else nothing.
-    static func headline(_ value: JSONValue) -> String? {
-        guard case .object(let object) = value, let title = object["title"]?.value, case .string = title else { return nil }
-        return render(title)
+    /// The title a piece is shown with when added or removed whole: its `title` when that is a string.
+    static func title(_ value: JSONValue) -> String? {
+        guard case .object(let object) = value, case .string(let title)? = object["title"]?.value else { return nil }
+        return title
     }
+
+    /// What an added or removed subject is shown with: its title, else nothing.
+    static func headline(_ title: String?) -> String? { title.map { render(.string($0)) } }
 
     static func strip(_ value: JSONValue, _ key: String?) -> JSONValue {
         guard let key, case .object(var object) = value else { return value }
@@ -146,9 +149,7 @@ enum DiffBuilder {
             // A key that appears or disappears as a whole is one change listing its locales.
             if before[key] == nil || after[key] == nil {
                 let locales = ObjectOutline.localeList(localeNames(before[key] ?? after[key]))
-                changes.append(before[key] == nil
-                    ? CatalogChange(.added, .translation, subject: key, new: locales)
-                    : CatalogChange(.removed, .translation, subject: key, old: locales))
+                changes.append(wholeKey(key, locales: locales, added: before[key] == nil))
                 continue
             }
             let oldComment = before[key]?["comment"].map { render($0.value) }
@@ -168,9 +169,17 @@ enum DiffBuilder {
         return changes
     }
 
+    /// A translation key that appears or disappears as a whole: one change listing its locales (its texts are not
+    /// shown).
+    static func wholeKey(_ key: String, locales: String, added: Bool) -> CatalogChange {
+        added
+            ? CatalogChange(.added, .translation, subject: key, new: locales)
+            : CatalogChange(.removed, .translation, subject: key, old: locales)
+    }
+
     /// The changes of translation keys added whole, as `translations(nil, _)` makes them from their object.
     static func addedKeys(_ keys: [ObjectOutline.Key]) -> [CatalogChange] {
-        keys.sorted { $0.key < $1.key }.map { CatalogChange(.added, .translation, subject: $0.key, new: $0.locales) }
+        keys.sorted { $0.key < $1.key }.map { wholeKey($0.key, locales: $0.locales, added: true) }
     }
 
     static let pluralOrder = ["zero", "one", "two", "few", "many", "other"]

@@ -139,7 +139,7 @@ public struct CatalogDiff: Sendable, Hashable {
         var changes: [CatalogChange] = []
         if let tip = new.tip {
             guard case .tip(let title)? = source.outline(of: tip) else { return nil }
-            changes.append(CatalogChange(.added, .tip, subject: owner.name, new: DiffBuilder.render(.string(title))))
+            changes.append(CatalogChange(.added, .tip, subject: owner.name, new: DiffBuilder.headline(title)))
         }
         if let strings = new.strings {
             guard case .strings(let keys)? = source.outline(of: strings) else { return nil }
