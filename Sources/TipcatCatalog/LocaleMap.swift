@@ -41,7 +41,11 @@ public struct LocaleMap<Value>: RandomAccessCollection {
             return storedValues[index]
         }
         set {
-            if let index = locales.firstIndex(of: locale) {
+            // Locales set in canonical order (a String Catalog lists them so) are appended after one comparison.
+            if let newValue, locales.last.map({ LocaleMap.precedes($0, locale) }) ?? true {
+                locales.append(locale)
+                storedValues.append(newValue)
+            } else if let index = locales.firstIndex(of: locale) {
                 if let newValue {
                     storedValues[index] = newValue
                 } else {
