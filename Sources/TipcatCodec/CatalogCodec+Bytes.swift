@@ -129,10 +129,10 @@ extension CatalogCodec {
                 w.key("devices", first: firstMember)
                 w.byte(UInt8(ascii: "{"))
                 // In canonical order already (`LocaleMap`); read in place (translations are large, and many).
-                let devices = entry.devices
+                let (locales, devices) = (entry.devices.keys, entry.devices.values)
                 for localeIndex in devices.indices {
-                    let variations = devices[localeIndex].value
-                    w.key(devices[localeIndex].key.identifier, first: localeIndex == 0)
+                    let variations = devices[localeIndex]
+                    w.key(locales[localeIndex].identifier, first: localeIndex == 0)
                     w.byte(UInt8(ascii: "{"))
                     for (deviceIndex, device) in variations.keys.sorted(by: { $0.precedesCanonically($1) }).enumerated() {
                         guard let translation = variations[device] else { continue }
@@ -146,10 +146,13 @@ extension CatalogCodec {
             }
             w.key("localizations", first: firstMember)
             w.byte(UInt8(ascii: "{"))
-            let translations = entry.translations
-            for localeIndex in translations.indices {
-                w.key(translations[localeIndex].key.identifier, first: localeIndex == 0)
-                writeTranslation(translations[localeIndex].value, to: &w)
+            // By index into the locales and the values: a map's element is a pair, copied with all its translation holds.
+            let (locales, translations) = (entry.translations.keys, entry.translations.values)
+            translations.withUnsafeBufferPointer { translations in
+                for index in translations.indices {
+                    w.key(locales[index].identifier, first: index == 0)
+                    writeTranslation(translations[index], to: &w)
+                }
             }
             w.raw("}}")
         }

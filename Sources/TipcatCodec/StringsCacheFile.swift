@@ -93,12 +93,12 @@ enum StringsCacheFile {
             named.formUnion(decoded.deviceLocales)
         }
         let identifiers = named.map(\.identifier).sorted()
-        var locales: [LocaleID: Int] = [:]
-        for locale in named { locales[locale] = identifiers.firstIndex(of: locale.identifier) }
+        var slots = LocaleSlots()
+        for locale in named { slots.byLocale[locale] = identifiers.firstIndex(of: locale.identifier) }
         var writer = BinaryWriter()
         writer.count(identifiers.count)
         for identifier in identifiers { writer.string(identifier) }
-        for entry in entries { writer.entry(entry, path: path, locales: locales) }
+        for index in entries.indices { writer.entry(entries[index], path: path, locales: &slots) }
         return writer.bytes
     }
 
@@ -235,7 +235,7 @@ extension BinaryWriter {
         }
     }
 
-    fileprivate mutating func entry(_ entry: StringsDecoding.Entry, path: String, locales: [LocaleID: Int]) {
+    fileprivate mutating func entry(_ entry: StringsDecoding.Entry, path: String, locales: inout LocaleSlots) {
         string(entry.key)
         count(entry.keyOffset)
         count(entry.keyLine)
@@ -251,23 +251,22 @@ extension BinaryWriter {
         // The locales first (read without the translations), then the translations in their order, behind their
         // length: a reader defers them (`DeferredTranslations`), and one read so is written back as it was.
         if let deferred = decoded.deferred {
-            count(deferred.locales.count)
-            for locale in deferred.locales { count(locales[locale] ?? 0) }
-            count(deferred.deviceLocales.count)
-            for locale in deferred.deviceLocales { count(locales[locale] ?? 0) }
+            slots(deferred.locales, &locales)
+            slots(deferred.deviceLocales, &locales)
             count(deferred.range.count)
             bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: deferred.bytes.buffer[deferred.range]))
             return
         }
-        // In canonical order (`LocaleMap`): equal entries give equal bytes.
-        let (translations, devices) = (decoded.translations, decoded.devices)
-        count(translations.count)
-        for (locale, _) in translations { count(locales[locale] ?? 0) }
-        count(devices.count)
-        for (locale, _) in devices { count(locales[locale] ?? 0) }
+        // In canonical order (`LocaleMap`): equal entries give equal bytes. The translations are read in place, by
+        // index: iterating the map would copy each (and retain everything it holds) on the way.
+        let (translations, devices) = (decoded.translations.values, decoded.devices.values)
+        slots(decoded.translations.keys, &locales)
+        slots(decoded.devices.keys, &locales)
         var body = BinaryWriter()
-        for (_, translation) in translations { body.translation(translation, path: path) }
-        for (_, variations) in devices {
+        translations.withUnsafeBufferPointer { translations in
+            for index in translations.indices { body.translation(translations[index], path: path) }
+        }
+        for variations in devices {
             body.count(variations.count)
             for (device, translation) in variations.sorted(by: { $0.key < $1.key }) {
                 body.string(device)
@@ -276,6 +275,12 @@ extension BinaryWriter {
         }
         count(body.bytes.count)
         bytes += body.bytes
+    }
+
+    /// The count of `locales`, then each one's slot in the file's list of locales.
+    private mutating func slots(_ locales: [LocaleID], _ known: inout LocaleSlots) {
+        count(locales.count)
+        for slot in known.slots(of: locales) { count(slot) }
     }
 
     fileprivate mutating func translation(_ translation: Translation, path: String) {
@@ -616,5 +621,26 @@ extension BinaryReader {
         let digest = SHA256Digest(word(0), word(1), word(2), word(3))
         position += 32
         return digest
+    }
+}
+
+/// Where each locale is in a strings cache file's list of locales (its slot), with the slots of the last array of
+/// locales asked for: a String Catalog's entries mostly share one array (`LocaleMap.shareLocales`), so that an
+/// entry's dozen locales cost one comparison instead of a dozen hashed lookups.
+struct LocaleSlots {
+    var byLocale: [LocaleID: Int] = [:]
+    private var lastLocales: [LocaleID] = []
+    private var lastSlots: [Int] = []
+
+    mutating func slots(of locales: [LocaleID]) -> [Int] {
+        guard !locales.isEmpty else { return [] }
+        let same = locales.count == lastLocales.count && locales.withUnsafeBufferPointer { mine in
+            lastLocales.withUnsafeBufferPointer { last in mine.baseAddress == last.baseAddress }
+        }
+        if !same {
+            lastSlots = locales.map { byLocale[$0] ?? 0 }
+            lastLocales = locales
+        }
+        return lastSlots
     }
 }
