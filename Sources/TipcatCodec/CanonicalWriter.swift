@@ -1,3 +1,4 @@
+@_spi(Tipcat) import TipcatCore
 import TipcatJSON
 
 /// Writes canonical JSON bytes directly, for the hot path of encoding a large catalog.
@@ -37,6 +38,9 @@ struct CanonicalWriter {
             var index = 0
             let count = utf8.count
             while index < count {
+                // Eight bytes at a time up to the first word that may hold a byte to escape.
+                index = WordBytes.plainPrefix(utf8, from: index) { WordBytes.hasJSONSpecial($0) || WordBytes.equal($0, 0xE2) != 0 }
+                guard index < count else { break }
                 let b = utf8[index]
                 if b >= 0x20 && b != 0x22 && b != 0x5C && b != 0xE2 {
                     index &+= 1
