@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 @_spi(Tipcat) import TipcatCore
 
 /// Strings: a fast path that scans 8 bytes at a time and builds the `String` once from the byte slice,
@@ -6,9 +11,9 @@ extension JSONParser {
     /// Reads the string whose opening quote is at `position`; leaves `position` after the closing quote.
     ///
     /// Most strings have no escape and no control character: they are scanned eight bytes at a time (text in any
-    /// script alike) and made into a `String` that the standard library validates as UTF-8 as it copies it. Any
-    /// other string, and any that is not valid UTF-8, is read again by `parseStringExactly`, whose errors say
-    /// exactly what is wrong and where.
+    /// script alike) and made into a `String` that the standard library validates as UTF-8 as it copies it (a
+    /// non-ASCII one is valid when the copy repaired nothing). Any other string, and any that is not valid UTF-8,
+    /// is read again by `parseStringExactly`, whose errors say exactly what is wrong and where.
     mutating func parseString() throws(JSONSyntaxError) -> String {
         let start = position + 1
         var index = start
@@ -25,7 +30,10 @@ extension JSONParser {
             let byte = base[index]
             if byte == UInt8(ascii: "\"") {
                 let bytes = UnsafeBufferPointer(start: base + start, count: index - start)
-                guard let string = ascii ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self) else { break }
+                let string = String(decoding: bytes, as: UTF8.self)
+                // Non-ASCII bytes are valid UTF-8 exactly when decoding them repaired nothing: the string holds
+                // the same bytes. (`String(validating:as:)` is generic: it looks its metadata up on every call.)
+                if !ascii, !Self.holdsExactly(string, bytes) { break }
                 position = index + 1
                 return string
             }
@@ -36,6 +44,16 @@ extension JSONParser {
         return try parseStringExactly()
     }
 
+
+    /// Whether `string`'s UTF-8 is `bytes`.
+    static func holdsExactly(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var string = string
+        return string.withUTF8 { utf8 in
+            guard utf8.count == bytes.count else { return false }
+            guard let mine = utf8.baseAddress, let theirs = bytes.baseAddress else { return true }
+            return memcmp(mine, theirs, bytes.count) == 0
+        }
+    }
 
     /// `parseString`, byte by byte with every check in order: the first problem is the one reported.
     mutating func parseStringExactly() throws(JSONSyntaxError) -> String {
