@@ -232,7 +232,7 @@ public struct CatalogLoader: Sendable {
                     guard read[index].isRead, let bytes = read[index].bytes else { return nil }
                     return parseDocument(files[index], bytes: bytes, deferringEntries: false)
                 }
-            }.flatMap { $0 }
+            }.joinedArrays()
             for (index, parsed) in again.enumerated() {
                 guard let parsed else { continue }
                 keptTips[index] = nil
@@ -527,7 +527,7 @@ public struct CatalogLoader: Sendable {
                     paths[$0], deferringEntries: paths[$0] == deferred, fingerprints: fingerprints, kept: kept,
                     listedAsRegular: $0 < listedAsRegular.count && listedAsRegular[$0])
             }
-        }.flatMap { $0 }
+        }.joinedArrays()
     }
 
     /// `tips/A.json`, `catalog.json`: a document's file named from the catalog folder, for messages.
@@ -548,7 +548,7 @@ public struct CatalogLoader: Sendable {
                 local.reportDuplicateKeys(in: document, what: CatalogLoader.displayName(document))
                 return (tip, local.diagnostics)
             }
-        }.flatMap { $0 }
+        }.joinedArrays()
     }
 
     /// A tip file's `id` member as written, when it is a string.

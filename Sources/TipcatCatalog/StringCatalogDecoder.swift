@@ -243,7 +243,7 @@ struct StringCatalogDecoder {
                 if (owner.map(fingerprint) ?? []) != entries[index].checkedAgainst { stale.append((index, owner)) }
             }
             return stale
-        }.flatMap { $0 }
+        }.joinedArrays()
     }
 
     private func decodeEntry(

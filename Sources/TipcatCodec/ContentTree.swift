@@ -105,7 +105,7 @@ public struct ContentTree: Sendable {
             while start < maker.count {
                 let (first, end) = (start, min(start + batch, maker.count))
                 var made = concurrentChunks(count: end - first, chunkSize: 32) { chunk in chunk.map { maker.make(first + $0) } }
-                    .flatMap { $0 }
+                    .joinedArrays()
                 if let error = storing?.value { throw error }
                 let objects = made.flatMap { [$0.tipObject, $0.stringsObject].compactMap(\.self) }
                 storing = BackgroundValue {
@@ -259,7 +259,7 @@ public struct ContentTree: Sendable {
             return (owners, claimed)
         }
         guard chunks.reduce(0, { $0 + $1.1 }) == entries.count else { return nil }
-        return chunks.flatMap(\.0)
+        return chunks.map(\.0).joinedArrays()
     }
 
     /// The objects of the tip at `index`, and how many translation keys it has.
@@ -278,7 +278,7 @@ public struct ContentTree: Sendable {
     /// Any catalog: translations grouped by owner first.
     static func ownersByGrouping(_ catalog: Catalog) -> [OwnerObjects] {
         let maker = ownerMaker(catalog, memo: nil)
-        return concurrentChunks(count: maker.count, chunkSize: 64) { range in range.map(maker.make) }.flatMap { $0 }
+        return concurrentChunks(count: maker.count, chunkSize: 64) { range in range.map(maker.make) }.joinedArrays()
     }
 
     /// The tree of a catalog given as pieces (a decoded bundle), to check its content hash.
@@ -289,7 +289,7 @@ public struct ContentTree: Sendable {
                 let owner = pieces.owners[names[index]] ?? CatalogPieces.Owner()
                 return OwnerObjects(name: names[index], tip: owner.tip, strings: owner.strings, republish: owner.republish)
             }
-        }.flatMap { $0 }
+        }.joinedArrays()
         self.init(pieces: pieces, owners: owners)
     }
 
@@ -356,7 +356,7 @@ public struct ContentTree: Sendable {
                     }
                     return (digest, objects)
                 }
-            }.flatMap { $0 }
+            }.joinedArrays()
             for (nibble, subtree) in made.enumerated() {
                 guard let subtree else { continue }
                 for object in subtree.objects { _ = add(object) }

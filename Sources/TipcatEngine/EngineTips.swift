@@ -79,7 +79,7 @@ final class EngineTips: Sendable {
         case .given(let tips): return tips
         case .decoded(let decode):
             if let tips = whole.withLock({ $0 }) { return tips }
-            let tips = concurrentChunks(count: count, chunkSize: 512) { range in range.map(decode) }.flatMap { $0 }
+            let tips = concurrentChunks(count: count, chunkSize: 512) { range in range.map(decode) }.joinedArrays()
             whole.withLock { $0 = tips }
             return tips
         }

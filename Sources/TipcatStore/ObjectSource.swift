@@ -249,7 +249,7 @@ public struct TreeReader {
                     return (try parsed(tip, stored.tip), parsingStrings ? try parsed(strings, stored.strings) : nil, stored)
                 }
             }
-        }.flatMap { $0 }
+        }.joinedArrays()
         var owners: [String: CatalogPieces.Owner] = [:]
         var stored: [String: StoredOwner] = [:]
         owners.reserveCapacity(entries.count)

@@ -113,7 +113,7 @@ struct EngineSnapshot: Sendable {
                 }
                 return (bytes, SHA256.hash(bytes))
             }
-        }.flatMap { $0 }
+        }.joinedArrays()
         var detailLength = 0
         var records = BinaryWriter()
         var chunkOffsets: [Int] = []

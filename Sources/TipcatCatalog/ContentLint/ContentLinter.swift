@@ -83,7 +83,7 @@ struct ContentLinter: Sendable {
             }
             return findings
         }
-        return chunks.flatMap { $0 }
+        return chunks.joinedArrays()
     }
 
     /// Per-chunk memo: the rules for a field and locale, and each locale's chain.
