@@ -252,11 +252,13 @@ package final class DeferredTranslations: Sendable {
     /// The undecoded form, for its keeper (`StringsCacheFile` writes it back as it was).
     package let bytes: FileBytes
     package let range: Range<Int>
-    private let decode: @Sendable (FileBytes, Range<Int>) -> Decoded
+    /// Decodes `bytes[range]` with the locales; one function may serve many entries.
+    private let decode: @Sendable (_ bytes: FileBytes, _ range: Range<Int>, _ locales: [LocaleID], _ deviceLocales: [LocaleID]) -> Decoded
     private let value = Mutex<Decoded?>(nil)
 
     package init(
-        locales: [LocaleID], deviceLocales: [LocaleID], bytes: FileBytes, range: Range<Int>, decode: @escaping @Sendable (FileBytes, Range<Int>) -> Decoded
+        locales: [LocaleID], deviceLocales: [LocaleID], bytes: FileBytes, range: Range<Int>,
+        decode: @escaping @Sendable (FileBytes, Range<Int>, [LocaleID], [LocaleID]) -> Decoded
     ) {
         self.locales = locales
         self.deviceLocales = deviceLocales
@@ -268,7 +270,7 @@ package final class DeferredTranslations: Sendable {
     package var decoded: Decoded {
         value.withLock { value in
             if let value { return value }
-            let decoded = decode(bytes, range)
+            let decoded = decode(bytes, range, locales, deviceLocales)
             value = decoded
             return decoded
         }

@@ -87,10 +87,17 @@ enum StringsCacheFile {
     /// Entries with the locales they name first, sorted (named by index after): equal entries give equal bytes.
     static func encodeEntries(_ entries: [StringsDecoding.Entry], path: String) -> [UInt8] {
         var named = Set<LocaleID>()
-        for entry in entries {
-            guard let decoded = entry.entry else { continue }
-            named.formUnion(decoded.translationLocales)
-            named.formUnion(decoded.deviceLocales)
+        // Entries mostly share one array of locales: each array is added once, when it differs from the last.
+        var last: [LocaleID] = []
+        func add(_ locales: [LocaleID]) {
+            guard !locales.isEmpty, !LocaleSlots.same(locales, last) else { return }
+            named.formUnion(locales)
+            last = locales
+        }
+        for index in entries.indices {
+            guard let decoded = entries[index].entry else { continue }
+            add(decoded.translationLocales)
+            add(decoded.deviceLocales)
         }
         let identifiers = named.map(\.identifier).sorted()
         var slots = LocaleSlots()
@@ -119,7 +126,29 @@ enum StringsCacheFile {
             guard let locale = LocaleID(try reader.string()) else { throw BinaryDecodingError("an invalid locale") }
             locales.append(locale)
         }
-        for _ in 0..<count { emit(try reader.entry(path: path, locales: locales)) }
+        var state = EntryReading(locales: locales, path: path)
+        for _ in 0..<count { emit(try reader.entry(path: path, state: &state)) }
+    }
+
+    /// What reading a run of entries shares: the file's locales, the entries' lists of locales (one array for
+    /// each run of entries with the same list, as a decoded String Catalog shares them), and one function that
+    /// decodes any entry's translations when asked for (a function for each entry would be an allocation each).
+    struct EntryReading {
+        let locales: [LocaleID]
+        let decode: @Sendable (FileBytes, Range<Int>, [LocaleID], [LocaleID]) -> DeferredTranslations.Decoded
+        var lastSlots: [Int] = []
+        var lastList: [LocaleID] = []
+        var slots: [Int] = []
+
+        init(locales: [LocaleID], path: String) {
+            self.locales = locales
+            decode = { bytes, range, plain, devices in
+                var reader = BinaryReader(bytes)
+                reader.position = range.lowerBound
+                // The run was checked whole, so a failure here is a bug, not damage.
+                return (try? reader.translations(path: path, locales: plain, devices: devices)) ?? ([:], [:])
+            }
+        }
     }
 
     /// The decoding `bytes` hold for `file` and `context` at `path`, with the file's checksum (what a delta file
@@ -397,7 +426,7 @@ extension BinaryReader {
         return diagnostics
     }
 
-    fileprivate mutating func entry(path: String, locales: [LocaleID]) throws(Failure) -> StringsDecoding.Entry {
+    fileprivate mutating func entry(path: String, state: inout StringsCacheFile.EntryReading) throws(Failure) -> StringsDecoding.Entry {
         let key = try string()
         let keyOffset = try size()
         let keyLine = try index()
@@ -410,22 +439,14 @@ extension BinaryReader {
         if try bool() {
             let comment = try optionalString()
             let location = try optionalLocation(path: path)
-            var plain: [LocaleID] = []
-            let plainCount = try count()
-            plain.reserveCapacity(plainCount)
-            for _ in 0..<plainCount { plain.append(try self.locale(locales)) }
+            let plain = try localeList(&state)
             var devices: [LocaleID] = []
-            for _ in 0..<(try count()) { devices.append(try self.locale(locales)) }
+            for _ in 0..<(try count()) { devices.append(try self.locale(state.locales)) }
             let length = try count()
             let range = position..<(position + length)
             position += length
-            // Decoded when first asked for; the run was checked whole, so a failure here is a bug, not damage.
-            let (plainLocales, deviceLocales) = (plain, devices)
-            let deferred = DeferredTranslations(locales: plain, deviceLocales: devices, bytes: source, range: range) { bytes, range in
-                var reader = BinaryReader(bytes)
-                reader.position = range.lowerBound
-                return (try? reader.translations(path: path, locales: plainLocales, devices: deviceLocales)) ?? ([:], [:])
-            }
+            // Decoded when first asked for.
+            let deferred = DeferredTranslations(locales: plain, deviceLocales: devices, bytes: source, range: range, decode: state.decode)
             decoded = LocalizationTable.Entry(comment: comment, location: location, deferred: deferred)
         }
         return StringsDecoding.Entry(
@@ -453,6 +474,21 @@ extension BinaryReader {
     }
 
     /// A locale named by its index in `locales`.
+    /// An entry's list of locales: the array of the entry before when its slots are the same.
+    private mutating func localeList(_ state: inout StringsCacheFile.EntryReading) throws(Failure) -> [LocaleID] {
+        state.slots.removeAll(keepingCapacity: true)
+        for _ in 0..<(try count()) {
+            let slot = try index()
+            guard slot < state.locales.count else { throw Failure("a locale out of range") }
+            state.slots.append(slot)
+        }
+        if state.slots != state.lastSlots {
+            state.lastList = state.slots.map { state.locales[$0] }
+            state.lastSlots = state.slots
+        }
+        return state.lastList
+    }
+
     fileprivate mutating func locale(_ locales: [LocaleID]) throws(Failure) -> LocaleID {
         let index = try self.index()
         guard index < locales.count else { throw Failure("a locale out of range") }
@@ -634,13 +670,17 @@ struct LocaleSlots {
 
     mutating func slots(of locales: [LocaleID]) -> [Int] {
         guard !locales.isEmpty else { return [] }
-        let same = locales.count == lastLocales.count && locales.withUnsafeBufferPointer { mine in
-            lastLocales.withUnsafeBufferPointer { last in mine.baseAddress == last.baseAddress }
-        }
-        if !same {
+        if !Self.same(locales, lastLocales) {
             lastSlots = locales.map { byLocale[$0] ?? 0 }
             lastLocales = locales
         }
         return lastSlots
+    }
+
+    /// Whether two arrays are one (the same storage, so the same locales).
+    static func same(_ some: [LocaleID], _ other: [LocaleID]) -> Bool {
+        some.count == other.count && some.withUnsafeBufferPointer { mine in
+            other.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
+        }
     }
 }

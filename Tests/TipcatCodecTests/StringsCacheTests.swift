@@ -240,6 +240,33 @@ import TipcatTestSupport
         #expect(withSyntax > 5)
     }
 
+    /// Entries read back from the cache with the same locales share one array of them, as a decoded String
+    /// Catalog's do, and read the same translations as the entries they were written from.
+    @Test func entriesWithTheSameLocalesShareOneArrayThroughTheCache() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try directory.sampleCatalog()
+        let cache = Spy(directory.file("cache"))
+        let cold = Self.load(catalog, cache: cache).catalog
+        cache.reset()
+        let warm = Self.load(catalog, cache: cache).catalog
+        #expect(cache.now.hits == 1)
+        var byLocales: [[LocaleID]: [LocaleID]] = [:]
+        var shared = 0
+        for (key, entry) in warm.localizations.entries.sorted(by: { $0.key < $1.key }) {
+            let locales = entry.translationLocales
+            #expect(entry.translations == cold.localizations.entries[key]?.translations, "\(key)")
+            guard !locales.isEmpty else { continue }
+            if let first = byLocales[locales] {
+                let same = first.withUnsafeBufferPointer { a in locales.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+                if same { shared += 1 }
+            } else {
+                byLocales[locales] = locales
+            }
+        }
+        // The sample's entries mostly have the same locales, one after another.
+        #expect(shared > warm.localizations.entries.count / 2, "\(shared) of \(warm.localizations.entries.count)")
+    }
+
     @Test func aWarmLoadsTableEqualsAColdOnesWithAndWithoutADuplicateKey() throws {
         for duplicated in [false, true] {
             let directory = try TemporaryDirectory()
