@@ -191,9 +191,9 @@ struct StringCatalogDecoder {
     static func staleEntries(
         _ entries: [StringsDecoding.Entry], tips: [Tip], fingerprint: @Sendable (Int) -> [UInt8]
     ) -> [(index: Int, owner: Int?)] {
-        var byFingerprint: [[UInt8]: Int] = [:]
+        var byFingerprint: [ByteKey: Int] = [:]
         byFingerprint.reserveCapacity(tips.count)
-        for index in tips.indices { byFingerprint[fingerprint(index)] = index }
+        for index in tips.indices { byFingerprint[ByteKey(fingerprint(index))] = index }
         let current = byFingerprint
         // One pass on every core: each entry whose tip file is gone, and each tip some entry was checked against.
         // Entries of one tip follow each other (keys start with its id): a fingerprint equal to the entry before's is
@@ -210,7 +210,7 @@ struct StringCatalogDecoder {
                     if previousGone { gone.append(index) }
                     continue
                 }
-                if let tip = current[against] {
+                if let tip = current[ByteKey(against)] {
                     seen.append(tip)
                     previousGone = false
                 } else {

@@ -1,5 +1,5 @@
 public import TipcatCatalog
-import TipcatCore
+public import TipcatCore
 public import TipcatJSON
 
 /// What a stored object is.
@@ -141,7 +141,7 @@ public struct ContentTree: Sendable {
             owners: [:])
         self.init(pieces: pieces, owners: owners)
         if let memo, owners.count == memo.keys.count, owners.allSatisfy({ $0.tipIndex != nil }) {
-            var records: [[UInt8]: OwnerObjectsMemo.Record] = [:]
+            var records: [ByteKey: OwnerObjectsMemo.Record] = [:]
             records.reserveCapacity(owners.count)
             deferred.reserveCapacity(2 * owners.count)
             for owner in owners {
@@ -471,11 +471,11 @@ public struct OwnerObjectsMemo: Sendable, Hashable {
     }
 
     /// One per tip of the catalog the memo is used with, in order.
-    public var keys: [[UInt8]]
+    public var keys: [ByteKey]
     /// What earlier trees made, by key.
-    public var records: [[UInt8]: Record]
+    public var records: [ByteKey: Record]
 
-    public init(keys: [[UInt8]], records: [[UInt8]: Record]) {
+    public init(keys: [ByteKey], records: [ByteKey: Record]) {
         self.keys = keys
         self.records = records
     }

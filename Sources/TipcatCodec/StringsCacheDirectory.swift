@@ -1,5 +1,5 @@
 public import TipcatCatalog
-import TipcatCore
+public import TipcatCore
 import Synchronization
 import Dispatch
 #if canImport(Glibc)
@@ -409,7 +409,7 @@ public final class StringsCacheDirectory: StringsDecodingCache {
 
     /// The memo records kept for `path` (none when there are none, or they are damaged or from another build):
     /// read on their own, so a publish can read them while the catalog loads.
-    public func ownerRecords(for path: String) -> [[UInt8]: OwnerObjectsMemo.Record] {
+    public func ownerRecords(for path: String) -> [ByteKey: OwnerObjectsMemo.Record] {
         let records = (try? DiskFileSystem().map(ownersFile(for: path))).flatMap {
             StringsCacheFile.decodeOwners($0, context: contextDigest([]))
         }

@@ -577,18 +577,18 @@ extension StringsCacheFile {
     static let ownersMagic = Array("TCOWNRS2".utf8)
 
     /// A file of `ContentTree` memo records (their keys and the objects' digests), for the build with `context`.
-    static func encodeOwners(_ records: [[UInt8]: OwnerObjectsMemo.Record], context: [UInt8]) -> [UInt8] {
+    static func encodeOwners(_ records: [ByteKey: OwnerObjectsMemo.Record], context: [UInt8]) -> [UInt8] {
         var payload = BinaryWriter()
         payload.count(records.count)
         // Sorted by key (equal records give equal bytes). The keys are digests: their indices are sorted, the
         // keys compared in one flat buffer (moving records, or comparing arrays, costs a retain each time).
         let entries = Array(records)
-        let lengths = entries.map { $0.key.count }
+        let lengths = entries.map { $0.key.bytes.count }
         let width = lengths.max() ?? 0
         var flat = [UInt8](repeating: 0, count: entries.count * width)
         flat.withUnsafeMutableBytes { flat in
             for (index, entry) in entries.enumerated() {
-                entry.key.withUnsafeBytes { key in
+                entry.key.bytes.withUnsafeBytes { key in
                     guard let base = flat.baseAddress, let source = key.baseAddress else { return }
                     (base + index * width).copyMemory(from: source, byteCount: key.count)
                 }
@@ -604,7 +604,7 @@ extension StringsCacheFile {
         }
         for index in order {
             let (key, record) = entries[index]
-            payload.blob(key)
+            payload.blob(key.bytes)
             payload.string(record.name)
             payload.optionalDigest(record.tip)
             payload.optionalDigest(record.strings)
@@ -615,16 +615,16 @@ extension StringsCacheFile {
     }
 
     /// The records of a memo file for the build with `context`; nil when `bytes` are anything else.
-    static func decodeOwners(_ source: FileBytes, context: [UInt8]) -> [[UInt8]: OwnerObjectsMemo.Record]? {
+    static func decodeOwners(_ source: FileBytes, context: [UInt8]) -> [ByteKey: OwnerObjectsMemo.Record]? {
         guard let (headerLength, _) = checkedPayload(source.buffer, ownersMagic, [context]) else { return nil }
         var reader = BinaryReader(source)
         reader.position = headerLength
-        var records: [[UInt8]: OwnerObjectsMemo.Record] = [:]
+        var records: [ByteKey: OwnerObjectsMemo.Record] = [:]
         do {
             let count = try reader.count()
             records.reserveCapacity(count)
             for _ in 0..<count {
-                let key = try reader.blob()
+                let key = ByteKey(try reader.blob())
                 records[key] = OwnerObjectsMemo.Record(
                     name: try reader.string(), tip: try reader.optionalDigest(), strings: try reader.optionalDigest(),
                     republish: try reader.optionalString(), keysFound: try reader.index())

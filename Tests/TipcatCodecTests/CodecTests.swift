@@ -93,7 +93,7 @@ import TipcatTestSupport
     /// is made by grouping, with the same root).
     @Test func aMemoKnowsEachTipsKeysAndATreeFromItIsTheSame() throws {
         let catalog = loadCatalog(sampleCatalogPath)
-        let keys = catalog.tips.indices.map { Array("key \($0)".utf8) }
+        let keys = catalog.tips.indices.map { ByteKey(Array("key \($0)".utf8)) }
         let plain = ContentTree(catalog: catalog)
         let first = ContentTree(catalog: catalog, memo: OwnerObjectsMemo(keys: keys, records: [:]))
         let memo = try #require(first.memo)
@@ -159,7 +159,7 @@ import TipcatTestSupport
         }
         // A memo that knows every tip: nothing is made, so nothing is stored.
         let catalog = catalogs[0].1
-        let keys = catalog.tips.indices.map { Array("key \($0)".utf8) }
+        let keys = catalog.tips.indices.map { ByteKey(Array("key \($0)".utf8)) }
         let memo = try #require(ContentTree(catalog: catalog, memo: OwnerObjectsMemo(keys: keys, records: [:])).memo)
         var storedWithMemo = 0
         let known = try ContentTree(catalog: catalog, memo: memo, batch: 4) { storedWithMemo += $0.count }

@@ -162,7 +162,7 @@ struct PublishCommand {
     /// digest of its file, the String Catalog and the context it was decoded in, and the set of tip ids —
     /// everything its objects are made from; `records` are those kept (`StringsCacheDirectory.ownerRecords`). Nil
     /// when the load has no fingerprint for every tip.
-    static func ownersMemo(tips: [Tip], fingerprints: LoadFingerprints, records: [[UInt8]: OwnerObjectsMemo.Record]) -> OwnerObjectsMemo? {
+    static func ownersMemo(tips: [Tip], fingerprints: LoadFingerprints, records: [ByteKey: OwnerObjectsMemo.Record]) -> OwnerObjectsMemo? {
         guard fingerprints.tips.count == tips.count else { return nil }
         var hasher = SHA256()
         hasher.update(Array("tipcat owner objects 1\n".utf8))
@@ -171,12 +171,12 @@ struct PublishCommand {
         let shared = hasher.finalize().bytes
         // A key per tip, on every core (each hashes 64 bytes).
         let files = fingerprints.tips
-        let keys = concurrentArray(count: tips.count, chunkSize: 1024) { (range, emit: ([UInt8]) -> Void) -> Bool in
+        let keys = concurrentArray(count: tips.count, chunkSize: 1024) { (range, emit: (ByteKey) -> Void) -> Bool in
             for index in range {
                 var key = SHA256()
                 key.update(shared)
                 key.update(files[index])
-                emit(key.finalize().bytes)
+                emit(ByteKey(key.finalize().bytes))
             }
             return true
         }
@@ -195,7 +195,7 @@ struct PublishCommand {
     /// nearly every tip, the tree, while the catalog is checked. A tree made whole keeps every object it makes until
     /// it is stored: otherwise it is made in the write transaction, storing each tip's objects as they are made.
     static func makeTreeEarly(
-        into early: BackgroundResult<EarlyTree>, records: BackgroundValue<[[UInt8]: OwnerObjectsMemo.Record]>, cache: StringsCacheDirectory?
+        into early: BackgroundResult<EarlyTree>, records: BackgroundValue<[ByteKey: OwnerObjectsMemo.Record]>, cache: StringsCacheDirectory?
     ) -> @Sendable (Catalog, LoadFingerprints?) -> Void {
         { catalog, fingerprints in
             early.start {
