@@ -29,6 +29,9 @@ public struct LocalizationTable: Sendable, Hashable {
         private var storedDevices: LocaleMap<[String: Translation]>
         /// The translations still undecoded, while they are (for writing them back as they were read).
         package private(set) var deferred: DeferredTranslations?
+        /// Whether a tip of the catalog names the key, as its decoding found (a key no tip names belongs to the app,
+        /// or is an orphan); nil when not known (an entry made otherwise). Not part of the entry's value.
+        package var isNamedByTip: Bool?
 
         public init(
             comment: String? = nil, translations: LocaleMap<Translation> = [:], devices: LocaleMap<[String: Translation]> = [:],

@@ -167,7 +167,12 @@ struct StringCatalogDecoder {
                     if let decoded = again.entry { table.entries[again.key] = decoded }
                     sink.add(contentsOf: again.findings)
                 } else {
-                    if let decoded = entries[index].entry { table.entries[entries[index].key] = decoded }
+                    // An entry checked against a tip, and not decoded again, is still that tip's (see `staleEntries`);
+                    // one checked against none is still no tip's.
+                    if var decoded = entries[index].entry {
+                        decoded.isNamedByTip = !entries[index].checkedAgainst.isEmpty
+                        table.entries[entries[index].key] = decoded
+                    }
                     if !entries[index].findings.isEmpty { sink.add(contentsOf: entries[index].findings) }
                 }
             }
@@ -252,7 +257,11 @@ struct StringCatalogDecoder {
         let key = member.key
         // A key no tip uses belongs to the app: whatever it holds is Xcode's business, so it is kept (for
         // `orphan-translation`) but neither decoded nor checked.
-        guard let source else { return unusedEntry(member) }
+        guard let source else {
+            var entry = unusedEntry(member)
+            entry.isNamedByTip = false
+            return entry
+        }
         guard let reader = ObjectReader(member.value, in: document, subject: "string '\(key)'", sink: sink) else { return nil }
         reader.checkKeys(Keys.entry)
         if let (state, node) = reader.string("extractionState"), !Diagnostic.extractionStates.contains(state) {
@@ -263,6 +272,7 @@ struct StringCatalogDecoder {
         let shouldTranslate = reader.bool("shouldTranslate") ?? true
         var entry = LocalizationTable.Entry(
             comment: reader.string("comment")?.value, location: document.location(ofByte: member.keyOffset))
+        entry.isNamedByTip = true
         guard let (localizations, localizationsNode) = reader.objectNode("localizations") else { return entry }
         // Only a file with a duplicate key anywhere has one here (the subject is then worth making).
         if !document.duplicateKeys().isEmpty {

@@ -77,6 +77,26 @@ import TipcatTestSupport
         // What would be published: the same content hash.
         #expect(ContentTree(catalog: cached.catalog).root == ContentTree(catalog: reference.catalog).root, "\(what)", sourceLocation: sourceLocation)
         #expect(cached.filesRead == reference.filesRead && cached.bytesRead == reference.bytesRead, "\(what)", sourceLocation: sourceLocation)
+        expectKnownNames(reference, "\(what), without the cache", sourceLocation: sourceLocation)
+        expectKnownNames(cached, "\(what), through the cache", sourceLocation: sourceLocation)
+    }
+
+    /// Each entry of a load says exactly whether a tip names its key (decoded, or replayed from the cache), and the
+    /// orphan-translation rule finds with those answers what it finds looking every key up.
+    static func expectKnownNames(_ result: LoadResult, _ what: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        var named = Set<String>()
+        for tip in result.catalog.tips { tip.forEachLocalizableKey { named.insert($0) } }
+        var unknown = result.catalog
+        for (key, entry) in result.catalog.localizations.entries {
+            #expect(entry.isNamedByTip == named.contains(key), "\(what): \(key)", sourceLocation: sourceLocation)
+            unknown.localizations.entries[key]?.isNamedByTip = nil
+        }
+        guard let rule = LintRegistry.builtIn.first(where: { $0.description == .orphanTranslation }) else {
+            Issue.record("no orphan-translation rule", sourceLocation: sourceLocation)
+            return
+        }
+        let messages = { (catalog: Catalog) in rule.check(catalog).map { "\($0.location.map(String.init(describing:)) ?? "") \($0.message)" }.sorted() }
+        #expect(messages(result.catalog) == messages(unknown), "\(what)", sourceLocation: sourceLocation)
     }
 
     /// `expectSame` of a load that finds the cache's decodings for everything: it hits, decodes nothing again and writes

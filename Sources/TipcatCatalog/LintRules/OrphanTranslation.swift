@@ -30,14 +30,38 @@ struct OrphanTranslationRule: CatalogLintRule {
     var description: DiagnosticRule { .orphanTranslation }
 
     func check(_ catalog: Catalog) -> [Diagnostic] {
-        var keys = Set<String>(minimumCapacity: catalog.tips.count * 3)
-        for tip in catalog.tips { tip.forEachLocalizableKey { keys.insert($0) } }
-        let tipIDs = Set(catalog.tips.map(\.id.rawValue))
-        // Keys first: an entry (all its translations) is looked at only when it is reported.
+        // A decoded String Catalog's entries say whether a tip names their key (`isNamedByTip`): only the others
+        // are looked up in the set of the tips' keys, made only then. Entries are read in place (tens of
+        // thousands; copying one retains each of its parts), and one is looked at whole only when it is reported.
         let entries = catalog.localizations.entries
-        return entries.keys.compactMap { key in
-            guard !keys.contains(key), Self.isTipShaped(key, tipIDs: tipIDs) else { return nil }
-            return Diagnostic("'\(key)' matches no tip text" + Suggestions.didYouMean(key, in: keys),
+        var unnamed: [String] = []
+        var unknown: [String] = []
+        var index = entries.startIndex
+        while index != entries.endIndex {
+            switch entries.values[index].isNamedByTip {
+            case true?: break
+            case false?: unnamed.append(entries.keys[index])
+            case nil: unknown.append(entries.keys[index])
+            }
+            entries.formIndex(after: &index)
+        }
+        var tipKeys: Set<String>?
+        func keys() -> Set<String> {
+            if let tipKeys { return tipKeys }
+            var keys = Set<String>(minimumCapacity: catalog.tips.count * 3)
+            for tip in catalog.tips { tip.forEachLocalizableKey { keys.insert($0) } }
+            tipKeys = keys
+            return keys
+        }
+        if !unknown.isEmpty {
+            let named = keys()
+            unnamed += unknown.filter { !named.contains($0) }
+        }
+        guard !unnamed.isEmpty else { return [] }
+        let tipIDs = Set(catalog.tips.map(\.id.rawValue))
+        return unnamed.compactMap { key in
+            guard Self.isTipShaped(key, tipIDs: tipIDs) else { return nil }
+            return Diagnostic("'\(key)' matches no tip text" + Suggestions.didYouMean(key, in: keys()),
                               rule: description, at: entries[key]?.location)
         }
     }
