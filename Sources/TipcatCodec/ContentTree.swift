@@ -334,11 +334,9 @@ public struct ContentTree: Sendable {
     static func trie(_ owners: [OwnerObjects], depth: Int, spreads: Bool = true, add: (ContentObject) -> SHA256Digest) -> SHA256Digest {
         if owners.count <= leafCapacity || depth >= 64 {
             var children: [SHA256Digest] = []
-            let entries: [(String, JSONValue)] = owners.map { owner in
-                children.append(contentsOf: [owner.tip, owner.strings].compactMap { $0 })
-                return (owner.name, owner.entry)
-            }
-            return add(ContentObject(kind: .leaf, value: .object([("leaf", .object(entries))]), children: children))
+            children.reserveCapacity(owners.count * 2)
+            for owner in owners { children.append(contentsOf: [owner.tip, owner.strings].compactMap { $0 }) }
+            return add(ContentObject(kind: .leaf, bytes: leafBytes(owners), children: children))
         }
         var buckets: [[OwnerObjects]] = Array(repeating: [], count: 16)
         for owner in owners { buckets[owner.nameHash.nibble(depth)].append(owner) }
@@ -367,8 +365,58 @@ public struct ContentTree: Sendable {
                 subtrees.append((nibble, trie(bucket, depth: depth + 1, spreads: spreads, add: add)))
             }
         }
-        let members = subtrees.map { (String($0.nibble, radix: 16), JSONValue.string($0.digest.hex)) }
-        return add(ContentObject(kind: .node, value: .object([("node", .object(members))]), children: subtrees.map(\.digest)))
+        return add(ContentObject(kind: .node, bytes: nodeBytes(subtrees), children: subtrees.map(\.digest)))
+    }
+
+    /// `{"leaf":{name: entry, …}}` in canonical form (the entries in their names' UTF-8 order, equal names in the
+    /// owners' order), written directly: the canonical JSON of `OwnerObjects.entry`s, without making the values and
+    /// their texts for each of a catalog's tens of thousands of tips on every publish.
+    static func leafBytes(_ owners: [OwnerObjects]) -> [UInt8] {
+        let order = owners.indices.sorted { first, second in
+            let (left, right) = (owners[first].name.utf8, owners[second].name.utf8)
+            if left.elementsEqual(right) { return first < second }
+            return left.lexicographicallyPrecedes(right)
+        }
+        var w = CanonicalWriter(capacity: 16 + owners.count * 180)
+        w.raw("{\"leaf\":{")
+        for (position, index) in order.enumerated() {
+            let owner = owners[index]
+            w.key(owner.name, first: position == 0)
+            w.byte(UInt8(ascii: "{"))
+            var first = true
+            if let republish = owner.republish {
+                w.key("republish", first: true)
+                w.string(republish)
+                first = false
+            }
+            if let strings = owner.strings {
+                w.key("strings", first: first)
+                w.hexString(strings)
+                first = false
+            }
+            if let tip = owner.tip {
+                w.key("tip", first: first)
+                w.hexString(tip)
+            }
+            w.byte(UInt8(ascii: "}"))
+        }
+        w.raw("}}")
+        return w.bytes
+    }
+
+    /// `{"node":{nibble: digest, …}}` in canonical form (`subtrees` in nibble order: `0`…`9` before `a`…`f`).
+    static func nodeBytes(_ subtrees: [(nibble: Int, digest: SHA256Digest)]) -> [UInt8] {
+        var w = CanonicalWriter(capacity: 16 + subtrees.count * 72)
+        w.raw("{\"node\":{")
+        for (position, subtree) in subtrees.enumerated() {
+            if position > 0 { w.byte(UInt8(ascii: ",")) }
+            w.byte(UInt8(ascii: "\""))
+            w.byte(SHA256Digest.hexDigit(subtree.nibble))
+            w.raw("\":")
+            w.hexString(subtree.digest)
+        }
+        w.raw("}}")
+        return w.bytes
     }
 }
 

@@ -204,15 +204,22 @@ public struct SHA256Digest: Sendable, Hashable, Comparable, CustomStringConverti
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
+    /// The lowercase hex digit of `value` (0–15).
+    static func hexDigit(_ value: Int) -> UInt8 { hexDigits[value & 0xF] }
+
     /// 64 lowercase hex digits.
     public var hex: String {
         var text: [UInt8] = []
         text.reserveCapacity(64)
-        for byte in bytes {
-            text.append(SHA256Digest.hexDigits[Int(byte >> 4)])
-            text.append(SHA256Digest.hexDigits[Int(byte & 0xF)])
-        }
+        appendHex(to: &text)
         return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends the 64 lowercase hex digits to `text`.
+    func appendHex(to text: inout [UInt8]) {
+        for word in [words.0, words.1, words.2, words.3] {
+            for shift in stride(from: 60, through: 0, by: -4) { text.append(SHA256Digest.hexDigits[Int((word >> UInt64(shift)) & 0xF)]) }
+        }
     }
 
     /// The first `count` hex digits, for tables (`3f2a1b9c0d11`).

@@ -272,6 +272,29 @@ import TipcatTestSupport
     }
 }
 
+@Suite struct TrieObjectTests {
+    /// Leaves and nodes written directly are the canonical JSON of the values they stand for: owners in any order,
+    /// equal names, names that need escapes or sort by bytes, and entries with and without each digest.
+    @Test func leavesAndNodesAreTheCanonicalJSONOfTheirValues() {
+        var random = SeededGenerator(seed: 0x7E1F)
+        let names = ["A", "a", "B", "Tip.1", "Tip\u{0}x", "Tip\"q", "日本Tip", "Ünïcode", "Z", "a", "é", "e\u{301}", "😀Tip", ""]
+        func digest() -> SHA256Digest { SHA256.hash(Array("\(random.next())".utf8)) }
+        for count in 0..<40 {
+            let owners = (0..<count).map { _ in
+                OwnerObjects(
+                    name: names[Int(random.next() % UInt64(names.count))],
+                    knownTip: random.next() % 4 == 0 ? nil : digest(), knownStrings: random.next() % 3 == 0 ? nil : digest(),
+                    republish: random.next() % 5 == 0 ? "run \(random.next() % 9) \"again\"" : nil)
+            }
+            let leaf = JSONValue.object([("leaf", .object(owners.map { ($0.name, $0.entry) }))])
+            #expect(ContentTree.leafBytes(owners) == leaf.canonicalBytes, "\(owners.map(\.name))")
+            let subtrees = (0..<16).filter { _ in random.next() % 2 == 0 }.map { (nibble: $0, digest: digest()) }
+            let node = JSONValue.object([("node", .object(subtrees.map { (String($0.nibble, radix: 16), .string($0.digest.hex)) }))])
+            #expect(ContentTree.nodeBytes(subtrees) == node.canonicalBytes)
+        }
+    }
+}
+
 @Suite struct ContentTreeTests {
     /// Both ways of finding each tip's translations build the same tree.
     @Test func tipKeyLookupAndGroupingAgree() throws {
