@@ -70,8 +70,9 @@ struct PublishCommand {
         // made while the catalog was checked). Otherwise the publish makes it once it holds the channel, storing each
         // tip's objects as they are made.
         let prebuilt = madeEarly.tree ?? (dryRun || preHooks ? ContentTree(catalog: catalog, memo: memo) : nil)
-        if let tree = prebuilt {
-            PhaseTrace.mark("publish: content tree made")
+        if prebuilt != nil { PhaseTrace.mark("publish: content tree made") }
+        // What the publish would do, for a dry run and pre-publish hooks (a publish diffs in its write transaction).
+        if let tree = prebuilt, dryRun || preHooks {
             let pending = try pendingPublish(tree: tree, channel: channel, access: access)
             progress.clear()
             if dryRun { printPreview(pending, channel: channel) }
