@@ -31,6 +31,7 @@ enum AwkwardTree {
     @Test(.enabled(if: ShellRunner.hasBash)) func bashScriptIsSyntacticallyValid() throws {
         for script in [Self.sample(.bash), Self.awkward(.bash)] {
             let fixture = try ShellRunner.fixture(script: script, shell: "bash")
+            defer { fixture.remove() }
             let result = try ShellRunner.run("bash", ["-n", fixture.script.path])
             #expect(result.status == 0, "\(result.errors)")
         }
@@ -39,6 +40,7 @@ enum AwkwardTree {
     @Test(.enabled(if: ShellRunner.hasZsh)) func zshScriptIsSyntacticallyValid() throws {
         for script in [Self.sample(.zsh), Self.awkward(.zsh)] {
             let fixture = try ShellRunner.fixture(script: script, shell: "zsh")
+            defer { fixture.remove() }
             let result = try ShellRunner.run("zsh", ["-n", fixture.script.path])
             #expect(result.status == 0, "\(result.errors)")
         }
@@ -47,6 +49,7 @@ enum AwkwardTree {
     @Test(.enabled(if: ShellRunner.hasFish)) func fishScriptIsSyntacticallyValid() throws {
         for script in [Self.sample(.fish), Self.awkward(.fish)] {
             let fixture = try ShellRunner.fixture(script: script, shell: "fish")
+            defer { fixture.remove() }
             let result = try ShellRunner.run("fish", ["--no-execute", fixture.script.path])
             #expect(result.status == 0, "\(result.errors)")
         }
@@ -56,6 +59,7 @@ enum AwkwardTree {
         // Guards the syntax tests above: a truncated script must fail the same check.
         let broken = String(Self.sample(.bash).dropLast(40))
         let fixture = try ShellRunner.fixture(script: broken, shell: "bash")
+        defer { fixture.remove() }
         #expect(try ShellRunner.run("bash", ["-n", fixture.script.path]).status != 0)
     }
 
@@ -64,6 +68,7 @@ enum AwkwardTree {
     /// Completes each command line (words separated by single spaces; the last word is being completed).
     func bashCompletions(_ script: String, _ lines: [String]) throws -> [[String]] {
         let fixture = try ShellRunner.fixture(script: script, shell: "bash")
+        defer { fixture.remove() }
         var program = "source \(fixture.script.path)\n"
         for line in lines {
             let words = line.split(separator: " ", omittingEmptySubsequences: false).map { "'\($0)'" }.joined(separator: " ")
@@ -123,6 +128,7 @@ enum AwkwardTree {
 
     func fishCompletions(_ script: String, _ line: String) throws -> [String] {
         let fixture = try ShellRunner.fixture(script: script, shell: "fish")
+        defer { fixture.remove() }
         let escaped = line.replacingOccurrences(of: "'", with: "\\'")
         let result = try ShellRunner.run("fish", ["-c", "source \(fixture.script.path); complete -C '\(escaped)'"], in: fixture.directory)
         #expect(result.status == 0, "\(result.errors)")
@@ -148,9 +154,11 @@ enum AwkwardTree {
 
     @Test(.enabled(if: ShellRunner.hasBash && ShellRunner.hasFish)) func awkwardTextsAreNeverExecuted() throws {
         let bash = try ShellRunner.fixture(script: Self.awkward(.bash), shell: "bash")
+        defer { bash.remove() }
         _ = try ShellRunner.run("bash", ["-c", "source \(bash.script.path); COMP_WORDS=(tipcat --odd-ext ''); COMP_CWORD=2; _tipcat; COMP_WORDS=(tipcat ''); COMP_CWORD=1; _tipcat"], in: bash.directory)
         #expect(!FileManager.default.fileExists(atPath: bash.directory.appendingPathComponent(AwkwardTree.marker).path))
         let fish = try ShellRunner.fixture(script: Self.awkward(.fish), shell: "fish")
+        defer { fish.remove() }
         _ = try ShellRunner.run("fish", ["-c", "source \(fish.script.path); complete -C 'tipcat --odd-ext '; complete -C 'tipcat '"], in: fish.directory)
         #expect(!FileManager.default.fileExists(atPath: fish.directory.appendingPathComponent(AwkwardTree.marker).path))
     }

@@ -41,8 +41,16 @@ enum ShellRunner {
         return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
     }
 
+    /// A fresh directory and the script in it (`remove()` when done: tests leave nothing in the temporary directory).
+    struct Fixture {
+        let directory: URL
+        let script: URL
+
+        func remove() { try? FileManager.default.removeItem(at: directory) }
+    }
+
     /// A fresh directory holding `a.json`, `b.txt`, `c.xcstrings` and `sub/x.json`, and the script for `shell`.
-    static func fixture(script: String, shell: String) throws -> (directory: URL, script: URL) {
+    static func fixture(script: String, shell: String) throws -> Fixture {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("tipcat-completion-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("sub"), withIntermediateDirectories: true)
@@ -51,6 +59,6 @@ enum ShellRunner {
         }
         let scriptURL = directory.appendingPathComponent(".completion.\(shell)")
         try script.write(to: scriptURL, atomically: true, encoding: .utf8)
-        return (directory, scriptURL)
+        return Fixture(directory: directory, script: scriptURL)
     }
 }
