@@ -95,17 +95,19 @@ public struct CatalogDiff: Sendable, Hashable {
     /// and compared on every core. Batches are small: a first version's owners are all added, and a batch's
     /// objects and their parsed forms are what the diff holds at once.
     static func ownerChanges(_ owners: [TreeDiff.OwnerChange], reader: TreeReader) throws(StoreError) -> [CatalogChange] {
-        var changes: [CatalogChange] = []
+        // Each chunk's changes, joined once at the end (a first version's are a hundred thousand).
+        var parts: [[CatalogChange]] = []
         var start = 0
         while start < owners.count {
             let batch = Array(owners[start..<min(owners.count, start + 128)])
             // Only the objects that differ are read: a tip or a translations object the two sides share is not, nor
-            // those of an owner added whole that the source outlines (a tree just made from the catalog).
-            var outlined: [Int: [CatalogChange]] = [:]
+            // those of an owner added whole that the source outlines (a tree just made from the catalog), whose
+            // changes are made from the outlines on every core.
+            var outlined: [Int: AddedOutline] = [:]
             var wanted: [SHA256Digest] = []
             for (index, owner) in batch.enumerated() {
-                if let changes = addedChanges(owner, source: reader.source) {
-                    outlined[index] = changes
+                if let outline = addedOutline(owner, source: reader.source) {
+                    outlined[index] = outline
                     continue
                 }
                 if owner.old?.tip != owner.new?.tip { wanted += [owner.old?.tip, owner.new?.tip].compactMap(\.self) }
@@ -117,8 +119,8 @@ public struct CatalogDiff: Sendable, Hashable {
                 Result { () throws(StoreError) -> [CatalogChange] in
                     var changes: [CatalogChange] = []
                     for index in range {
-                        if let outlined = known[index] {
-                            changes += outlined
+                        if let outline = known[index] {
+                            changes += addedChanges(batch[index].name, outline)
                         } else {
                             changes += try ownerChanges(batch[index], fetched: fetched)
                         }
@@ -126,25 +128,39 @@ public struct CatalogDiff: Sendable, Hashable {
                     return changes
                 }
             }
-            for result in results { changes += try result.get() }
+            for result in results { parts.append(try result.get()) }
             start += batch.count
         }
-        return changes
+        return parts.joinedArrays()
     }
 
-    /// The changes of an owner added whole whose objects `source` outlines, as `ownerChanges(_:fetched:)` makes them
-    /// from the objects; nil for any other owner.
-    static func addedChanges(_ owner: TreeDiff.OwnerChange, source: any ObjectSource) -> [CatalogChange]? {
+    /// What an owner added whole shows: its tip's title and its translations' keys, when it has them.
+    struct AddedOutline: Sendable {
+        var title: String?
+        var keys: [ObjectOutline.Key]?
+    }
+
+    /// The outline of an owner added whole whose objects `source` outlines; nil for any other owner.
+    static func addedOutline(_ owner: TreeDiff.OwnerChange, source: any ObjectSource) -> AddedOutline? {
         guard owner.old == nil, let new = owner.new else { return nil }
-        var changes: [CatalogChange] = []
+        var outline = AddedOutline()
         if let tip = new.tip {
             guard case .tip(let title)? = source.outline(of: tip) else { return nil }
-            changes.append(CatalogChange(.added, .tip, subject: owner.name, new: DiffBuilder.headline(title)))
+            outline.title = title
         }
         if let strings = new.strings {
             guard case .strings(let keys)? = source.outline(of: strings) else { return nil }
-            changes += DiffBuilder.addedKeys(keys)
+            outline.keys = keys
         }
+        return outline
+    }
+
+    /// The changes of the owner `name` added whole, from its outline, as `ownerChanges(_:fetched:)` makes them from
+    /// the objects.
+    static func addedChanges(_ name: String, _ outline: AddedOutline) -> [CatalogChange] {
+        var changes: [CatalogChange] = []
+        if let title = outline.title { changes.append(CatalogChange(.added, .tip, subject: name, new: DiffBuilder.headline(title))) }
+        if let keys = outline.keys { changes += DiffBuilder.addedKeys(keys) }
         return changes
     }
 
