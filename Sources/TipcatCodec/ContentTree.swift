@@ -296,6 +296,7 @@ public struct ContentTree: Sendable {
     private init(pieces: CatalogPieces, owners: [OwnerObjects]) {
         var objects: [SHA256Digest: ContentObject] = [:]
         objects.reserveCapacity(owners.count * 2 + 64)
+        var outlines: [SHA256Digest: ObjectOutline] = [:]
         func add(_ object: ContentObject) -> SHA256Digest {
             objects[object.digest] = object
             return object.digest
@@ -304,14 +305,17 @@ public struct ContentTree: Sendable {
         let parameters = add(ContentObject(kind: .parameters, value: pieces.parameters))
         let events = add(ContentObject(kind: .events, value: pieces.events))
         let groups = add(ContentObject(kind: .groups, value: pieces.groups))
-        var outlines: [SHA256Digest: ObjectOutline] = [:]
         for owner in owners {
             if let tip = owner.tipObject { _ = add(tip) }
             if let strings = owner.stringsObject { _ = add(strings) }
             if let tip = owner.tip, let outline = owner.tipOutline { outlines[tip] = outline }
             if let strings = owner.strings, let outline = owner.stringsOutline { outlines[strings] = outline }
         }
-        let tips = ContentTree.trie(owners, depth: 0, add: add)
+        // The tips tree's nodes and leaves are outlined too: a diff against an empty side reads them back otherwise.
+        let tips = ContentTree.trie(owners, depth: 0) { object, outline in
+            outlines[object.digest] = outline
+            return add(object)
+        }
         let root = ContentObject(
             kind: .catalog,
             value: .object([
@@ -331,12 +335,15 @@ public struct ContentTree: Sendable {
 
     /// The tips trie over `owners`, each object made given to `add`. `spreads`: the top node's subtrees are made
     /// on every core (the same objects and digests as made one after another).
-    static func trie(_ owners: [OwnerObjects], depth: Int, spreads: Bool = true, add: (ContentObject) -> SHA256Digest) -> SHA256Digest {
+    static func trie(
+        _ owners: [OwnerObjects], depth: Int, spreads: Bool = true, add: (ContentObject, ObjectOutline) -> SHA256Digest
+    ) -> SHA256Digest {
         if owners.count <= leafCapacity || depth >= 64 {
             var children: [SHA256Digest] = []
             children.reserveCapacity(owners.count * 2)
             for owner in owners { children.append(contentsOf: [owner.tip, owner.strings].compactMap { $0 }) }
-            return add(ContentObject(kind: .leaf, bytes: leafBytes(owners), children: children))
+            let (bytes, outline) = leaf(owners)
+            return add(ContentObject(kind: .leaf, bytes: bytes, children: children), outline)
         }
         var buckets: [[OwnerObjects]] = Array(repeating: [], count: 16)
         for owner in owners { buckets[owner.nameHash.nibble(depth)].append(owner) }
@@ -345,11 +352,11 @@ public struct ContentTree: Sendable {
             // The top node's sixteen subtrees are made on every core, each keeping its objects, added after.
             let filled = buckets
             let made = concurrentChunks(count: 16, chunkSize: 1) { range in
-                range.map { nibble -> (digest: SHA256Digest, objects: [ContentObject])? in
+                range.map { nibble -> (digest: SHA256Digest, objects: [(ContentObject, ObjectOutline)])? in
                     guard !filled[nibble].isEmpty else { return nil }
-                    var objects: [ContentObject] = []
-                    let digest = trie(filled[nibble], depth: depth + 1) { object in
-                        objects.append(object)
+                    var objects: [(ContentObject, ObjectOutline)] = []
+                    let digest = trie(filled[nibble], depth: depth + 1) { object, outline in
+                        objects.append((object, outline))
                         return object.digest
                     }
                     return (digest, objects)
@@ -357,7 +364,7 @@ public struct ContentTree: Sendable {
             }.joinedArrays()
             for (nibble, subtree) in made.enumerated() {
                 guard let subtree else { continue }
-                for object in subtree.objects { _ = add(object) }
+                for (object, outline) in subtree.objects { _ = add(object, outline) }
                 subtrees.append((nibble, subtree.digest))
             }
         } else {
@@ -365,22 +372,30 @@ public struct ContentTree: Sendable {
                 subtrees.append((nibble, trie(bucket, depth: depth + 1, spreads: spreads, add: add)))
             }
         }
-        return add(ContentObject(kind: .node, bytes: nodeBytes(subtrees), children: subtrees.map(\.digest)))
+        var children: [Int: SHA256Digest] = [:]
+        for subtree in subtrees { children[subtree.nibble] = subtree.digest }
+        return add(ContentObject(kind: .node, bytes: nodeBytes(subtrees), children: subtrees.map(\.digest)), .node(children))
     }
 
     /// `{"leaf":{name: entry, …}}` in canonical form (the entries in their names' UTF-8 order, equal names in the
     /// owners' order), written directly: the canonical JSON of `OwnerObjects.entry`s, without making the values and
     /// their texts for each of a catalog's tens of thousands of tips on every publish.
-    static func leafBytes(_ owners: [OwnerObjects]) -> [UInt8] {
+    static func leafBytes(_ owners: [OwnerObjects]) -> [UInt8] { leaf(owners).bytes }
+
+    /// `leafBytes`, and the leaf's outline: its entries as a reader of those bytes finds them.
+    static func leaf(_ owners: [OwnerObjects]) -> (bytes: [UInt8], outline: ObjectOutline) {
         let order = owners.indices.sorted { first, second in
             let (left, right) = (owners[first].name.utf8, owners[second].name.utf8)
             if left.elementsEqual(right) { return first < second }
             return left.lexicographicallyPrecedes(right)
         }
         var w = CanonicalWriter(capacity: 16 + owners.count * 180)
+        var items: [String: ObjectOutline.LeafItem] = [:]
+        items.reserveCapacity(owners.count)
         w.raw("{\"leaf\":{")
         for (position, index) in order.enumerated() {
             let owner = owners[index]
+            items[owner.name] = ObjectOutline.LeafItem(tip: owner.tip, strings: owner.strings, republish: owner.republish)
             w.key(owner.name, first: position == 0)
             w.byte(UInt8(ascii: "{"))
             var first = true
@@ -401,7 +416,7 @@ public struct ContentTree: Sendable {
             w.byte(UInt8(ascii: "}"))
         }
         w.raw("}}")
-        return w.bytes
+        return (w.bytes, .leaf(items))
     }
 
     /// `{"node":{nibble: digest, …}}` in canonical form (`subtrees` in nibble order: `0`…`9` before `a`…`f`).

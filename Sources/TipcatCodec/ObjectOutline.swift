@@ -9,6 +9,17 @@ public enum ObjectOutline: Sendable, Hashable {
     case tip(title: String)
     /// A tip's translations: each key with its locales (`localeList`), in the object's order.
     case strings([Key])
+    /// A node of the tips tree: its children's digests by hex digit (0–15).
+    case node([Int: SHA256Digest])
+    /// A leaf of the tips tree: its entries by owner name (for a name written twice, the last in the object).
+    case leaf([String: LeafItem])
+
+    /// An entry of a leaf of the tips tree.
+    public struct LeafItem: Sendable, Hashable {
+        public var tip: SHA256Digest?
+        public var strings: SHA256Digest?
+        public var republish: String?
+    }
 
     /// A translation key and the locales it has.
     public struct Key: Sendable, Hashable {

@@ -167,6 +167,12 @@ public struct TreeReader {
     }
 
     func trieNode(_ digest: SHA256Digest) throws(StoreError) -> TrieNode {
+        // A tree just made from the catalog outlines its nodes and leaves: read as they were made.
+        switch source.outline(of: digest) {
+        case .node(let children)?: return .node(children)
+        case .leaf(let items)?: return .leaf(items.mapValues { LeafEntry(tip: $0.tip, strings: $0.strings, republish: $0.republish) })
+        default: break
+        }
         guard case .object(let object) = try json(digest), object.count == 1, let member = object.members.first,
               case .object(let body) = member.value.value
         else { throw StoreError.damagedObject(digest: digest.hex, reason: "it is not a node of the tips tree") }

@@ -76,7 +76,7 @@ import TipcatTestSupport
         }
         func made(spreads: Bool) -> (root: SHA256Digest, objects: [SHA256Digest: [UInt8]]) {
             var objects: [SHA256Digest: [UInt8]] = [:]
-            let root = ContentTree.trie(owners, depth: 0, spreads: spreads) { object in
+            let root = ContentTree.trie(owners, depth: 0, spreads: spreads) { object, _ in
                 objects[object.digest] = object.bytes
                 return object.digest
             }
