@@ -106,9 +106,11 @@ public struct LocaleMap<Value>: RandomAccessCollection {
     /// The pairs as a dictionary.
     public var dictionary: [LocaleID: Value] { Dictionary(zip(locales, storedValues), uniquingKeysWith: { first, _ in first }) }
 
-    /// Whether `lhs` comes before `rhs` in canonical order.
+    /// Whether `lhs` comes before `rhs` in canonical order: their identifiers' UTF-8 order. Identifiers are ASCII
+    /// (`LocaleID` accepts nothing else), whose `String` order is that order, and compared in place (short
+    /// strings without leaving their registers): a String Catalog's locales come in any order, a dozen per key.
     @usableFromInline static func precedes(_ lhs: LocaleID, _ rhs: LocaleID) -> Bool {
-        lhs.identifier.utf8.lexicographicallyPrecedes(rhs.identifier.utf8)
+        lhs.identifier < rhs.identifier
     }
 }
 
