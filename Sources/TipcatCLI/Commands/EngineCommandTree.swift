@@ -44,7 +44,7 @@ extension CommandTree {
             database (--state); several processes may use it at once. When the channel's version changes, tips \
             whose republish policy is 'reset' and whose content changed start over. TIPCAT_SHOW_ALL_TIPS, \
             TIPCAT_SHOW_TIPS, TIPCAT_HIDE_TIPS, TIPCAT_HIDE_ALL_TIPS and TIPCAT_RESET_DATASTORE apply; \
-            TIPCAT_TRACE=1 prints each phase's wall and CPU time and memory to standard error. \
+            TIPCAT_TRACE=1 prints each phase's wall and CPU time, memory and page faults to standard error. \
             Exit status: 0 success, 1 failure (unknown tip, event or parameter, bad value, unmet expectation), \
             64 usage error.
             """)

@@ -42,7 +42,7 @@ extension CommandTree {
             made. A new SQLite store is written through SQLite's rollback journal until its first publish \
             commits (its objects written once), then uses the write-ahead log; a command that reads a store \
             whose first publish was interrupted says so, and the next publish repairs it. \
-            TIPCAT_TRACE=1 prints each phase's wall and CPU time and memory to standard error.
+            TIPCAT_TRACE=1 prints each phase's wall and CPU time, memory and page faults to standard error.
             """,
         arguments: [
             catalogOption, storeOption, channelOption("The channel to publish to."),
