@@ -93,6 +93,16 @@ struct CanonicalWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// The members of one object as they are written: every key after the first follows a comma.
+    struct Members {
+        private var first = true
+
+        mutating func key(_ name: StaticString, in writer: inout CanonicalWriter) {
+            writer.key(name, first: first)
+            first = false
+        }
+    }
+
     mutating func key(_ name: StaticString, first: Bool = false) {
         if !first { bytes.append(UInt8(ascii: ",")) }
         bytes.append(UInt8(ascii: "\""))

@@ -9,11 +9,8 @@ extension CatalogCodec {
     static func tipBytes(_ tip: Tip) -> [UInt8] {
         var w = CanonicalWriter(capacity: 1024)
         w.byte(UInt8(ascii: "{"))
-        var first = true
-        func key(_ name: StaticString) {
-            w.key(name, first: first)
-            first = false
-        }
+        var members = CanonicalWriter.Members()
+        func key(_ name: StaticString) { members.key(name, in: &w) }
         if !tip.actions.isEmpty {
             key("actions")
             w.byte(UInt8(ascii: "["))
@@ -58,19 +55,17 @@ extension CatalogCodec {
         if options.maxDisplayCount != nil || options.maxDisplayDuration != nil || options.ignoresDisplayFrequency {
             key("options")
             w.byte(UInt8(ascii: "{"))
-            var firstOption = true
+            var optionMembers = CanonicalWriter.Members()
             if options.ignoresDisplayFrequency {
-                w.key("ignoresDisplayFrequency", first: firstOption)
+                optionMembers.key("ignoresDisplayFrequency", in: &w)
                 w.raw("true")
-                firstOption = false
             }
             if let count = options.maxDisplayCount {
-                w.key("maxDisplayCount", first: firstOption)
+                optionMembers.key("maxDisplayCount", in: &w)
                 w.int(count)
-                firstOption = false
             }
             if let duration = options.maxDisplayDuration {
-                w.key("maxDisplayDuration", first: firstOption)
+                optionMembers.key("maxDisplayDuration", in: &w)
                 w.value(ValueCodec.encode(duration))
             }
             w.byte(UInt8(ascii: "}"))
@@ -118,15 +113,14 @@ extension CatalogCodec {
         for (index, (key, entry)) in entries.enumerated() {
             w.key(key, first: index == 0)
             w.byte(UInt8(ascii: "{"))
-            var firstMember = true
+            var members = CanonicalWriter.Members()
             if let comment = entry.comment {
-                w.key("comment", first: true)
+                members.key("comment", in: &w)
                 w.string(comment)
-                firstMember = false
             }
             if !entry.devices.isEmpty {
                 // `{locale: {device: translation}}`, only when some locale varies by device.
-                w.key("devices", first: firstMember)
+                members.key("devices", in: &w)
                 w.byte(UInt8(ascii: "{"))
                 // In canonical order already (`LocaleMap`); read in place (translations are large, and many).
                 let (locales, devices) = (entry.devices.keys, entry.devices.values)
@@ -142,9 +136,8 @@ extension CatalogCodec {
                     w.byte(UInt8(ascii: "}"))
                 }
                 w.byte(UInt8(ascii: "}"))
-                firstMember = false
             }
-            w.key("localizations", first: firstMember)
+            members.key("localizations", in: &w)
             w.byte(UInt8(ascii: "{"))
             // By index into the locales and the values: a map's element is a pair, copied with all its translation holds.
             let (locales, translations) = (entry.translations.keys, entry.translations.values)

@@ -398,19 +398,17 @@ public struct ContentTree: Sendable {
             items[owner.name] = ObjectOutline.LeafItem(tip: owner.tip, strings: owner.strings, republish: owner.republish)
             w.key(owner.name, first: position == 0)
             w.byte(UInt8(ascii: "{"))
-            var first = true
+            var members = CanonicalWriter.Members()
             if let republish = owner.republish {
-                w.key("republish", first: true)
+                members.key("republish", in: &w)
                 w.string(republish)
-                first = false
             }
             if let strings = owner.strings {
-                w.key("strings", first: first)
+                members.key("strings", in: &w)
                 w.hexString(strings)
-                first = false
             }
             if let tip = owner.tip {
-                w.key("tip", first: first)
+                members.key("tip", in: &w)
                 w.hexString(tip)
             }
             w.byte(UInt8(ascii: "}"))
