@@ -390,12 +390,12 @@ public struct ContentTree: Sendable {
             return left.lexicographicallyPrecedes(right)
         }
         var w = CanonicalWriter(capacity: 16 + owners.count * 180)
-        var items: [String: ObjectOutline.LeafItem] = [:]
+        var items: [String: LeafEntry] = [:]
         items.reserveCapacity(owners.count)
         w.raw("{\"leaf\":{")
         for (position, index) in order.enumerated() {
             let owner = owners[index]
-            items[owner.name] = ObjectOutline.LeafItem(tip: owner.tip, strings: owner.strings, republish: owner.republish)
+            items[owner.name] = LeafEntry(tip: owner.tip, strings: owner.strings, republish: owner.republish)
             w.key(owner.name, first: position == 0)
             w.byte(UInt8(ascii: "{"))
             var members = CanonicalWriter.Members()

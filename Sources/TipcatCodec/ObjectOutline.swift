@@ -12,14 +12,7 @@ public enum ObjectOutline: Sendable, Hashable {
     /// A node of the tips tree: its children's digests by hex digit (0–15).
     case node([Int: SHA256Digest])
     /// A leaf of the tips tree: its entries by owner name (for a name written twice, the last in the object).
-    case leaf([String: LeafItem])
-
-    /// An entry of a leaf of the tips tree.
-    public struct LeafItem: Sendable, Hashable {
-        public var tip: SHA256Digest?
-        public var strings: SHA256Digest?
-        public var republish: String?
-    }
+    case leaf([String: LeafEntry])
 
     /// A translation key and the locales it has.
     public struct Key: Sendable, Hashable {
@@ -52,5 +45,21 @@ public enum ObjectOutline: Sendable, Hashable {
             last = (locales, list)
             return Key(key: key, locales: list)
         })
+    }
+}
+
+/// One tip's entry in a leaf of the tips tree.
+public struct LeafEntry: Sendable, Hashable {
+    /// The tip's definition; nil for translations of no tip.
+    public var tip: SHA256Digest?
+    /// The tip's translations, if it has any.
+    public var strings: SHA256Digest?
+    /// `keep` or `reset`.
+    public var republish: String?
+
+    public init(tip: SHA256Digest?, strings: SHA256Digest?, republish: String?) {
+        self.tip = tip
+        self.strings = strings
+        self.republish = republish
     }
 }

@@ -80,16 +80,6 @@ public struct RootManifest: Sendable, Hashable {
     public var tips: SHA256Digest
 }
 
-/// One tip's entry in a leaf of the tips tree.
-public struct LeafEntry: Sendable, Hashable {
-    /// The tip's definition; nil for translations of no tip.
-    public var tip: SHA256Digest?
-    /// The tip's translations, if it has any.
-    public var strings: SHA256Digest?
-    /// `keep` or `reset`.
-    public var republish: String?
-}
-
 /// Reads trees from an object source, checking every object against its hash.
 public struct TreeReader {
     public let source: any ObjectSource
@@ -170,7 +160,7 @@ public struct TreeReader {
         // A tree just made from the catalog outlines its nodes and leaves: read as they were made.
         switch source.outline(of: digest) {
         case .node(let children)?: return .node(children)
-        case .leaf(let items)?: return .leaf(items.mapValues { LeafEntry(tip: $0.tip, strings: $0.strings, republish: $0.republish) })
+        case .leaf(let entries)?: return .leaf(entries)
         default: break
         }
         guard case .object(let object) = try json(digest), object.count == 1, let member = object.members.first,
