@@ -13,8 +13,18 @@ public struct CatalogChange: Sendable, Hashable {
     public enum Area: String, Sendable, Hashable, CaseIterable, Comparable {
         case settings, parameter, event, group, tip, translation
 
-        public static func < (lhs: Area, rhs: Area) -> Bool {
-            (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
+        public static func < (lhs: Area, rhs: Area) -> Bool { lhs.rank < rhs.rank }
+
+        /// The area's place in `allCases` (the order areas are listed in).
+        var rank: Int {
+            switch self {
+            case .settings: 0
+            case .parameter: 1
+            case .event: 2
+            case .group: 3
+            case .tip: 4
+            case .translation: 5
+            }
         }
     }
 
@@ -192,9 +202,7 @@ public struct CatalogDiff: Sendable, Hashable {
     /// changes are held twice at most (a first version's are the whole catalog's keys).
     static func sort(_ changes: inout [CatalogChange]) {
         var areas = Array(repeating: [CatalogChange](), count: CatalogChange.Area.allCases.count)
-        for change in changes {
-            areas[CatalogChange.Area.allCases.firstIndex(of: change.area) ?? 0].append(change)
-        }
+        for change in changes { areas[change.area.rank].append(change) }
         changes.removeAll(keepingCapacity: true)
         for index in areas.indices {
             areas[index].sort(by: order)
