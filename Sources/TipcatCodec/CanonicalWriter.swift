@@ -84,8 +84,6 @@ struct CanonicalWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// `"key":` — the key must already be in canonical order.
-    @inline(__always)
     /// `"<64 lowercase hex digits>"`, written without making the text.
     mutating func hexString(_ digest: SHA256Digest) {
         bytes.append(UInt8(ascii: "\""))
@@ -103,6 +101,8 @@ struct CanonicalWriter {
         }
     }
 
+    /// `"key":` — the key must already be in canonical order.
+    @inline(__always)
     mutating func key(_ name: StaticString, first: Bool = false) {
         if !first { bytes.append(UInt8(ascii: ",")) }
         bytes.append(UInt8(ascii: "\""))
