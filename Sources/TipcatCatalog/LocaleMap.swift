@@ -83,11 +83,7 @@ public struct LocaleMap<Value>: RandomAccessCollection {
     }
 
     /// Whether two maps hold one array of locales (`shareLocales(with:)`).
-    package func sharesLocales(with other: LocaleMap<some Any>) -> Bool {
-        locales.withUnsafeBufferPointer { mine in
-            other.keys.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
-        }
-    }
+    package func sharesLocales(with other: LocaleMap<some Any>) -> Bool { locales.isSameArray(as: other.keys) }
 
     /// The locales, in canonical order.
     @inlinable public var keys: [LocaleID] { locales }
@@ -143,5 +139,15 @@ extension LocaleMap: ExpressibleByDictionaryLiteral {
 extension LocaleMap: CustomStringConvertible {
     public var description: String {
         "[" + zip(locales, storedValues).map { "\($0.identifier): \($1)" }.joined(separator: ", ") + "]"
+    }
+}
+
+extension Array where Element == LocaleID {
+    /// Whether this array and `other` are one array (the same storage, so the same locales): the entries of a String
+    /// Catalog share their locales (`LocaleMap.shareLocales`), and one comparison then stands for a dozen.
+    package func isSameArray(as other: [LocaleID]) -> Bool {
+        count == other.count && withUnsafeBufferPointer { mine in
+            other.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
+        }
     }
 }

@@ -90,7 +90,7 @@ enum StringsCacheFile {
         // Entries mostly share one array of locales: each array is added once, when it differs from the last.
         var last: [LocaleID] = []
         func add(_ locales: [LocaleID]) {
-            guard !locales.isEmpty, !LocaleSlots.same(locales, last) else { return }
+            guard !locales.isEmpty, !locales.isSameArray(as: last) else { return }
             named.formUnion(locales)
             last = locales
         }
@@ -473,15 +473,10 @@ extension BinaryReader {
         return (translations, variationsByLocale)
     }
 
-    /// A locale named by its index in `locales`.
     /// An entry's list of locales: the array of the entry before when its slots are the same.
     private mutating func localeList(_ state: inout StringsCacheFile.EntryReading) throws(Failure) -> [LocaleID] {
         state.slots.removeAll(keepingCapacity: true)
-        for _ in 0..<(try count()) {
-            let slot = try index()
-            guard slot < state.locales.count else { throw Failure("a locale out of range") }
-            state.slots.append(slot)
-        }
+        for _ in 0..<(try count()) { state.slots.append(try slot(in: state.locales)) }
         if state.slots != state.lastSlots {
             state.lastList = state.slots.map { state.locales[$0] }
             state.lastSlots = state.slots
@@ -489,10 +484,16 @@ extension BinaryReader {
         return state.lastList
     }
 
+    /// A locale named by its index in `locales`.
     fileprivate mutating func locale(_ locales: [LocaleID]) throws(Failure) -> LocaleID {
+        locales[try slot(in: locales)]
+    }
+
+    /// The index of a locale in `locales`.
+    private mutating func slot(in locales: [LocaleID]) throws(Failure) -> Int {
         let index = try self.index()
         guard index < locales.count else { throw Failure("a locale out of range") }
-        return locales[index]
+        return index
     }
 
     fileprivate mutating func translation(path: String) throws(Failure) -> Translation {
@@ -670,17 +671,10 @@ struct LocaleSlots {
 
     mutating func slots(of locales: [LocaleID]) -> [Int] {
         guard !locales.isEmpty else { return [] }
-        if !Self.same(locales, lastLocales) {
+        if !locales.isSameArray(as: lastLocales) {
             lastSlots = locales.map { byLocale[$0] ?? 0 }
             lastLocales = locales
         }
         return lastSlots
-    }
-
-    /// Whether two arrays are one (the same storage, so the same locales).
-    static func same(_ some: [LocaleID], _ other: [LocaleID]) -> Bool {
-        some.count == other.count && some.withUnsafeBufferPointer { mine in
-            other.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
-        }
     }
 }

@@ -277,8 +277,7 @@ import TipcatTestSupport
             #expect(entry.translations == cold.localizations.entries[key]?.translations, "\(key)")
             guard !locales.isEmpty else { continue }
             if let first = byLocales[locales] {
-                let same = first.withUnsafeBufferPointer { a in locales.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
-                if same { shared += 1 }
+                if first.isSameArray(as: locales) { shared += 1 }
             } else {
                 byLocales[locales] = locales
             }
