@@ -377,18 +377,14 @@ public struct ContentTree: Sendable {
         return add(ContentObject(kind: .node, bytes: nodeBytes(subtrees), children: subtrees.map(\.digest)), .node(children))
     }
 
-    /// `{"leaf":{name: entry, …}}` in canonical form (the entries in their names' UTF-8 order, equal names in the
-    /// owners' order), written directly: the canonical JSON of `OwnerObjects.entry`s, without making the values and
-    /// their texts for each of a catalog's tens of thousands of tips on every publish.
+    /// `{"leaf":{name: {"republish": …, "strings": hash, "tip": hash}, …}}` (absent parts left out) in canonical form
+    /// (the entries in their names' UTF-8 order, equal names in the owners' order), written directly, without making
+    /// JSON values and their texts for each of a catalog's tens of thousands of tips on every publish.
     static func leafBytes(_ owners: [OwnerObjects]) -> [UInt8] { leaf(owners).bytes }
 
     /// `leafBytes`, and the leaf's outline: its entries as a reader of those bytes finds them.
     static func leaf(_ owners: [OwnerObjects]) -> (bytes: [UInt8], outline: ObjectOutline) {
-        let order = owners.indices.sorted { first, second in
-            let (left, right) = (owners[first].name.utf8, owners[second].name.utf8)
-            if left.elementsEqual(right) { return first < second }
-            return left.lexicographicallyPrecedes(right)
-        }
+        let order = JSONValue.canonicalOrder(count: owners.count) { owners[$0].name }
         var w = CanonicalWriter(capacity: 16 + owners.count * 180)
         var items: [String: LeafEntry] = [:]
         items.reserveCapacity(owners.count)
@@ -497,15 +493,6 @@ struct OwnerObjects: Sendable {
         self.tipObject = tipBytes.map { ContentObject(kind: .tip, bytes: $0) }
         self.stringsObject = stringsBytes.map { ContentObject(kind: .strings, bytes: $0) }
         self.republish = republish
-    }
-
-    /// `{"republish": …, "strings": hash, "tip": hash}`, absent parts left out.
-    var entry: JSONValue {
-        var pairs: [(String, JSONValue)] = []
-        if let republish { pairs.append(("republish", .string(republish))) }
-        if let strings { pairs.append(("strings", .string(strings.hex))) }
-        if let tip { pairs.append(("tip", .string(tip.hex))) }
-        return .object(pairs)
     }
 }
 

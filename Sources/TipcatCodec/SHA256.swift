@@ -218,7 +218,7 @@ public struct SHA256Digest: Sendable, Hashable, Comparable, CustomStringConverti
     /// Appends the 64 lowercase hex digits to `text`.
     func appendHex(to text: inout [UInt8]) {
         for word in [words.0, words.1, words.2, words.3] {
-            for shift in stride(from: 60, through: 0, by: -4) { text.append(SHA256Digest.hexDigits[Int((word >> UInt64(shift)) & 0xF)]) }
+            for shift in stride(from: 60, through: 0, by: -4) { text.append(Self.hexDigit(Int(truncatingIfNeeded: word >> UInt64(shift)))) }
         }
     }
 

@@ -1,6 +1,17 @@
 @_spi(Tipcat) import TipcatCore
 
 extension JSONValue {
+    /// The order in which a canonical object (`serialized(sortedKeys: true)`) writes `count` members whose keys
+    /// `key` gives by index: by the keys' UTF-8 bytes (code point order), equal keys in their order. For writers
+    /// of canonical JSON that make no `JSONValue`.
+    package static func canonicalOrder(count: Int, key: (Int) -> String) -> [Int] {
+        (0..<count).sorted { lhs, rhs in
+            let (left, right) = (key(lhs), key(rhs))
+            if left.utf8.elementsEqual(right.utf8) { return lhs < rhs }
+            return left.utf8.lexicographicallyPrecedes(right.utf8)
+        }
+    }
+
     /// The value as JSON text, deterministically.
     ///
     /// Compact form has no whitespace at all. Pretty form indents by 2 spaces, writes `"key": value`, one
@@ -93,13 +104,7 @@ struct JSONWriter {
     /// Members ordered by key bytes (code point order), stable for equal keys.
     static func sorted(_ members: [JSONMember]) -> [JSONMember] {
         guard members.count > 1 else { return members }
-        let order = members.indices.sorted { lhs, rhs in
-            let left = members[lhs].key
-            let right = members[rhs].key
-            if left.utf8.elementsEqual(right.utf8) { return lhs < rhs }
-            return left.utf8.lexicographicallyPrecedes(right.utf8)
-        }
-        return order.map { members[$0] }
+        return JSONValue.canonicalOrder(count: members.count) { members[$0].key }.map { members[$0] }
     }
 
     private mutating func newline(depth: Int) {

@@ -376,3 +376,15 @@ import TipcatTestSupport
         }
     }
 }
+
+extension OwnerObjects {
+    /// The value of the owner's entry in a leaf of the tips tree (what `ContentTree.leafBytes` writes directly):
+    /// `{"republish": …, "strings": hash, "tip": hash}`, absent parts left out.
+    var entry: JSONValue {
+        var pairs: [(String, JSONValue)] = []
+        if let republish { pairs.append(("republish", .string(republish))) }
+        if let strings { pairs.append(("strings", .string(strings.hex))) }
+        if let tip { pairs.append(("tip", .string(tip.hex))) }
+        return .object(pairs)
+    }
+}
