@@ -35,8 +35,10 @@ public final class SQLiteCatalogStore: CatalogStore {
         }
         try checkIdentity()
         if mode == .readWrite {
-            var creating = false
-            if case .missing = state { creating = true } else if case .empty = state { creating = true }
+            let creating = switch state {
+            case .missing, .empty: true
+            case .sqlite: false
+            }
             try prepareForWriting(busyTimeoutMilliseconds: busyTimeoutMilliseconds, creating: creating)
         } else {
             try checkReadable()
