@@ -42,7 +42,7 @@ struct StringCatalogDecoder {
             entries: [(String, LocalizationTable.Entry)], diagnostics: [Diagnostic], duplicates: [(first: JSONMember, duplicate: JSONMember)],
             record: [StringsDecoding.Entry]
         )
-        let results = concurrentChunks(count: members.count, chunkSize: 512) { range -> Chunk? in
+        var results = concurrentChunks(count: members.count, chunkSize: 512) { range -> Chunk? in
             let chunkSink = DiagnosticSink()
             let decoder = StringCatalogDecoder(document: document, sink: chunkSink, settings: settings, tips: tips)
             let messages = MessageChecker(sourceLanguage: settings.sourceLanguage)
@@ -83,12 +83,19 @@ struct StringCatalogDecoder {
         var entryDuplicates: [(first: JSONMember, duplicate: JSONMember)] = []
         var record: (leading: [Diagnostic], entries: [StringsDecoding.Entry])? = fingerprint == nil ? nil : (sink.diagnostics, [])
         record?.entries.reserveCapacity(members.count)  // kept until the publish caches are written: no room to spare
-        for result in results {
-            guard let (entries, diagnostics, duplicates, chunkRecord) = result else { return nil }
-            for (key, entry) in entries { table.entries[key] = entry }
-            sink.add(contentsOf: diagnostics)
-            entryDuplicates += duplicates
-            record?.entries += chunkRecord
+        // The chunks' entries are moved into the table and the record, not copied (a copy retains every reference an
+        // entry holds, and dropping the chunk releases them again).
+        for index in results.indices {
+            guard var chunk = results[index] else { return nil }
+            results[index] = nil
+            // In file order (of a key written twice, the last is kept), each entry moved: taken from the end twice.
+            var reversed: [(String, LocalizationTable.Entry)] = []
+            reversed.reserveCapacity(chunk.entries.count)
+            while let item = chunk.entries.popLast() { reversed.append(item) }
+            while let (key, entry) = reversed.popLast() { table.entries[key] = entry }
+            sink.add(contentsOf: chunk.diagnostics)
+            entryDuplicates += chunk.duplicates
+            record?.entries.appendMoving(&chunk.record)
         }
         return (table, entryDuplicates, record)
     }

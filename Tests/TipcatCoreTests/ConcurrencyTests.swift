@@ -16,6 +16,49 @@ import Testing
         deinit { Tracked.alive.subtract(1, ordering: .relaxed) }
     }
 
+    /// Counts its instances alive apart from `Tracked` (whose count another test reads meanwhile).
+    final class Moved {
+        nonisolated(unsafe) static var alive = 0
+        let value: Int
+        init(_ value: Int) {
+            self.value = value
+            Moved.alive += 1
+        }
+        deinit { Moved.alive -= 1 }
+    }
+
+    /// `appendMoving` and `joinedArrays` keep the elements' order, leave the source empty, and neither lose nor
+    /// keep an element; a source that shares its storage keeps its elements for its other holder.
+    @Test func movingAppendsKeepOrderAndEveryElementOnce() {
+        do {
+            var joined = [Moved(0)]
+            var other = (1..<300).map(Moved.init)
+            joined.appendMoving(&other)
+            #expect(joined.map(\.value) == Array(0..<300) && other.isEmpty)
+            var shared = (300..<310).map(Moved.init)
+            let holder = shared
+            joined.appendMoving(&shared)
+            #expect(joined.map(\.value) == Array(0..<310) && shared.isEmpty && holder.map(\.value) == Array(300..<310))
+            var empty: [Moved] = []
+            joined.appendMoving(&empty)
+            #expect(joined.count == 310)
+            #expect(Moved.alive == 310)
+
+            let parts = [[Moved(0), Moved(1)], [], (2..<100).map(Moved.init), [Moved(100)]]
+            #expect(parts.joinedArrays().map(\.value) == Array(0...100))
+            let kept = parts
+            #expect(parts.joinedArrays().map(\.value) == Array(0...100) && kept.map(\.count) == [2, 0, 98, 1])
+
+            // Values without references are appended as they are.
+            var numbers = [1, 2]
+            var more = [3, 4, 5]
+            numbers.appendMoving(&more)
+            #expect(numbers == [1, 2, 3, 4, 5] && more.isEmpty)
+            #expect([[1], [], [2, 3]].joinedArrays() == [1, 2, 3])
+        }
+        #expect(Moved.alive == 0)
+    }
+
     @Test func elementsAreInTheirPlacesAndFailuresReleaseEverything() {
         for (count, chunk) in [(0, 4), (1, 4), (7, 3), (1000, 64), (1000, 1000), (1000, 1)] {
             let made = concurrentArray(count: count, chunkSize: chunk) { (range, emit: (Tracked) -> Void) -> Bool in
