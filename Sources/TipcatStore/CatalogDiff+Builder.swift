@@ -178,8 +178,8 @@ enum DiffBuilder {
     }
 
     /// The changes of translation keys added whole, as `translations(nil, _)` makes them from their object.
-    static func addedKeys(_ keys: [ObjectOutline.Key]) -> [CatalogChange] {
-        keys.sorted { $0.key < $1.key }.map { wholeKey($0.key, locales: $0.locales, added: true) }
+    static func addedKeys(_ keys: [ObjectOutline.Key], into changes: inout [CatalogChange]) {
+        for key in keys.sorted(by: { $0.key < $1.key }) { changes.append(wholeKey(key.key, locales: key.locales, added: true)) }
     }
 
     static let pluralOrder = ["zero", "one", "two", "few", "many", "other"]

@@ -7,12 +7,24 @@ extension CatalogDiff {
             list.count <= 3 ? list.joined(separator: ", ") : list.prefix(3).joined(separator: ", ") + ", …"
         }
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+        // Each subject once, in order. The changes are sorted by area and subject, so a subject repeats only right
+        // after itself (no set to hash a first version's hundred thousand subjects into); changes that come out of
+        // order (a diff made by hand) are told apart with a set from the first that does.
         func subjects(_ area: CatalogChange.Area, _ kind: CatalogChange.Kind? = nil, wholeOnly: Bool = false) -> [String] {
-            var seen = Set<String>()
             var ordered: [String] = []
-            for change in changes where change.area == area && (kind == nil || change.kind == kind)
-                && (!wholeOnly || change.field == nil) && seen.insert(change.subject).inserted {
-                ordered.append(change.subject)
+            var inOrder = true
+            var seen = Set<String>()
+            for change in changes where change.area == area && (kind == nil || change.kind == kind) && (!wholeOnly || change.field == nil) {
+                let subject = change.subject
+                if inOrder, let last = ordered.last {
+                    if subject == last { continue }
+                    if subject < last {
+                        inOrder = false
+                        seen = Set(ordered)
+                    }
+                }
+                if !inOrder, !seen.insert(subject).inserted { continue }
+                ordered.append(subject)
             }
             return ordered
         }

@@ -92,7 +92,8 @@ public struct CatalogDiff: Sendable, Hashable {
             changes += DiffBuilder.keyedList(
                 try pieceJSON(old?[keyPath: path]), try pieceJSON(new?[keyPath: path]), area: area, key: key)
         }
-        changes += try CatalogDiff.ownerChanges(tree.owners, reader: reader)
+        var owned = try CatalogDiff.ownerChanges(tree.owners, reader: reader)
+        changes.appendMoving(&owned)
         CatalogDiff.sort(&changes)
         self.changes = changes
         self.changedTips = tree.changedTips
@@ -130,7 +131,7 @@ public struct CatalogDiff: Sendable, Hashable {
                     var changes: [CatalogChange] = []
                     for index in range {
                         if let outline = known[index] {
-                            changes += addedChanges(batch[index].name, outline)
+                            addedChanges(batch[index].name, outline, into: &changes)
                         } else {
                             changes += try ownerChanges(batch[index], fetched: fetched)
                         }
@@ -165,13 +166,11 @@ public struct CatalogDiff: Sendable, Hashable {
         return outline
     }
 
-    /// The changes of the owner `name` added whole, from its outline, as `ownerChanges(_:fetched:)` makes them from
-    /// the objects.
-    static func addedChanges(_ name: String, _ outline: AddedOutline) -> [CatalogChange] {
-        var changes: [CatalogChange] = []
+    /// Appends the changes of the owner `name` added whole to `changes`, from its outline, as
+    /// `ownerChanges(_:fetched:)` makes them from the objects.
+    static func addedChanges(_ name: String, _ outline: AddedOutline, into changes: inout [CatalogChange]) {
         if let title = outline.title { changes.append(CatalogChange(.added, .tip, subject: name, new: DiffBuilder.headline(title))) }
-        if let keys = outline.keys { changes += DiffBuilder.addedKeys(keys) }
-        return changes
+        if let keys = outline.keys { DiffBuilder.addedKeys(keys, into: &changes) }
     }
 
     /// One owner's changes, its objects among `fetched`.
@@ -199,15 +198,18 @@ public struct CatalogDiff: Sendable, Hashable {
     /// owners' changes come by owner name and each owner's sorted, so an area's are mostly in order already, in long
     /// runs the sort merges in one pass (a first version's hundred thousand changes sorted whole, interleaved, took
     /// 0.2 s). The same order as sorting them whole: `order` compares the area first, and the sort is stable. The
-    /// changes are held twice at most (a first version's are the whole catalog's keys).
+    /// changes are moved between the arrays, never copied (a first version's are the whole catalog's keys: a copy
+    /// of each, retaining its strings, and the release of the originals took more time than the sort).
     static func sort(_ changes: inout [CatalogChange]) {
         var areas = Array(repeating: [CatalogChange](), count: CatalogChange.Area.allCases.count)
-        for change in changes { areas[change.area.rank].append(change) }
-        changes.removeAll(keepingCapacity: true)
+        // Taken from the end: each area's changes come last first.
+        while let change = changes.popLast() { areas[change.area.rank].append(change) }
         for index in areas.indices {
-            areas[index].sort(by: order)
-            changes += areas[index]
-            areas[index] = []
+            var area: [CatalogChange] = []
+            area.reserveCapacity(areas[index].count)
+            while let change = areas[index].popLast() { area.append(change) }
+            area.sort(by: order)
+            changes.appendMoving(&area)
         }
     }
 
