@@ -177,12 +177,16 @@ public struct CatalogLoader: Sendable {
         }
 
         // The String Catalog's fingerprint, and what the cache holds for it in this context (nil: nothing), made on
-        // another thread while the tips are read: its decoding needs the tips only once it is read.
-        let stringsKept: BackgroundValue<(file: [UInt8], kept: StringsDecoding?)>? =
+        // another thread while the tips are read: its decoding needs the tips only once it is read. When the cache
+        // has nothing for it, the file is parsed there too (its entries left for the decoding), which would
+        // otherwise keep one core waiting on the other once the tips are decoded.
+        let stringsKept: BackgroundValue<(file: [UInt8], kept: StringsDecoding?, parsed: ParsedFile?)>? =
             if let cache, case .mapped(let bytes)? = mappedStrings?.outcome {
-                BackgroundValue { [stringsContext] in
+                BackgroundValue { [stringsContext, self] in
                     let file = cache.fingerprint(bytes)
-                    return (file, cache.decoding(ofFile: stringsPath, fingerprint: file, context: stringsContext))
+                    let kept = cache.decoding(ofFile: stringsPath, fingerprint: file, context: stringsContext)
+                    let parsed = kept == nil ? parseDocument(SourceFile(path: stringsPath, mapped: bytes), deferringEntries: true) : nil
+                    return (file, kept, parsed)
                 }
             } else {
                 nil
@@ -318,12 +322,12 @@ public struct CatalogLoader: Sendable {
             bytesRead += parsedStrings.byteCount
             let byTip = tipFileFingerprints
             let fingerprint: @Sendable (Int) -> [UInt8] = { index in byTip[index] }
-            let (file, kept) = stringsKept?.value ?? (cache.fingerprint(bytes), nil)
+            let (file, kept, parsed) = stringsKept?.value ?? (cache.fingerprint(bytes), nil, nil)
             PhaseTrace.mark("load: String Catalog fingerprinted and its decoding read from the cache")
             stringsFingerprint = file
             if let table = decodeStrings(
-                bytes, path: stringsPath, file: file, kept: kept, settings: catalog.settings, tips: catalog.tips, fingerprint: fingerprint,
-                cache: cache, context: stringsContext, sink: sink) {
+                bytes, path: stringsPath, file: file, kept: kept, parsed: parsed, settings: catalog.settings, tips: catalog.tips,
+                fingerprint: fingerprint, cache: cache, context: stringsContext, sink: sink) {
                 catalog.localizations = table
             }
         } else if let parsedStrings, let document = take(parsedStrings) {
@@ -425,10 +429,10 @@ public struct CatalogLoader: Sendable {
 
     /// `decodeStrings` through `cache`: what it `kept` for these bytes (`file`, their fingerprint) in this context
     /// (`cache.decoding(ofFile:fingerprint:context:)`), with the entries whose tip file changed decoded again;
-    /// otherwise the whole file, kept for next time.
+    /// otherwise the whole file, kept for next time (`parsed`: the file already parsed with its entries deferred).
     func decodeStrings(
-        _ bytes: FileBytes, path: String, file: [UInt8], kept: StringsDecoding?, settings: CatalogSettings, tips: [Tip],
-        fingerprint: @escaping @Sendable (Int) -> [UInt8], cache: any StringsDecodingCache, context: [UInt8], sink: DiagnosticSink
+        _ bytes: FileBytes, path: String, file: [UInt8], kept: StringsDecoding?, parsed: ParsedFile? = nil, settings: CatalogSettings,
+        tips: [Tip], fingerprint: @escaping @Sendable (Int) -> [UInt8], cache: any StringsDecodingCache, context: [UInt8], sink: DiagnosticSink
     ) -> LocalizationTable? {
         if let kept {
             let local = DiagnosticSink()
@@ -440,7 +444,7 @@ public struct CatalogLoader: Sendable {
             }
         }
         let document: JSONDocument
-        switch parseDocument(SourceFile(path: path, mapped: bytes), deferringEntries: true).outcome {
+        switch (parsed ?? parseDocument(SourceFile(path: path, mapped: bytes), deferringEntries: true)).outcome {
         case .parsed(let parsed): document = parsed
         case .failed(let diagnostic):
             sink.add(diagnostic)
