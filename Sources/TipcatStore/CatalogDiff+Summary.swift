@@ -14,8 +14,10 @@ extension CatalogDiff {
             var ordered: [String] = []
             var inOrder = true
             var seen = Set<String>()
-            for change in changes where change.area == area && (kind == nil || change.kind == kind) && (!wholeOnly || change.field == nil) {
-                let subject = change.subject
+            // By index: a change is read in place, not copied (which retains each of its strings).
+            for index in changes.indices
+            where changes[index].area == area && (kind == nil || changes[index].kind == kind) && (!wholeOnly || changes[index].field == nil) {
+                let subject = changes[index].subject
                 if inOrder, let last = ordered.last {
                     if subject == last { continue }
                     if subject < last {

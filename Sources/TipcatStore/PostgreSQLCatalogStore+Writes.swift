@@ -26,7 +26,7 @@ extension PostgreSQLCatalogStore: TransactionalCatalogStore {
         var seen = Set<SHA256Digest>()
         while !level.isEmpty {
             // A tip's objects a tree made in this transaction stored as it made them are there: not looked up.
-            let candidates = level.filter { seen.insert($0).inserted && !tree.wasStored($0) }
+            let candidates = level.filter { !tree.wasStored($0) && seen.insert($0).inserted }
             let present = Set(try objectRows("hash", of: candidates, perQuery: 2_000).compactMap { $0.bytes(0).flatMap(SHA256Digest.init(bytes:)) })
             // Every object a tree names is in it (made again from the catalog when a memo knew it).
             let missing = try candidates.filter { !present.contains($0) }.map { digest in

@@ -26,8 +26,9 @@ extension SQLiteCatalogStore: TransactionalCatalogStore {
         var stack = [tree.root]
         var seen = Set<SHA256Digest>()
         while let digest = stack.popLast() {
-            // A tip's objects a tree made in this transaction stored as it made them are there: not looked up.
-            guard seen.insert(digest).inserted, !tree.wasStored(digest) else { continue }
+            // A tip's objects a tree made in this transaction stored as it made them are there: not looked up (nor
+            // added to `seen`: they are most of a first version's objects).
+            guard !tree.wasStored(digest), seen.insert(digest).inserted else { continue }
             try exists.bind(bytes: digest.bytes, at: 1)
             let present = try exists.step()
             exists.reset()
