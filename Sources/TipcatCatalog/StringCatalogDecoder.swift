@@ -17,7 +17,9 @@ struct StringCatalogDecoder {
     ///
     /// With `recording` (a tip's index → the fingerprint of its file), also what each entry produced, for a
     /// `StringsDecodingCache` (`leadingFindings` are `sink`'s findings before the entries').
-    func decode(recording fingerprint: (@Sendable (Int) -> [UInt8])? = nil) -> (
+    ///
+    /// `plainEntries` false decodes every entry from its tree (tests compare the two ways).
+    func decode(recording fingerprint: (@Sendable (Int) -> [UInt8])? = nil, plainEntries: Bool = true) -> (
         table: LocalizationTable, entryDuplicates: [(first: JSONMember, duplicate: JSONMember)],
         record: (leading: [Diagnostic], entries: [StringsDecoding.Entry])?
     )? {
@@ -52,17 +54,24 @@ struct StringCatalogDecoder {
             var record: [StringsDecoding.Entry] = []
             if fingerprint != nil { record.reserveCapacity(range.count) }
             for member in members[range] {
-                var entryDecoder = decoder
-                var entryMember = member
-                if document.isDeferred(member.value) {
-                    guard let parsed = try? document.parseDeferred(member.value) else { return nil }
-                    entryDecoder = StringCatalogDecoder(document: parsed, sink: chunkSink, settings: settings, tips: tips)
-                    entryMember.value = parsed.root
-                    duplicates += parsed.duplicateKeys()
-                }
                 let source = StringCatalogDecoder.source(of: member.key, tip: owners[member.key], in: tips)
                 let findingsBefore = chunkSink.diagnostics.count
-                let entry = entryDecoder.decodeEntry(entryMember, source: source, messages: messages, locales: &locales)
+                let entry: LocalizationTable.Entry?
+                if !document.isDeferred(member.value) {
+                    entry = decoder.decodeEntry(member, source: source, messages: messages, locales: &locales)
+                } else if let source, plainEntries,
+                          let plain = document.withCursor(atDeferred: member.value, { PlainEntry.read(&$0) }) {
+                    // The shape Xcode writes for a key with plain translations, read in place (see `PlainEntry`).
+                    entry = decoder.decodePlainEntry(plain, key: member.key, keyOffset: member.keyOffset, source: source, messages: messages,
+                                                     locales: &locales)
+                } else {
+                    guard let parsed = try? document.parseDeferred(member.value) else { return nil }
+                    let entryDecoder = StringCatalogDecoder(document: parsed, sink: chunkSink, settings: settings, tips: tips)
+                    var entryMember = member
+                    entryMember.value = parsed.root
+                    duplicates += parsed.duplicateKeys()
+                    entry = entryDecoder.decodeEntry(entryMember, source: source, messages: messages, locales: &locales)
+                }
                 if let entry { entries.append((member.key, entry)) }
                 if let fingerprint {
                     let keyLocation = document.location(ofByte: member.keyOffset)
@@ -306,6 +315,39 @@ struct StringCatalogDecoder {
         return entry
     }
 
+    /// `decodeEntry` for an entry in the shape `PlainEntry` reads (the key used by a tip): the same entry and the same
+    /// findings, in the same order, from what the cursor read instead of a tree.
+    fileprivate func decodePlainEntry(
+        _ plain: PlainEntry, key: String, keyOffset: Int, source: (text: LocalizedText, tip: Int), messages: MessageChecker,
+        locales: inout LocaleCache
+    ) -> LocalizationTable.Entry {
+        if let (state, offset) = plain.extractionState, !Diagnostic.extractionStates.contains(state) {
+            sink.add(.unknownExtractionState(state, key: key, at: document.location(ofByte: offset)))
+        }
+        var entry = LocalizationTable.Entry(comment: plain.comment, location: document.location(ofByte: keyOffset))
+        entry.isNamedByTip = true
+        guard let units = plain.localizations else { return entry }
+        var context = Context(key: key, locale: settings.sourceLanguage, source: source.text, tip: source.tip, messages: messages,
+                              reportsState: plain.shouldTranslate ?? true)
+        entry.translations.reserveCapacity(units.count)
+        for unit in units {
+            guard let locale = locales.locale(unit.locale) else {
+                sink.add(.invalidLocale(unit.locale, inString: key, at: document.location(ofByte: unit.localeOffset)))
+                continue
+            }
+            context.locale = locale
+            let what = Self.subject(locale: locale.identifier, key: key, isSourceLanguage: locale == settings.sourceLanguage, device: nil)
+            reportState(unit.state, at: JSONNode(.string(unit.state.rawValue), offset: unit.stateOffset), what: what, reportsState: context.reportsState)
+            let valueNode = JSONNode(.string(unit.value), offset: unit.valueOffset)
+            let state = valueState(unit.state, of: unit.value, at: valueNode, what: what, reportsState: context.reportsState)
+            if let translation = unitTranslation(unit.value, at: valueNode, state: state, context, what: what, isVerbatim: unit.isVerbatim) {
+                entry.translations[locale] = translation.deferringTrees()
+            }
+        }
+        entry.translations.shareLocales(with: &locales.localeSets)
+        return entry
+    }
+
     /// A key no tip uses: its location and comment, read without reporting anything.
     private func unusedEntry(_ member: JSONMember) -> LocalizationTable.Entry {
         var comment: String?
@@ -433,26 +475,7 @@ struct StringCatalogDecoder {
         }
         if let (_, unitNode) = reader.objectNode("stringUnit") {
             guard let (text, valueNode, state) = stringUnit(unitNode, what: what, reportsState: context.reportsState) else { return nil }
-            let message: Message
-            if let format = PrintfFormat.parse(text) {
-                guard let converted = printfMessage(format, node: valueNode, context, what: what, pluralArgument: nil) else { return nil }
-                message = converted
-            } else {
-                guard let parsed = context.messages.parse(text, node: valueNode, in: document, what: what, sink: sink) else { return nil }
-                message = parsed
-                if let sourceMessage = context.source.message {
-                    if !Self.samePlaceholderPaths(message, sourceMessage) {
-                        comparePlaceholders(message.placeholderPaths, with: sourceMessage, node: valueNode, what: what)
-                    }
-                    checkAbsentCases(message, source: sourceMessage, node: valueNode, what: what)
-                }
-            }
-            if isSourceLanguage, text != context.source.source {
-                sink.add(.sourceTextMismatch(what, catalogText: text, tipText: context.source.source, at: document.location(of: valueNode)))
-            }
-            context.messages.checkPluralCoverage(message, locale: context.locale, node: valueNode, in: document, what: what, sink: sink)
-            return Translation(content: .message(message), state: state, location: document.location(of: valueNode),
-                               isVerbatim: document.isVerbatimString(valueNode))
+            return unitTranslation(text, at: valueNode, state: state, context, what: what, isVerbatim: document.isVerbatimString(valueNode))
         }
         if let (_, variationsNode) = reader.objectNode("variations") {
             guard let variationsReader = ObjectReader(variationsNode, in: document, subject: "the variations of \(what)", sink: sink) else { return nil }
@@ -462,6 +485,32 @@ struct StringCatalogDecoder {
         }
         sink.add(.missingTranslationValue(what, at: reader.location))
         return nil
+    }
+
+    /// The translation of a `stringUnit` whose value is `text` (at `valueNode`), checked against the source text.
+    private func unitTranslation(
+        _ text: String, at valueNode: JSONNode, state: Translation.State, _ context: Context, what: String, isVerbatim: Bool
+    ) -> Translation? {
+        let isSourceLanguage = context.locale == settings.sourceLanguage
+        let message: Message
+        if let format = PrintfFormat.parse(text) {
+            guard let converted = printfMessage(format, node: valueNode, context, what: what, pluralArgument: nil) else { return nil }
+            message = converted
+        } else {
+            guard let parsed = context.messages.parse(text, node: valueNode, in: document, what: what, sink: sink) else { return nil }
+            message = parsed
+            if let sourceMessage = context.source.message {
+                if !Self.samePlaceholderPaths(message, sourceMessage) {
+                    comparePlaceholders(message.placeholderPaths, with: sourceMessage, node: valueNode, what: what)
+                }
+                checkAbsentCases(message, source: sourceMessage, node: valueNode, what: what)
+            }
+        }
+        if isSourceLanguage, text != context.source.source {
+            sink.add(.sourceTextMismatch(what, catalogText: text, tipText: context.source.source, at: document.location(of: valueNode)))
+        }
+        context.messages.checkPluralCoverage(message, locale: context.locale, node: valueNode, in: document, what: what, sink: sink)
+        return Translation(content: .message(message), state: state, location: document.location(of: valueNode), isVerbatim: isVerbatim)
     }
 
     /// Whether a translation's `stringUnit` value uses `%#@name@` substitutions.
@@ -477,17 +526,23 @@ struct StringCatalogDecoder {
         // Without a `state`, Xcode counts a unit as translated only when it has a value: no value is no
         // translation (and no error).
         if stateNode == nil, unit.object["value"] == nil { return nil }
-        var state = unit.choice("state", Keys.states) ?? .translated
-        if reportsState, state != .translated, let stateNode {
-            sink.add(.notTranslated(what, state: state.rawValue, at: document.location(of: stateNode)))
-        }
+        let state = unit.choice("state", Keys.states) ?? .translated
+        if let stateNode { reportState(state, at: stateNode, what: what, reportsState: reportsState) }
         guard let (value, valueNode) = unit.string("value", required: true) else { return nil }
-        if state == .translated, Self.isBlank(value) {
-            // An empty translation is never shown: the source text is, as for an untranslated unit.
-            if reportsState { sink.add(.emptyTranslation(what, at: document.location(of: valueNode))) }
-            state = .new
-        }
-        return (value, valueNode, state)
+        return (value, valueNode, valueState(state, of: value, at: valueNode, what: what, reportsState: reportsState))
+    }
+
+    /// Reports a unit's state other than `translated` (for keys that are to be translated).
+    private func reportState(_ state: Translation.State, at node: JSONNode, what: String, reportsState: Bool) {
+        if reportsState, state != .translated { sink.add(.notTranslated(what, state: state.rawValue, at: document.location(of: node))) }
+    }
+
+    /// A unit's state once its value is known: an empty translation is never shown (the source text is, as for an
+    /// untranslated unit), so it counts as new, and is reported.
+    private func valueState(_ state: Translation.State, of value: String, at node: JSONNode, what: String, reportsState: Bool) -> Translation.State {
+        guard state == .translated, Self.isBlank(value) else { return state }
+        if reportsState { sink.add(.emptyTranslation(what, at: document.location(of: node))) }
+        return .new
     }
 
     private func decodePluralVariation(_ node: JSONNode, _ context: Context, what: String) -> Translation? {
@@ -758,5 +813,106 @@ struct StringCatalogDecoder {
             parts.append("lacks \(missing.map { "{\($0)}" }.joined(separator: ", ")) from the source text")
         }
         sink.add(.placeholderMismatch(what, problems: parts, at: document.location(of: node)))
+    }
+}
+
+/// An entry of a String Catalog in the shape Xcode writes for a key with plain translations, read in place by a
+/// `JSONCursor` instead of parsed into a tree (most entries of a large catalog; the tree of each cost a tenth of a
+/// first publish): an object of the entry keys `decodeEntry` knows, each once and of its type, whose
+/// `localizations` are each `{"stringUnit": {"state": …, "value": …}}` with a known state. Anything else — variations,
+/// substitutions, a key written twice, an unknown key or state, a wrong type, escapes in a key, invalid JSON — reads
+/// as nil, and the entry is parsed and decoded as usual, which reports what is there.
+struct PlainEntry {
+    var comment: String?
+    /// The text and the offset of its opening quote.
+    var extractionState: (String, Int)?
+    var shouldTranslate: Bool?
+    /// Nil without `localizations`.
+    var localizations: [Unit]?
+
+    /// One localization's `stringUnit`.
+    struct Unit {
+        var locale: String
+        var localeOffset: Int
+        var state: Translation.State
+        var stateOffset: Int
+        var value: String
+        var valueOffset: Int
+        /// Whether the file holds the value byte for byte (no escapes).
+        var isVerbatim: Bool
+    }
+
+    static func read(_ cursor: inout JSONCursor) -> PlainEntry? {
+        guard cursor.enterObject() else { return nil }
+        var entry = PlainEntry()
+        // The keys read so far, one bit each: a key written twice is left to the tree (which reports it).
+        var seen = 0
+        func once(_ bit: Int) -> Bool {
+            defer { seen |= bit }
+            return seen & bit == 0
+        }
+        while true {
+            switch cursor.nextMember() {
+            case .end: return entry
+            case .other: return nil
+            case .key(let key):
+                if cursor.key(key, is: "localizations") {
+                    guard once(1), let units = readLocalizations(&cursor) else { return nil }
+                    entry.localizations = units
+                } else if cursor.key(key, is: "extractionState") {
+                    guard once(2), let (text, offset, _) = cursor.string() else { return nil }
+                    entry.extractionState = (text, offset)
+                } else if cursor.key(key, is: "comment") {
+                    guard once(4), let (text, _, _) = cursor.string() else { return nil }
+                    entry.comment = text
+                } else if cursor.key(key, is: "shouldTranslate") {
+                    guard once(8), let value = cursor.bool() else { return nil }
+                    entry.shouldTranslate = value
+                } else if cursor.key(key, is: "isCommentAutoGenerated") {
+                    guard once(16), cursor.bool() != nil else { return nil }
+                } else {
+                    return nil
+                }
+            }
+        }
+    }
+
+    /// `{"<locale>": {"stringUnit": {"state": …, "value": …}}, …}`, each locale once.
+    private static func readLocalizations(_ cursor: inout JSONCursor) -> [Unit]? {
+        guard cursor.enterObject() else { return nil }
+        var units: [Unit] = []
+        var keys: [JSONCursor.Key] = []
+        while true {
+            switch cursor.nextMember() {
+            case .end: return units
+            case .other: return nil
+            case .key(let locale):
+                if keys.contains(where: { cursor.key(locale, equals: $0) }) { return nil }
+                keys.append(locale)
+                guard cursor.enterObject(), case .key(let unitKey) = cursor.nextMember(), cursor.key(unitKey, is: "stringUnit"),
+                      cursor.enterObject() else { return nil }
+                var state: (Translation.State, Int)?
+                var value: (text: String, offset: Int, verbatim: Bool)?
+                members: while true {
+                    switch cursor.nextMember() {
+                    case .end: break members
+                    case .other: return nil
+                    case .key(let key):
+                        if cursor.key(key, is: "state"), state == nil, let (text, offset, _) = cursor.string(),
+                           let known = Translation.State(rawValue: text) {
+                            state = (known, offset)
+                        } else if cursor.key(key, is: "value"), value == nil, let read = cursor.string() {
+                            value = read
+                        } else {
+                            return nil
+                        }
+                    }
+                }
+                // Only the `stringUnit` in the localization, with both its members.
+                guard case .end = cursor.nextMember(), let (state, stateOffset) = state, let value else { return nil }
+                units.append(Unit(locale: cursor.text(of: locale), localeOffset: locale.offset, state: state, stateOffset: stateOffset,
+                                  value: value.text, valueOffset: value.offset, isVerbatim: value.verbatim))
+            }
+        }
     }
 }
