@@ -880,8 +880,11 @@ struct PlainEntry {
     /// `{"<locale>": {"stringUnit": {"state": …, "value": …}}, …}`, each locale once.
     private static func readLocalizations(_ cursor: inout JSONCursor) -> [Unit]? {
         guard cursor.enterObject() else { return nil }
+        // Room for the dozen locales of a typical catalog, made once.
         var units: [Unit] = []
+        units.reserveCapacity(16)
         var keys: [JSONCursor.Key] = []
+        keys.reserveCapacity(16)
         while true {
             switch cursor.nextMember() {
             case .end: return units
