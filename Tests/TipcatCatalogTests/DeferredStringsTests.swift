@@ -226,4 +226,47 @@ import TipcatTestSupport
         let broken = try Self.expectSame(#"{"strings": {"FindTrailheadTip.title": {"shouldTranslate": truex}}}"#)
         #expect(broken.count == 1 && broken[0].hasSuffix("[invalid-json]"))
     }
+
+    /// Entries mutated at random, byte by byte (JSON's own characters, letters, digits, non-ASCII), decode to the same
+    /// table, findings, duplicate keys and cache record whether plain entries are read in place or every entry from
+    /// its tree: the cursor never takes an entry the tree would read otherwise.
+    @Test func mutatedEntriesDecodeTheSameEitherWay() throws {
+        let catalog = loadCatalog(sampleCatalogPath)
+        let entry = #"{"comment": "c", "extractionState": "manual", "localizations": {"de": {"stringUnit": {"state": "translated", "value": "Finde {trailhead}"}}, "fr": {"stringUnit": {"value": "Trouvé %@ \"x\"", "state": "needs_review"}}}, "shouldTranslate": true}"#
+        let alphabet = Array(#"{}[]":,\ tfnrue0123456789aAsSvx-_.é🌲"#.utf8) + [0x0A, 0x09, 0xFF]
+        var random = SeededGenerator(seed: 0xC0125)
+        var compared = 0
+        var plain = 0
+        for _ in 0..<1500 {
+            var bytes = Array(entry.utf8)
+            for _ in 0...Int(random.next() % 2) {
+                let at = Int(random.next() % UInt64(bytes.count))
+                let byte = alphabet[Int(random.next() % UInt64(alphabet.count))]
+                switch random.next() % 3 {
+                case 0: bytes[at] = byte
+                case 1: bytes.insert(byte, at: at)
+                default: bytes.remove(at: at)
+                }
+            }
+            let text = Array(#"{"sourceLanguage": "en", "strings": {"FindTrailheadTip.title": "#.utf8) + bytes
+                + Array(#", "FindTrailheadTip.message": "#.utf8) + bytes + Array("}}".utf8)
+            let source = SourceFile(path: "Localizable.xcstrings", bytes: text)
+            guard let document = try? JSONDocument.parse(source, deferringMembersOf: "strings") else { continue }
+            func decode(_ plainEntries: Bool) -> ([String], LocalizationTable, [Int], [StringsDecoding.Entry])? {
+                let sink = DiagnosticSink()
+                let decoder = StringCatalogDecoder(document: document, sink: sink, settings: catalog.settings, tips: catalog.tips)
+                guard let (table, duplicates, record) = decoder.decode(recording: { _ in [1, 2, 3] }, plainEntries: plainEntries) else { return nil }
+                return (sink.diagnostics.map(\.description), table, duplicates.map(\.duplicate.keyOffset), record?.entries ?? [])
+            }
+            let inPlace = decode(true)
+            let fromTrees = decode(false)
+            #expect(inPlace?.0 == fromTrees?.0 && inPlace?.1 == fromTrees?.1 && inPlace?.2 == fromTrees?.2 && inPlace?.3 == fromTrees?.3,
+                    "\(String(decoding: bytes, as: UTF8.self))")
+            compared += 1
+            let strings = document.root.value.objectValue?["strings"]?.value.objectValue
+            if let first = strings?.members.first, document.withCursor(atDeferred: first.value, { PlainEntry.read(&$0) }) != nil { plain += 1 }
+        }
+        // Enough of both kinds: mutated entries that are still plain, and others.
+        #expect(compared > 1000 && plain > 150 && compared - plain > 500, "\(compared) compared, \(plain) plain")
+    }
 }
