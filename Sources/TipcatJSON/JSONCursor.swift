@@ -80,7 +80,7 @@ public struct JSONCursor {
 
     /// Whether `key` is `name` (ASCII).
     public func key(_ key: Key, is name: StaticString) -> Bool {
-        guard key.count == name.utf8CodeUnitCount else { return false }
+        guard name.hasPointerRepresentation, key.count == name.utf8CodeUnitCount else { return false }
         let bytes = name.utf8Start
         for index in 0..<key.count where parser.base[key.start + index] != bytes[index] { return false }
         return true
@@ -123,7 +123,7 @@ public struct JSONCursor {
     /// Reads `literal` if it comes next.
     private mutating func skip(_ literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount
-        guard parser.position + count <= parser.end else { return false }
+        guard literal.hasPointerRepresentation, parser.position + count <= parser.end else { return false }
         for index in 0..<count where parser.base[parser.position + index] != literal.utf8Start[index] { return false }
         parser.position += count
         return true
