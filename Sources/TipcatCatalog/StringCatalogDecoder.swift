@@ -97,11 +97,10 @@ struct StringCatalogDecoder {
         for index in results.indices {
             guard var chunk = results[index] else { return nil }
             results[index] = nil
-            // In file order (of a key written twice, the last is kept), each entry moved: taken from the end twice.
-            var reversed: [(String, LocalizationTable.Entry)] = []
-            reversed.reserveCapacity(chunk.entries.count)
-            while let item = chunk.entries.popLast() { reversed.append(item) }
-            while let (key, entry) = reversed.popLast() { table.entries[key] = entry }
+            // In file order (of a key written twice, the last is kept), each entry moved: reversed in place (the
+            // buffer's swaps move), then taken from the end.
+            chunk.entries.withUnsafeMutableBufferPointer { $0.reverse() }
+            while let (key, entry) = chunk.entries.popLast() { table.entries[key] = entry }
             sink.add(contentsOf: chunk.diagnostics)
             entryDuplicates += chunk.duplicates
             record?.entries.appendMoving(&chunk.record)

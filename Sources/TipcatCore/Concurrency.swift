@@ -151,10 +151,10 @@ extension Array {
             return
         }
         if capacity < count + other.count { reserveCapacity(Swift.max(count + other.count, 2 * capacity)) }
-        // Taken from the end twice (`reverse()` swaps by copying): each pop and append moves an element.
-        var reversed: [Element] = []
-        reversed.reserveCapacity(other.count)
-        while let element = other.popLast() { reversed.append(element) }
-        while let element = reversed.popLast() { append(element) }
+        // Reversed in place, then taken from the end: each swap, pop and append moves an element (an array's own
+        // `reverse()` swaps by copying; its buffer's moves).
+        other.withUnsafeMutableBufferPointer { $0.reverse() }
+        while let element = other.popLast() { append(element) }
+        other = []
     }
 }

@@ -34,7 +34,7 @@ import Testing
             var joined = [Moved(0)]
             var other = (1..<300).map(Moved.init)
             joined.appendMoving(&other)
-            #expect(joined.map(\.value) == Array(0..<300) && other.isEmpty)
+            #expect(joined.map(\.value) == Array(0..<300) && other.isEmpty && other.capacity == 0)  // its storage freed at once
             var shared = (300..<310).map(Moved.init)
             let holder = shared
             joined.appendMoving(&shared)
