@@ -97,9 +97,9 @@ struct StringCatalogDecoder {
         for index in results.indices {
             guard var chunk = results[index] else { return nil }
             results[index] = nil
-            // In file order (of a key written twice, the last is kept), each entry moved: reversed in place (the
-            // buffer's swaps move), then taken from the end.
-            chunk.entries.withUnsafeMutableBufferPointer { $0.reverse() }
+            // In file order (of a key written twice, the last is kept), each entry moved: reversed, then taken from
+            // the end.
+            chunk.entries.reverseMoving()
             while let (key, entry) = chunk.entries.popLast() { table.entries[key] = entry }
             sink.add(contentsOf: chunk.diagnostics)
             entryDuplicates += chunk.duplicates

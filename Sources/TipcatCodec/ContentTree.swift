@@ -379,10 +379,8 @@ public struct ContentTree: Sendable {
 
     /// `{"leaf":{name: {"republish": …, "strings": hash, "tip": hash}, …}}` (absent parts left out) in canonical form
     /// (the entries in their names' UTF-8 order, equal names in the owners' order), written directly, without making
-    /// JSON values and their texts for each of a catalog's tens of thousands of tips on every publish.
-    static func leafBytes(_ owners: [OwnerObjects]) -> [UInt8] { leaf(owners).bytes }
-
-    /// `leafBytes`, and the leaf's outline: its entries as a reader of those bytes finds them.
+    /// JSON values and their texts for each of a catalog's tens of thousands of tips on every publish; and the leaf's
+    /// outline: its entries as a reader of those bytes finds them.
     static func leaf(_ owners: [OwnerObjects]) -> (bytes: [UInt8], outline: ObjectOutline) {
         let order = JSONValue.canonicalOrder(count: owners.count) { owners[$0].name }
         var w = CanonicalWriter(capacity: 16 + owners.count * 180)

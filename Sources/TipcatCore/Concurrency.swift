@@ -151,10 +151,16 @@ extension Array {
             return
         }
         if capacity < count + other.count { reserveCapacity(Swift.max(count + other.count, 2 * capacity)) }
-        // Reversed in place, then taken from the end: each swap, pop and append moves an element (an array's own
-        // `reverse()` swaps by copying; its buffer's moves).
-        other.withUnsafeMutableBufferPointer { $0.reverse() }
+        // Reversed, then taken from the end: each pop and append moves an element.
+        other.reverseMoving()
         while let element = other.popLast() { append(element) }
         other = []
+    }
+
+    /// `reverse()` by moving the elements: an array's own `reverse()` swaps by copying, retaining and releasing the
+    /// references each element holds; its buffer's swaps move. For taking elements from the end in their order.
+    @inlinable
+    public mutating func reverseMoving() {
+        withUnsafeMutableBufferPointer { $0.reverse() }
     }
 }

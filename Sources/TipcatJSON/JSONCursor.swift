@@ -32,9 +32,6 @@ public struct JSONCursor {
         self.parser = parser
     }
 
-    /// The offset of the next byte to read.
-    public var offset: Int { parser.position }
-
     /// Reads `{` (after any whitespace); false for anything else.
     public mutating func enterObject() -> Bool {
         parser.skipWhitespace()
@@ -104,12 +101,9 @@ public struct JSONCursor {
         parser.skipWhitespace()
         let quote = parser.position
         guard quote < parser.end, parser.base[quote] == UInt8(ascii: "\""), let text = try? parser.parseString() else { return nil }
-        var verbatim = true
-        for index in (quote + 1)..<(parser.position - 1) where parser.base[index] == UInt8(ascii: "\\") {
-            verbatim = false
-            break
-        }
-        return (text, quote, verbatim)
+        // Every escape is longer than the text it stands for: the text is as long as its bytes between the quotes
+        // exactly when it has none.
+        return (text, quote, text.utf8.count == parser.position - quote - 2)
     }
 
     /// Reads `true` or `false`; nil for any other value.

@@ -202,10 +202,10 @@ public struct CatalogDiff: Sendable, Hashable {
     /// of each, retaining its strings, and the release of the originals took more time than the sort).
     static func sort(_ changes: inout [CatalogChange]) {
         var areas = Array(repeating: [CatalogChange](), count: CatalogChange.Area.allCases.count)
-        // Taken from the end, so each area's changes come last first: reversed in place (the buffer's swaps move).
+        // Taken from the end, so each area's changes come last first: reversed back.
         while let change = changes.popLast() { areas[change.area.rank].append(change) }
         for index in areas.indices {
-            areas[index].withUnsafeMutableBufferPointer { $0.reverse() }
+            areas[index].reverseMoving()
             areas[index].sort(by: order)
             changes.appendMoving(&areas[index])
         }

@@ -287,7 +287,7 @@ import TipcatTestSupport
                     republish: random.next() % 5 == 0 ? "run \(random.next() % 9) \"again\"" : nil)
             }
             let leaf = JSONValue.object([("leaf", .object(owners.map { ($0.name, $0.entry) }))])
-            #expect(ContentTree.leafBytes(owners) == leaf.canonicalBytes, "\(owners.map(\.name))")
+            #expect(ContentTree.leaf(owners).bytes == leaf.canonicalBytes, "\(owners.map(\.name))")
             let subtrees = (0..<16).filter { _ in random.next() % 2 == 0 }.map { (nibble: $0, digest: digest()) }
             let node = JSONValue.object([("node", .object(subtrees.map { (String($0.nibble, radix: 16), .string($0.digest.hex)) }))])
             #expect(ContentTree.nodeBytes(subtrees) == node.canonicalBytes)
@@ -378,7 +378,7 @@ import TipcatTestSupport
 }
 
 extension OwnerObjects {
-    /// The value of the owner's entry in a leaf of the tips tree (what `ContentTree.leafBytes` writes directly):
+    /// The value of the owner's entry in a leaf of the tips tree (what `ContentTree.leaf` writes directly):
     /// `{"republish": …, "strings": hash, "tip": hash}`, absent parts left out.
     var entry: JSONValue {
         var pairs: [(String, JSONValue)] = []
