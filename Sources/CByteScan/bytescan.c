@@ -2,6 +2,8 @@
 // deferred parsing. Sixteen bytes at a time with SSE2 (a mask of the bytes that matter, then its set bits in
 // order); the same state machine byte by byte for the tail and on other machines. Written for this project.
 
+// `sync_file_range` is a GNU extension of <fcntl.h>.
+#define _GNU_SOURCE
 #include "cbytescan.h"
 
 #if defined(__SSE2__)
@@ -162,5 +164,18 @@ int tipcat_give_back_free_memory(void) {
     return malloc_trim(0);
 #else
     return 0;
+#endif
+}
+
+#if defined(__linux__)
+#include <fcntl.h>
+#endif
+
+int tipcat_start_writeback(int descriptor) {
+#if defined(__linux__) && defined(SYNC_FILE_RANGE_WRITE)
+    return sync_file_range(descriptor, 0, 0, SYNC_FILE_RANGE_WRITE);
+#else
+    (void)descriptor;
+    return -1;
 #endif
 }

@@ -53,6 +53,13 @@ extension SQLiteCatalogStore: TransactionalCatalogStore {
             try Self.insert(objects[index], with: insert)
         }
         objectsInserted += objects.count
+        // The pages these objects filled are in the system's page cache: their writing to the device starts now,
+        // every 4 MiB, rather than all in the commit's fsync (`WriteBack`).
+        bytesSinceWriteBack += objects.reduce(0) { $0 + $1.bytes.count }
+        if bytesSinceWriteBack >= Self.writeBackInterval {
+            bytesSinceWriteBack = 0
+            WriteBack.start([location, location + "-wal"])
+        }
         let wanted = min(8192, max(1024, objectsInserted * 96 / 1024))
         // Set again when grown by a quarter, or to its most.
         if wanted > cacheKibibytes, wanted == 8192 || wanted >= cacheKibibytes + cacheKibibytes / 4 {

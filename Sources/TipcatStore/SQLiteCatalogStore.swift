@@ -86,6 +86,9 @@ public final class SQLiteCatalogStore: CatalogStore {
     /// The objects this connection inserted, and the size of its page cache in KiB (`insertObjects`).
     var objectsInserted = 0
     var cacheKibibytes = 1024
+    /// The bytes of objects inserted since the store's files were last written back (`insertObjects`).
+    var bytesSinceWriteBack = 0
+    static let writeBackInterval = 4 << 20
 
     /// Whether the store switches to the write-ahead log after its first write transaction (`prepareForWriting`).
     private var writeAheadLogAfterFirstWrite = false

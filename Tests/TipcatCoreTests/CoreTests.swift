@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @_spi(Tipcat) @testable import TipcatCore
 
@@ -185,5 +186,19 @@ import Testing
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
         let expected = String(text.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
         #expect(text.trimmingWhitespace() == expected)
+    }
+}
+
+@Suite struct WriteBackTests {
+    /// A file just written (its pages dirty in the page cache) has its writing started, its bytes unchanged; a
+    /// path that is not there is refused, not an error.
+    @Test func startsWritingBackAWrittenFileAndRefusesAMissingOne() throws {
+        let path = FileManager.default.temporaryDirectory.path + "/tipcat-writeback-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let bytes = (0..<(3 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(WriteBack.startNow(path))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(bytes))
+        #expect(!WriteBack.startNow(path + "-missing"))
     }
 }

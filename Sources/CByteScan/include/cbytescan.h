@@ -33,4 +33,9 @@ void tipcat_tune_allocator(void);
 /// `FreeMemory.primeThisThread()`.
 void tipcat_prime_thread_arena(void);
 
+/// Starts writing the file's dirty pages to its device and returns without waiting for them (Linux's
+/// `sync_file_range` with `SYNC_FILE_RANGE_WRITE`): a later fsync of the file then waits only for what is left. 0, or
+/// -1 where there is no such call or it fails; it changes no data and promises no durability.
+int tipcat_start_writeback(int descriptor);
+
 #endif
