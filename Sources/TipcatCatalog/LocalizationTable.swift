@@ -235,13 +235,13 @@ public struct Translation: Sendable, Hashable {
 
     /// This translation with its messages keeping only their texts (`Message.deferringTree()`): what a decoded
     /// String Catalog holds once its translations are checked.
-    package func deferringTrees() -> Translation {
-        var deferred = self
+    /// Consuming: the translation is changed where it is, not copied (retaining what it holds) and then dropped.
+    package consuming func deferringTrees() -> Translation {
         switch content {
-        case .message(let message): deferred.content = .message(message.deferringTree())
-        case .plural(let argument, let forms): deferred.content = .plural(argument: argument, forms: forms.mapValues { $0.deferringTree() })
+        case .message(let message): content = .message(message.deferringTree())
+        case .plural(let argument, let forms): content = .plural(argument: argument, forms: forms.mapValues { $0.deferringTree() })
         }
-        return deferred
+        return self
     }
 }
 

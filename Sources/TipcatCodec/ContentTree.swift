@@ -190,7 +190,8 @@ public struct ContentTree: Sendable {
                         return total + record.keysFound
                     }
                     var found = 0
-                    forEachKey(of: tips[index]) { key in if entries[key] != nil { found += 1 } }
+                    // Looked up without reading the entry out (a copy, retaining all it holds, for each key).
+                    forEachKey(of: tips[index]) { key in if entries.index(forKey: key) != nil { found += 1 } }
                     return total + found
                 }
             }.reduce(0, +)

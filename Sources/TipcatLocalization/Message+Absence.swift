@@ -1,6 +1,8 @@
 extension Message {
     /// The paths this message gives a text for when they have no value: those of selects with a `nil` case.
     public var pathsWithAbsentCase: Set<String> {
+        // Only a select has a `nil` case: most messages have none, and are not walked.
+        guard placeholders.contains(where: { $0.kind == .select }) else { return [] }
         var paths = Set<String>()
         func walk(_ parts: [MessagePart]) {
             for part in parts {

@@ -128,11 +128,10 @@ public struct Message: Sendable, Hashable {
     /// This message keeping only its text and how it parses: its tree is parsed again each time it is asked for.
     /// For the many translations that are checked once and then mostly only stored or copied; a message that
     /// was not parsed from its text (built, or from a cache) keeps its tree.
-    package func deferringTree() -> Message {
+    package consuming func deferringTree() -> Message {
         guard case .tree(let tree) = form, let mode = tree.mode else { return self }
-        var deferred = self
-        deferred.form = .deferred(mode)
-        return deferred
+        form = .deferred(mode)
+        return self
     }
 
     /// The tree of a text that parsed before (a deferred message's): parsed again. A text that no longer parses

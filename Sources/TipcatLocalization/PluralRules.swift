@@ -23,7 +23,9 @@ public enum PluralRules {
     public static var locales: [String] { cldrRuleSets.keys.sorted() }
 
     static func ruleSet(for locale: LocaleID) -> CLDRRuleSet {
-        for candidate in locale.truncations {
+        // The locale itself first, without making the chain: it is asked for every translation with a plural.
+        if let rules = cldrRuleSets[locale.identifier] { return rules }
+        for candidate in locale.truncations.dropFirst() {
             if let rules = cldrRuleSets[candidate.identifier] { return rules }
         }
         return .root

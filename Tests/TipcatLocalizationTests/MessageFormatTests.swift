@@ -180,5 +180,12 @@ import Testing
         #expect(try unhandled("{trail, select, nil {} other {{trail.id} {trail.grade}}}") == ["trail.grade@42"])
         #expect(try unhandled("{count} {count, plural, other {#}}") == [])
         #expect(try Message.parse("a {x, select, nil {b} other {c}} {y, select, k {d} other {e}}").pathsWithAbsentCase == ["x"])
+        // A select nested in a plural branch is found (messages without a select are not walked); a deferred
+        // message's tree is parsed again for it; no select, no path.
+        let nested = try Message.parse("{n, plural, one {{t, select, nil {none} other {{t}}}} other {#}}")
+        #expect(nested.pathsWithAbsentCase == ["t"])
+        #expect(nested.deferringTree().pathsWithAbsentCase == ["t"])
+        #expect(try Message.parse("{n, plural, one {{t}} other {# {nil}}}").pathsWithAbsentCase == [])
+        #expect(try Message.parse("plain nil text").pathsWithAbsentCase == [])
     }
 }

@@ -143,6 +143,12 @@ import Testing
         #expect(PluralRules.categories(for: try #require(LocaleID("xx"))) == [.other])
         #expect(PluralRules.categories(for: try #require(LocaleID("pl-PL"))) == [.one, .few, .many, .other])
         #expect(PluralRules.categories(for: try #require(LocaleID("ar"))) == PluralCategory.allCases)
+        // A region with rules of its own takes them (pt-PT: one, many, other), not its language's (pt: also 0 is
+        // one); a script and region without rules of their own fall back to the language.
+        #expect(try category("0", "pt-PT") == .other)
+        #expect(try category("0", "pt") == .one)
+        #expect(try category("0", "pt-BR") == .one)
+        #expect(PluralRules.categories(for: try #require(LocaleID("sr-Latn-RS"))) == PluralRules.categories(for: try #require(LocaleID("sr"))))
         #expect(PluralRules.locales.count == 216)
         #expect(PluralRules.locales.contains("pt-PT"))
     }
