@@ -41,22 +41,28 @@ public struct LocaleMap<Value>: RandomAccessCollection {
             return storedValues[index]
         }
         set {
-            // Locales set in canonical order (a String Catalog lists them so) are appended after one comparison.
-            if let newValue, locales.last.map({ LocaleMap.precedes($0, locale) }) ?? true {
-                locales.append(locale)
-                storedValues.append(newValue)
+            if let newValue {
+                insert(newValue, for: locale)
             } else if let index = locales.firstIndex(of: locale) {
-                if let newValue {
-                    storedValues[index] = newValue
-                } else {
-                    locales.remove(at: index)
-                    storedValues.remove(at: index)
-                }
-            } else if let newValue {
-                let index = locales.firstIndex { LocaleMap.precedes(locale, $0) } ?? locales.endIndex
-                locales.insert(locale, at: index)
-                storedValues.insert(newValue, at: index)
+                locales.remove(at: index)
+                storedValues.remove(at: index)
             }
+        }
+    }
+
+    /// Sets `value` for `locale` (as the subscript does), taking the value: it is moved into the map, not copied
+    /// (and everything it holds retained) then dropped.
+    @inlinable public mutating func insert(_ value: consuming Value, for locale: LocaleID) {
+        // Locales set in canonical order (a String Catalog lists them so) are appended after one comparison.
+        if locales.last.map({ LocaleMap.precedes($0, locale) }) ?? true {
+            locales.append(locale)
+            storedValues.append(value)
+        } else if let index = locales.firstIndex(of: locale) {
+            storedValues[index] = value
+        } else {
+            let index = locales.firstIndex { LocaleMap.precedes(locale, $0) } ?? locales.endIndex
+            locales.insert(locale, at: index)
+            storedValues.insert(value, at: index)
         }
     }
 

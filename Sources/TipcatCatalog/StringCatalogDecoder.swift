@@ -306,7 +306,7 @@ struct StringCatalogDecoder {
             var devices: [String: Translation] = [:]
             // Checked, translations keep their messages' texts only: their trees are made again when asked for.
             if let translation = decodeTranslation(localization.value, context, devices: &devices) {
-                entry.translations[locale] = translation.deferringTrees()
+                entry.translations.insert((consume translation).deferringTrees(), for: locale)
             }
             if !devices.isEmpty { entry.devices[locale] = devices.mapValues { $0.deferringTrees() } }
         }
@@ -340,7 +340,7 @@ struct StringCatalogDecoder {
             let valueNode = JSONNode(.string(unit.value), offset: unit.valueOffset)
             let state = valueState(unit.state, of: unit.value, at: valueNode, what: what, reportsState: context.reportsState)
             if let translation = unitTranslation(unit.value, at: valueNode, state: state, context, what: what, isVerbatim: unit.isVerbatim) {
-                entry.translations[locale] = translation.deferringTrees()
+                entry.translations.insert((consume translation).deferringTrees(), for: locale)
             }
         }
         entry.translations.shareLocales(with: &locales.localeSets)

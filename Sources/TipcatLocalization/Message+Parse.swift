@@ -134,8 +134,21 @@ struct MessageParser {
     /// Parses text and arguments up to the end (top level) or up to the `}` closing `openBrace` (consumed).
     mutating func parseMessage(openBrace: Int?, inPlural: Bool, depth: Int) throws(MessageSyntaxError) -> [MessagePart] {
         var parts: [MessagePart] = []
+        // A literal is made from its bytes where they are (`run`) unless a quote changes them: then they are
+        // gathered in `text`, which otherwise stays empty (and unallocated).
         var text: [UInt8] = []
+        var run: Range<Int>?
+        func gather() {
+            if let range = run { text.append(contentsOf: bytes[range]) }
+            run = nil
+        }
         func flush() {
+            if let range = run, text.isEmpty {
+                parts.append(.text(string(range)))
+                run = nil
+                return
+            }
+            gather()
             if !text.isEmpty {
                 parts.append(.text(String(decoding: text, as: UTF8.self)))
                 text.removeAll(keepingCapacity: true)
@@ -157,6 +170,7 @@ struct MessageParser {
                 parts.append(.pound)
                 position += 1
             case MessageParser.apostrophe:
+                gather()
                 readQuote(into: &text, inPlural: inPlural)
             default:
                 let start = position
@@ -170,7 +184,13 @@ struct MessageParser {
                     }
                     position += 1
                 }
-                text.append(contentsOf: bytes[start..<position])
+                // The run itself, or, after a quote, more text.
+                if text.isEmpty, run == nil {
+                    run = start..<position
+                } else {
+                    gather()
+                    text.append(contentsOf: bytes[start..<position])
+                }
             }
         }
         if let openBrace { throw MessageSyntaxError("unclosed '{'", offset: openBrace) }
