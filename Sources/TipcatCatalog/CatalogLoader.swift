@@ -183,6 +183,13 @@ public struct CatalogLoader: Sendable {
         let stringsKept: BackgroundValue<(file: [UInt8], kept: StringsDecoding?, parsed: ParsedFile?)>? =
             if let cache, case .mapped(let bytes)? = mappedStrings?.outcome {
                 BackgroundValue { [stringsContext, self] in
+                    // Nothing kept for it (a first publish): fingerprinted on a thread of its own while it is parsed
+                    // here, rather than one after the other while the tips are decoded, with a core left waiting.
+                    if !cache.mayHaveDecoding(ofFile: stringsPath) {
+                        let file = BackgroundValue { cache.fingerprint(bytes) }
+                        let parsed = parseDocument(SourceFile(path: stringsPath, mapped: bytes), deferringEntries: true)
+                        return (file.value, nil, parsed)
+                    }
                     let file = cache.fingerprint(bytes)
                     let kept = cache.decoding(ofFile: stringsPath, fingerprint: file, context: stringsContext)
                     let parsed = kept == nil ? parseDocument(SourceFile(path: stringsPath, mapped: bytes), deferringEntries: true) : nil
@@ -291,7 +298,8 @@ public struct CatalogLoader: Sendable {
         }
         let decodedAgain = !madeAgain.isEmpty
         PhaseTrace.mark("load: tips decoded")
-        tipDocuments.removeAll()  // their memory is reused while the String Catalog is decoded
+        // Their memory is reused while the String Catalog is decoded; they are freed on every core.
+        tipDocuments.removeAllConcurrently()
         if let cache, decodedAgain || kept == nil || kept?.byPath.count != decodings.count || kept?.tipIDs != idsFingerprint {
             cache.keep(TipDecodings(tipIDs: idsFingerprint, byPath: decodings), ofCatalog: directory, context: stringsContext)
         }

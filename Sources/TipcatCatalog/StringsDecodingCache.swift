@@ -113,6 +113,9 @@ public protocol StringsDecodingCache: Sendable {
     func fingerprint(_ bytes: UnsafeRawBufferPointer, afterPiece: (Range<Int>) -> Void) -> [UInt8]
     /// What decoding the String Catalog at `path` with `fingerprint` under `context` produced, when kept.
     func decoding(ofFile path: String, fingerprint: [UInt8], context: [UInt8]) -> StringsDecoding?
+    /// False when the cache certainly keeps nothing for the String Catalog at `path`, whatever its fingerprint
+    /// (a first publish): the loader then parses the file while it is fingerprinted, not after.
+    func mayHaveDecoding(ofFile path: String) -> Bool
     /// Keeps `decoding` for the String Catalog at `path` with `fingerprint` under `context` (best effort:
     /// failures are silent). With `changed`, `decoding` is the one this cache gave for the same file and context
     /// in this process, and `changed` the entries decoded again since, by index, which replace its own (so that
@@ -140,6 +143,8 @@ extension StringsDecodingCache {
     package func fingerprint(_ file: FileBytes) -> [UInt8] {
         fingerprint(file.buffer, afterPiece: { file.releasePages(in: $0) })
     }
+    /// Unknown: asked by fingerprint.
+    public func mayHaveDecoding(ofFile path: String) -> Bool { true }
     /// A cache that keeps no tips: every tip file is decoded.
     public func tipDecodings(ofCatalog directory: String, context: [UInt8]) -> TipDecodings? { nil }
     public func keep(_ decodings: TipDecodings, ofCatalog directory: String, context: [UInt8]) {}

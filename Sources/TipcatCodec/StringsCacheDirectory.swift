@@ -294,6 +294,11 @@ public final class StringsCacheDirectory: StringsDecodingCache {
         return decoding
     }
 
+    /// Whether the directory has a file for the String Catalog at `path` (which `decoding` may then accept).
+    public func mayHaveDecoding(ofFile path: String) -> Bool {
+        access(file(for: path), F_OK) == 0
+    }
+
     public func keep(_ decoding: StringsDecoding, ofFile path: String, fingerprint: [UInt8], context: [UInt8], changed: [Int: StringsDecoding.Entry]?) {
         write { self.stage(decoding, ofFile: path, fingerprint: fingerprint, context: context, changed: changed) }
     }

@@ -164,3 +164,37 @@ extension Array {
         withUnsafeMutableBufferPointer { $0.reverse() }
     }
 }
+
+extension Array where Element: Sendable {
+    /// Empties the array, its elements released on every core. Dropping tens of thousands of parsed documents (each
+    /// a tree of nodes to free) otherwise takes one core while the others wait: 80 ms at 20,000 tip files.
+    public mutating func removeAllConcurrently(chunkSize: Int = 1024) {
+        let size = Swift.max(1, chunkSize)
+        guard count > size, !_isPOD(Element.self) else {
+            removeAll()
+            return
+        }
+        // The elements are moved into parts (no reference retained or released), each part then emptied by a core.
+        var parts: [ReleasedPart<Element>] = []
+        parts.reserveCapacity((count + size - 1) / size)
+        while !isEmpty {
+            var elements: [Element] = []
+            elements.reserveCapacity(Swift.min(size, count))
+            while elements.count < size, let element = popLast() { elements.append(element) }
+            parts.append(ReleasedPart(elements))
+        }
+        let released = parts
+        parts = []
+        _ = concurrentChunks(count: released.count, chunkSize: 1) { range in
+            for index in range { released[index].elements = [] }
+            return 0
+        }
+    }
+}
+
+/// Some elements `removeAllConcurrently` moved out of an array, released by the core that empties the part.
+private final class ReleasedPart<Element: Sendable>: @unchecked Sendable {
+    var elements: [Element]
+
+    init(_ elements: [Element]) { self.elements = elements }
+}

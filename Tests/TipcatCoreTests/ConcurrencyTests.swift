@@ -27,6 +27,35 @@ import Testing
         deinit { Moved.alive -= 1 }
     }
 
+    /// Counts its instances alive, for `removeAllConcurrently` alone.
+    final class Released: Sendable {
+        static let alive = Atomic<Int>(0)
+        let value: Int
+        init(_ value: Int) {
+            self.value = value
+            Released.alive.add(1, ordering: .relaxed)
+        }
+        deinit { Released.alive.subtract(1, ordering: .relaxed) }
+    }
+
+    /// `removeAllConcurrently` empties the array and releases every element once, on whichever core, whatever the
+    /// count against the chunk size; an element another holder keeps stays alive.
+    @Test func removingConcurrentlyReleasesEveryElementOnce() {
+        var kept: [Released] = []
+        for (count, chunk) in [(0, 4), (3, 4), (4, 4), (5, 4), (1000, 7), (10_000, 1024)] {
+            var elements: [Released?] = (0..<count).map { $0 % 3 == 0 ? nil : Released($0) }
+            if count == 1000, let element = elements[1] { kept.append(element) }
+            elements.removeAllConcurrently(chunkSize: chunk)
+            #expect(elements.isEmpty, "\(count) in chunks of \(chunk)")
+        }
+        #expect(Released.alive.load(ordering: .relaxed) == 1 && kept.map(\.value) == [1])
+        kept.removeAll()
+        #expect(Released.alive.load(ordering: .relaxed) == 0)
+        var numbers = Array(0..<5000)
+        numbers.removeAllConcurrently()
+        #expect(numbers.isEmpty)
+    }
+
     /// `appendMoving` and `joinedArrays` keep the elements' order, leave the source empty, and neither lose nor
     /// keep an element; a source that shares its storage keeps its elements for its other holder.
     @Test func movingAppendsKeepOrderAndEveryElementOnce() {
