@@ -211,6 +211,19 @@ public struct Translation: Sendable, Hashable {
             }
         }
 
+        /// Whether this is a whole message (`message(_:)`).
+        @inlinable public var isMessage: Bool {
+            if case .message = self { return true }
+            return false
+        }
+
+        /// How a whole message that keeps no tree holds its text (`Message.textOnly`); nil for a plural variation
+        /// or a message with its tree.
+        package var messageTextOnly: Message.TextOnly? {
+            if case .message(let message) = self { return message.textOnly }
+            return nil
+        }
+
         /// The text of `message`, read in place for a whole message (no copy of its syntax tree).
         public var text: String {
             if case .message(let message) = self { return message.text }

@@ -144,7 +144,17 @@ extension CatalogCodec {
             translations.withUnsafeBufferPointer { translations in
                 for index in translations.indices {
                     w.key(locales[index].identifier, first: index == 0)
-                    writeTranslation(translations[index], to: &w)
+                    // A whole message (nearly every translation) is written from its parts read where they are: passing
+                    // the translation on would copy it, retaining all it holds.
+                    if translations[index].content.isMessage {
+                        w.raw("{\"message\":")
+                        w.string(translations[index].content.text)
+                        w.raw(",\"state\":")
+                        w.string(translations[index].state.rawValue)
+                        w.byte(UInt8(ascii: "}"))
+                    } else {
+                        writeTranslation(translations[index], to: &w)
+                    }
                 }
             }
             w.raw("}}")

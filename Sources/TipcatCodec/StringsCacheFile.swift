@@ -293,7 +293,20 @@ extension BinaryWriter {
         slots(decoded.devices.keys, &locales)
         var body = BinaryWriter()
         translations.withUnsafeBufferPointer { translations in
-            for index in translations.indices { body.translation(translations[index], path: path) }
+            for index in translations.indices {
+                // A whole message without its tree (nearly every translation) is written from its parts read where
+                // they are, as `translation` writes it: passing the translation on would copy it, retaining all it holds.
+                if let textOnly = translations[index].content.messageTextOnly {
+                    body.bytes.append(0)
+                    body.bytes.append(1 + textOnly.rawValue)
+                    body.string(translations[index].content.text)
+                    body.state(translations[index].state)
+                    body.optionalLocation(translations[index].location, path: path)
+                    body.bool(translations[index].isVerbatim)
+                } else {
+                    body.translation(translations[index], path: path)
+                }
+            }
         }
         for variations in devices {
             body.count(variations.count)
@@ -326,9 +339,14 @@ extension BinaryWriter {
                 self.message(message)
             }
         }
-        bytes.append(Translation.State.allCases.firstIndex(of: translation.state).map(UInt8.init) ?? 0)
+        state(translation.state)
         optionalLocation(translation.location, path: path)
         bool(translation.isVerbatim)
+    }
+
+    /// A translation's state, by its index among the states.
+    fileprivate mutating func state(_ state: Translation.State) {
+        bytes.append(Translation.State.allCases.firstIndex(of: state).map(UInt8.init) ?? 0)
     }
 
     /// A message as it is kept: its text alone when it keeps no tree (tag 1 + `Message.TextOnly`; a checked
