@@ -84,7 +84,8 @@ struct MessageChecker: Sendable {
                 break
             }
         }
-        guard !absentIsEmpty else { return }
+        // Without an optional parameter or field, every placeholder that names one has a value.
+        guard !absentIsEmpty, tip.hasOptionals else { return }
         let mayBeAbsent: (String) -> Bool = { tip.type(atPath: $0)?.isOptional ?? false }
         for placeholder in message.placeholdersWithoutAbsentCase(mayBeAbsent: mayBeAbsent) {
             let absent = Message.prefixesOfPath(placeholder.path).first(where: mayBeAbsent) ?? placeholder.path
@@ -132,6 +133,20 @@ struct MessageChecker: Sendable {
 struct TipParameterScope {
     let name: String
     let parameters: [ValueType.RecordField]
+    /// Whether some parameter, or a field of a record parameter at any depth, is optional: only then can a
+    /// placeholder have no value.
+    let hasOptionals: Bool
+
+    init(name: String, parameters: [ValueType.RecordField]) {
+        self.name = name
+        self.parameters = parameters
+        func hasOptional(_ type: ValueType) -> Bool {
+            if type.isOptional { return true }
+            if case .record(let fields) = type.wrapped { return fields.contains { hasOptional($0.type) } }
+            return false
+        }
+        hasOptionals = parameters.contains { hasOptional($0.type) }
+    }
 
     func type(atPath path: String) -> ValueType? {
         parameters.type(atPath: path)

@@ -25,6 +25,20 @@ import TipcatTestSupport
         ], "\(result.stdout)")
     }
 
+    /// Only a field deep in a record is optional (no parameter is): its placeholder is still found; a tip without
+    /// any optional parameter or field has nothing to report.
+    @Test func anOptionalFieldAloneIsFoundAndNoOptionalsNeedNoCase() throws {
+        let directory = try TemporaryDirectory()
+        let path = try catalog(directory, tip: #""parameters": {"trail": {"id": "string", "stats": {"grade": "int?"}}}, "message": "{trail.id} is {trail.stats.grade, number}", "example": {"trail": {"id": "x", "stats": {}}}"#)
+        let result = tipcat("validate", "--catalog", path, "--no-plugins")
+        #expect(result.status == .failure)
+        #expect(result.stdout.contains("'{trail.stats.grade}' in the message of A has no text for when 'trail.stats.grade' (int?) is nil"), "\(result.stdout)")
+        let plain = try TemporaryDirectory()
+        let plainPath = try catalog(plain, tip: #""parameters": {"trail": {"id": "string"}, "count": "int"}, "message": "{trail.id}: {count, number}", "example": {"trail": {"id": "x"}, "count": 1}"#)
+        let valid = tipcat("validate", "--catalog", plainPath, "--no-plugins")
+        #expect(valid.status == .success && !valid.stdout.contains("optional-placeholder"), "\(valid.stdout)")
+    }
+
     @Test func textsWithANilCaseValidate() throws {
         let directory = try TemporaryDirectory()
         let path = try catalog(directory, tip: #""parameters": {"name": "string?", "since": "date?"}, "message": "Hi {name, select, nil {there} other {{name}}}{since, select, nil {} other {, member since {since}}}", "customID": "A-{name}""#)
