@@ -186,7 +186,8 @@ public struct CatalogLoader: Sendable {
                     // Nothing kept for it (a first publish): fingerprinted on a thread of its own while it is parsed
                     // here, rather than one after the other while the tips are decoded, with a core left waiting.
                     if !cache.mayHaveDecoding(ofFile: stringsPath) {
-                        let file = BackgroundValue { cache.fingerprint(bytes) }
+                        // Its pages are read by both at once: given back once parsed (`parseDocument`), not as hashed.
+                        let file = BackgroundValue { cache.fingerprint(bytes.buffer) }
                         let parsed = parseDocument(SourceFile(path: stringsPath, mapped: bytes), deferringEntries: true)
                         return (file.value, nil, parsed)
                     }
