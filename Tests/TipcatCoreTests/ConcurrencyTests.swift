@@ -5,15 +5,22 @@ import Testing
 /// `concurrentArray`: elements in their places whatever the chunking; a chunk that fails or emits too few or too
 /// many makes the whole nil, and every element it or others emitted is released.
 @Suite struct ConcurrencyTests {
-    /// Counts the instances alive.
+    /// A count of instances alive: each test that counts has its own (tests run at once).
+    final class Counter: Sendable {
+        let alive = Atomic<Int>(0)
+    }
+
+    /// Counts the instances alive, in `Tracked.counter` unless given another counter.
     final class Tracked: Sendable {
-        static let alive = Atomic<Int>(0)
+        static let counter = Counter()
         let value: Int
-        init(_ value: Int) {
+        let counter: Counter
+        init(_ value: Int, counting counter: Counter = Tracked.counter) {
             self.value = value
-            Tracked.alive.add(1, ordering: .relaxed)
+            self.counter = counter
+            counter.alive.add(1, ordering: .relaxed)
         }
-        deinit { Tracked.alive.subtract(1, ordering: .relaxed) }
+        deinit { counter.alive.subtract(1, ordering: .relaxed) }
     }
 
     /// Counts its instances alive apart from `Tracked` (whose count another test reads meanwhile).
@@ -27,30 +34,20 @@ import Testing
         deinit { Moved.alive -= 1 }
     }
 
-    /// Counts its instances alive, for `removeAllConcurrently` alone.
-    final class Released: Sendable {
-        static let alive = Atomic<Int>(0)
-        let value: Int
-        init(_ value: Int) {
-            self.value = value
-            Released.alive.add(1, ordering: .relaxed)
-        }
-        deinit { Released.alive.subtract(1, ordering: .relaxed) }
-    }
-
     /// `removeAllConcurrently` empties the array and releases every element once, on whichever core, whatever the
     /// count against the chunk size; an element another holder keeps stays alive.
     @Test func removingConcurrentlyReleasesEveryElementOnce() {
-        var kept: [Released] = []
+        let released = Counter()
+        var kept: [Tracked] = []
         for (count, chunk) in [(0, 4), (3, 4), (4, 4), (5, 4), (1000, 7), (10_000, 1024)] {
-            var elements: [Released?] = (0..<count).map { $0 % 3 == 0 ? nil : Released($0) }
+            var elements: [Tracked?] = (0..<count).map { $0 % 3 == 0 ? nil : Tracked($0, counting: released) }
             if count == 1000, let element = elements[1] { kept.append(element) }
             elements.removeAllConcurrently(chunkSize: chunk)
             #expect(elements.isEmpty, "\(count) in chunks of \(chunk)")
         }
-        #expect(Released.alive.load(ordering: .relaxed) == 1 && kept.map(\.value) == [1])
+        #expect(released.alive.load(ordering: .relaxed) == 1 && kept.map(\.value) == [1])
         kept.removeAll()
-        #expect(Released.alive.load(ordering: .relaxed) == 0)
+        #expect(released.alive.load(ordering: .relaxed) == 0)
         var numbers = Array(0..<5000)
         numbers.removeAllConcurrently()
         #expect(numbers.isEmpty)
@@ -96,7 +93,7 @@ import Testing
             }
             #expect(made?.map(\.value) == Array(0..<count), "\(count) in chunks of \(chunk)")
         }
-        #expect(Tracked.alive.load(ordering: .relaxed) == 0)
+        #expect(Tracked.counter.alive.load(ordering: .relaxed) == 0)
 
         // One chunk fails after emitting half its elements; one emits one too few; one emits one too many.
         let failures: [@Sendable (Range<Int>, (Tracked) -> Void) -> Bool] = [
@@ -116,7 +113,7 @@ import Testing
         ]
         for failure in failures {
             #expect(concurrentArray(count: 1000, chunkSize: 64, failure) == nil)
-            #expect(Tracked.alive.load(ordering: .relaxed) == 0, "nothing emitted is left alive")
+            #expect(Tracked.counter.alive.load(ordering: .relaxed) == 0, "nothing emitted is left alive")
         }
     }
 }
