@@ -225,7 +225,7 @@ public struct Translation: Sendable, Hashable {
         }
 
         /// The text of `message`, read in place for a whole message (no copy of its syntax tree).
-        public var text: String {
+        @inlinable public var text: String {
             if case .message(let message) = self { return message.text }
             return message.text
         }

@@ -110,57 +110,63 @@ extension CatalogCodec {
     static func stringsBytes(_ entries: [(String, LocalizationTable.Entry)]) -> [UInt8] {
         var w = CanonicalWriter(capacity: 4096)
         w.byte(UInt8(ascii: "{"))
-        for (index, (key, entry)) in entries.enumerated() {
-            w.key(key, first: index == 0)
-            w.byte(UInt8(ascii: "{"))
-            var members = CanonicalWriter.Members()
-            if let comment = entry.comment {
-                members.key("comment", in: &w)
-                w.string(comment)
-            }
-            if !entry.devices.isEmpty {
-                // `{locale: {device: translation}}`, only when some locale varies by device.
-                members.key("devices", in: &w)
-                w.byte(UInt8(ascii: "{"))
-                // In canonical order already (`LocaleMap`); read in place (translations are large, and many).
-                let (locales, devices) = (entry.devices.keys, entry.devices.values)
-                for localeIndex in devices.indices {
-                    let variations = devices[localeIndex]
-                    w.key(locales[localeIndex].identifier, first: localeIndex == 0)
-                    w.byte(UInt8(ascii: "{"))
-                    for (deviceIndex, device) in variations.keys.sorted(by: { $0.precedesCanonically($1) }).enumerated() {
-                        guard let translation = variations[device] else { continue }
-                        w.key(device, first: deviceIndex == 0)
-                        writeTranslation(translation, to: &w)
-                    }
-                    w.byte(UInt8(ascii: "}"))
-                }
-                w.byte(UInt8(ascii: "}"))
-            }
-            members.key("localizations", in: &w)
-            w.byte(UInt8(ascii: "{"))
-            // By index into the locales and the values: a map's element is a pair, copied with all its translation holds.
-            let (locales, translations) = (entry.translations.keys, entry.translations.values)
-            translations.withUnsafeBufferPointer { translations in
-                for index in translations.indices {
-                    w.key(locales[index].identifier, first: index == 0)
-                    // A whole message (nearly every translation) is written from its parts read where they are: passing
-                    // the translation on would copy it, retaining all it holds.
-                    if translations[index].content.isMessage {
-                        w.raw("{\"message\":")
-                        w.string(translations[index].content.text)
-                        w.raw(",\"state\":")
-                        w.string(translations[index].state.rawValue)
-                        w.byte(UInt8(ascii: "}"))
-                    } else {
-                        writeTranslation(translations[index], to: &w)
-                    }
-                }
-            }
-            w.raw("}}")
+        // By index: an entry is borrowed where it is, not copied out of the array (retaining all it holds).
+        for index in entries.indices {
+            writeEntry(entries[index].0, entries[index].1, first: index == 0, to: &w)
         }
         w.byte(UInt8(ascii: "}"))
         return w.bytes
+    }
+
+    /// One member of `stringsBytes`: `key: {"comment"?, "devices"?, "localizations": {…}}`.
+    private static func writeEntry(_ key: String, _ entry: borrowing LocalizationTable.Entry, first: Bool, to w: inout CanonicalWriter) {
+        w.key(key, first: first)
+        w.byte(UInt8(ascii: "{"))
+        var members = CanonicalWriter.Members()
+        if let comment = entry.comment {
+            members.key("comment", in: &w)
+            w.string(comment)
+        }
+        if !entry.devices.isEmpty {
+            // `{locale: {device: translation}}`, only when some locale varies by device.
+            members.key("devices", in: &w)
+            w.byte(UInt8(ascii: "{"))
+            // In canonical order already (`LocaleMap`); read in place (translations are large, and many).
+            let (locales, devices) = (entry.devices.keys, entry.devices.values)
+            for localeIndex in devices.indices {
+                let variations = devices[localeIndex]
+                w.key(locales[localeIndex].identifier, first: localeIndex == 0)
+                w.byte(UInt8(ascii: "{"))
+                for (deviceIndex, device) in variations.keys.sorted(by: { $0.precedesCanonically($1) }).enumerated() {
+                    guard let translation = variations[device] else { continue }
+                    w.key(device, first: deviceIndex == 0)
+                    writeTranslation(translation, to: &w)
+                }
+                w.byte(UInt8(ascii: "}"))
+            }
+            w.byte(UInt8(ascii: "}"))
+        }
+        members.key("localizations", in: &w)
+        w.byte(UInt8(ascii: "{"))
+        // By index into the locales and the values: a map's element is a pair, copied with all its translation holds;
+        // and into the array itself, a constant whose elements are read where they are (through a buffer pointer
+        // each would be copied for fear that a call writes it).
+        let (locales, translations) = (entry.translations.keys, entry.translations.values)
+        for index in translations.indices {
+            w.key(locales[index].identifier, first: index == 0)
+            // A whole message (nearly every translation) is written from its parts read where they are: passing the
+            // translation on would copy it, retaining all it holds.
+            if translations[index].content.isMessage {
+                w.raw("{\"message\":")
+                w.string(translations[index].content.text)
+                w.raw(",\"state\":")
+                w.string(translations[index].state.rawValue)
+                w.byte(UInt8(ascii: "}"))
+            } else {
+                writeTranslation(translations[index], to: &w)
+            }
+        }
+        w.raw("}}")
     }
 
     /// `{"message": …, "state": …}` or `{"plural": {"argument": …, "forms": {…}}, "state": …}`.

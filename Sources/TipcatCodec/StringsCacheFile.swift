@@ -79,13 +79,18 @@ enum StringsCacheFile {
         prefix.count(entries.count)
         guard let (length, checksum) = CacheRuns.write(
             prefix: prefix.bytes, count: entries.count, runLength: runLength,
-            encode: { range in encodeEntries(range.map { entries[$0] }, path: path) }, write: write)
+            encode: { range in encodeEntries(entries, range, path: path) }, write: write)
         else { return nil }
         return (header(magic, [file, context], length: length, checksum: checksum), checksum)
     }
 
     /// Entries with the locales they name first, sorted (named by index after): equal entries give equal bytes.
     static func encodeEntries(_ entries: [StringsDecoding.Entry], path: String) -> [UInt8] {
+        encodeEntries(entries, entries.indices, path: path)
+    }
+
+    /// `encodeEntries` of `entries[range]`, read where they are (a copy of the range would retain all they hold).
+    static func encodeEntries(_ entries: [StringsDecoding.Entry], _ range: Range<Int>, path: String) -> [UInt8] {
         var named = Set<LocaleID>()
         // Entries mostly share one array of locales: each array is added once, when it differs from the last.
         var last: [LocaleID] = []
@@ -94,10 +99,9 @@ enum StringsCacheFile {
             named.formUnion(locales)
             last = locales
         }
-        for index in entries.indices {
-            guard let decoded = entries[index].entry else { continue }
-            add(decoded.translationLocales)
-            add(decoded.deviceLocales)
+        for index in range where entries[index].entry != nil {
+            add(entries[index].entry?.translationLocales ?? [])
+            add(entries[index].entry?.deviceLocales ?? [])
         }
         let identifiers = named.map(\.identifier).sorted()
         var slots = LocaleSlots()
@@ -105,7 +109,7 @@ enum StringsCacheFile {
         var writer = BinaryWriter()
         writer.count(identifiers.count)
         for identifier in identifiers { writer.string(identifier) }
-        for index in entries.indices { writer.entry(entries[index], path: path, locales: &slots) }
+        for index in range { writer.entry(entries[index], path: path, locales: &slots) }
         return writer.bytes
     }
 
@@ -292,20 +296,20 @@ extension BinaryWriter {
         slots(decoded.translations.keys, &locales)
         slots(decoded.devices.keys, &locales)
         var body = BinaryWriter()
-        translations.withUnsafeBufferPointer { translations in
-            for index in translations.indices {
-                // A whole message without its tree (nearly every translation) is written from its parts read where
-                // they are, as `translation` writes it: passing the translation on would copy it, retaining all it holds.
-                if let textOnly = translations[index].content.messageTextOnly {
-                    body.bytes.append(0)
-                    body.bytes.append(1 + textOnly.rawValue)
-                    body.string(translations[index].content.text)
-                    body.state(translations[index].state)
-                    body.optionalLocation(translations[index].location, path: path)
-                    body.bool(translations[index].isVerbatim)
-                } else {
-                    body.translation(translations[index], path: path)
-                }
+        // By index into the array (a constant: its elements are read where they are, where through a buffer
+        // pointer each would be copied, retaining all it holds, for fear that a call writes it).
+        for index in translations.indices {
+            // A whole message without its tree (nearly every translation) is written from its parts, as `translation`
+            // writes it: passing the translation on would copy it.
+            if let textOnly = translations[index].content.messageTextOnly {
+                body.bytes.append(0)
+                body.bytes.append(1 + textOnly.rawValue)
+                body.string(translations[index].content.text)
+                body.state(translations[index].state)
+                body.optionalLocation(translations[index].location, path: path)
+                body.bool(translations[index].isVerbatim)
+            } else {
+                body.translation(translations[index], path: path)
             }
         }
         for variations in devices {
