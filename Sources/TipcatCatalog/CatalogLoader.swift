@@ -553,11 +553,13 @@ public struct CatalogLoader: Sendable {
     /// Decodes tips on every core: each document's tip (nil when it does not decode to one) and findings, by
     /// index (nil where there is no document).
     func decodeTips(_ documents: [JSONDocument?], environment: RuleEnvironment, messages: MessageChecker) -> [(Tip?, [Diagnostic])?] {
-        concurrentChunks(count: documents.count, chunkSize: 64) { range in
+        let ruleChecks = RuleCheckMemo()
+        return concurrentChunks(count: documents.count, chunkSize: 64) { range in
             range.map { index -> (Tip?, [Diagnostic])? in
                 guard let document = documents[index] else { return nil }
                 let local = DiagnosticSink()
-                let tip = TipDecoder(document: document, sink: local, environment: environment, messages: messages).decode()
+                let tip = TipDecoder(document: document, sink: local, environment: environment, messages: messages, ruleChecks: ruleChecks)
+                    .decode()
                 local.reportDuplicateKeys(in: document, what: CatalogLoader.displayName(document))
                 return (tip, local.diagnostics)
             }

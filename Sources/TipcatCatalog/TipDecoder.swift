@@ -1,3 +1,4 @@
+import Synchronization
 import TipcatCore
 import TipcatJSON
 import TipcatLocalization
@@ -9,6 +10,8 @@ struct TipDecoder {
     let sink: DiagnosticSink
     let environment: RuleEnvironment
     let messages: MessageChecker
+    /// The rules other tips of the load had checked (nil: each checked here).
+    var ruleChecks: RuleCheckMemo? = nil
 
     static let keys = [
         "id", "customID", "title", "message", "image", "actions", "parameters", "rules", "options", "republish",
@@ -185,7 +188,7 @@ struct TipDecoder {
                 sink.add(.ruleNotAString(of: id, found: element.value.kindDescription, at: document.location(of: element)))
                 continue
             }
-            let (_, findings) = RuleChecker.check(text, in: environment)
+            let findings = ruleChecks?.findings(text, in: environment) ?? RuleChecker.check(text, in: environment).diagnostics
             let locator = findings.isEmpty ? nil : JSONStringLocator(element, in: document)
             for finding in findings {
                 sink.add(finding.diagnostic(at: locator?.location(atUTF8Offset: finding.range.lowerBound) ?? document.location(of: element),
@@ -223,5 +226,29 @@ struct TipDecoder {
             }
         }
         return values
+    }
+}
+
+/// The findings of checking rules, by rule text and the tip's parameters, shared by the tips one load decodes on every
+/// core. A check is a function of the text and its environment, which besides the tip's parameters is the catalog's
+/// (its app parameters, events and tip IDs): catalogs repeat rules across tips (`#appOpened.count >= 3`, a flag), and
+/// each is parsed and checked once per parameter set instead of once per tip. Findings are relative to the rule's
+/// text; each tip locates them in its own file.
+final class RuleCheckMemo: Sendable {
+    private struct Key: Hashable {
+        let text: String
+        let parameters: [String: ValueType]
+    }
+
+    private let checked = Mutex<[Key: [RuleDiagnostic]]>([:])
+
+    /// `RuleChecker.check(text, in: environment).diagnostics`, made once for each text and set of tip parameters;
+    /// `environment` is otherwise the same for every call.
+    func findings(_ text: String, in environment: RuleEnvironment) -> [RuleDiagnostic] {
+        let key = Key(text: text, parameters: environment.tipParameters)
+        if let known = checked.withLock({ $0[key] }) { return known }
+        let findings = RuleChecker.check(text, in: environment).diagnostics
+        checked.withLock { $0[key] = findings }
+        return findings
     }
 }
