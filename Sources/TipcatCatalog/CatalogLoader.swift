@@ -183,18 +183,18 @@ public struct CatalogLoader: Sendable {
         let stringsKept: BackgroundValue<(file: [UInt8], kept: StringsDecoding?, parsed: ParsedFile?)>? =
             if let cache, case .mapped(let bytes)? = mappedStrings?.outcome {
                 BackgroundValue { [stringsContext, self] in
+                    func parsed() -> ParsedFile { parseDocument(SourceFile(path: stringsPath, mapped: bytes), deferringEntries: true) }
                     // Nothing kept for it (a first publish): fingerprinted on a thread of its own while it is parsed
                     // here, rather than one after the other while the tips are decoded, with a core left waiting.
                     if !cache.mayHaveDecoding(ofFile: stringsPath) {
                         // Its pages are read by both at once: given back once parsed (`parseDocument`), not as hashed.
                         let file = BackgroundValue { cache.fingerprint(bytes.buffer) }
-                        let parsed = parseDocument(SourceFile(path: stringsPath, mapped: bytes), deferringEntries: true)
-                        return (file.value, nil, parsed)
+                        let document = parsed()
+                        return (file.value, nil, document)
                     }
                     let file = cache.fingerprint(bytes)
                     let kept = cache.decoding(ofFile: stringsPath, fingerprint: file, context: stringsContext)
-                    let parsed = kept == nil ? parseDocument(SourceFile(path: stringsPath, mapped: bytes), deferringEntries: true) : nil
-                    return (file, kept, parsed)
+                    return (file, kept, kept == nil ? parsed() : nil)
                 }
             } else {
                 nil

@@ -10,8 +10,8 @@ struct TipDecoder {
     let sink: DiagnosticSink
     let environment: RuleEnvironment
     let messages: MessageChecker
-    /// The rules other tips of the load had checked (nil: each checked here).
-    var ruleChecks: RuleCheckMemo? = nil
+    /// The rules the load's tips have had checked, shared by them.
+    let ruleChecks: RuleCheckMemo
 
     static let keys = [
         "id", "customID", "title", "message", "image", "actions", "parameters", "rules", "options", "republish",
@@ -188,7 +188,7 @@ struct TipDecoder {
                 sink.add(.ruleNotAString(of: id, found: element.value.kindDescription, at: document.location(of: element)))
                 continue
             }
-            let findings = ruleChecks?.findings(text, in: environment) ?? RuleChecker.check(text, in: environment).diagnostics
+            let findings = ruleChecks.findings(text, in: environment)
             let locator = findings.isEmpty ? nil : JSONStringLocator(element, in: document)
             for finding in findings {
                 sink.add(finding.diagnostic(at: locator?.location(atUTF8Offset: finding.range.lowerBound) ?? document.location(of: element),

@@ -157,11 +157,7 @@ extension CatalogCodec {
             // A whole message (nearly every translation) is written from its parts read where they are: passing the
             // translation on would copy it, retaining all it holds.
             if translations[index].content.isMessage {
-                w.raw("{\"message\":")
-                w.string(translations[index].content.text)
-                w.raw(",\"state\":")
-                w.string(translations[index].state.rawValue)
-                w.byte(UInt8(ascii: "}"))
+                writeMessageTranslation(translations[index].content.text, state: translations[index].state, to: &w)
             } else {
                 writeTranslation(translations[index], to: &w)
             }
@@ -173,8 +169,7 @@ extension CatalogCodec {
     private static func writeTranslation(_ translation: Translation, to w: inout CanonicalWriter) {
         switch translation.content {
         case .message(let message):
-            w.raw("{\"message\":")
-            w.string(message.text)
+            writeMessageTranslation(message.text, state: translation.state, to: &w)
         case .plural(let argument, let forms):
             w.raw("{\"plural\":{\"argument\":")
             w.string(argument)
@@ -184,9 +179,21 @@ extension CatalogCodec {
                 w.string(forms[category]?.text ?? "")
             }
             w.raw("}}")
+            writeState(translation.state, to: &w)
         }
+    }
+
+    /// `{"message": …, "state": …}`.
+    private static func writeMessageTranslation(_ text: String, state: Translation.State, to w: inout CanonicalWriter) {
+        w.raw("{\"message\":")
+        w.string(text)
+        writeState(state, to: &w)
+    }
+
+    /// `,"state": …}`, closing a translation.
+    private static func writeState(_ state: Translation.State, to w: inout CanonicalWriter) {
         w.raw(",\"state\":")
-        w.string(translation.state.rawValue)
+        w.string(state.rawValue)
         w.byte(UInt8(ascii: "}"))
     }
 }

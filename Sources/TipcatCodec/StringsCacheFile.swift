@@ -303,11 +303,9 @@ extension BinaryWriter {
             // writes it: passing the translation on would copy it.
             if let textOnly = translations[index].content.messageTextOnly {
                 body.bytes.append(0)
-                body.bytes.append(1 + textOnly.rawValue)
-                body.string(translations[index].content.text)
-                body.state(translations[index].state)
-                body.optionalLocation(translations[index].location, path: path)
-                body.bool(translations[index].isVerbatim)
+                body.textOnlyMessage(textOnly, translations[index].content.text)
+                body.translationTail(
+                    translations[index].state, translations[index].location, isVerbatim: translations[index].isVerbatim, path: path)
             } else {
                 body.translation(translations[index], path: path)
             }
@@ -343,22 +341,27 @@ extension BinaryWriter {
                 self.message(message)
             }
         }
-        state(translation.state)
-        optionalLocation(translation.location, path: path)
-        bool(translation.isVerbatim)
+        translationTail(translation.state, translation.location, isVerbatim: translation.isVerbatim, path: path)
     }
 
-    /// A translation's state, by its index among the states.
-    fileprivate mutating func state(_ state: Translation.State) {
+    /// What follows a translation's content: its state (by its index among the states), location and verbatim flag.
+    fileprivate mutating func translationTail(_ state: Translation.State, _ location: SourceLocation?, isVerbatim: Bool, path: String) {
         bytes.append(Translation.State.allCases.firstIndex(of: state).map(UInt8.init) ?? 0)
+        optionalLocation(location, path: path)
+        bool(isVerbatim)
+    }
+
+    /// A message that keeps no tree: tag 1 + how it holds its text, then the text.
+    fileprivate mutating func textOnlyMessage(_ textOnly: Message.TextOnly, _ text: String) {
+        bytes.append(1 + textOnly.rawValue)
+        string(text)
     }
 
     /// A message as it is kept: its text alone when it keeps no tree (tag 1 + `Message.TextOnly`; a checked
     /// translation's tree is parsed again only when asked for, never to be written here), else its tree (tag 0).
     mutating func message(_ message: Message) {
         if let textOnly = message.textOnly {
-            bytes.append(1 + textOnly.rawValue)
-            string(message.text)
+            textOnlyMessage(textOnly, message.text)
             return
         }
         bytes.append(0)
