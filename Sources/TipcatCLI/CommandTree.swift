@@ -80,7 +80,8 @@ enum CommandTree {
             Catalog device variations (the device's, then 'other', then the plain string). Colour: --color > NO_COLOR > FORCE_COLOR/CLICOLOR_FORCE > TERM=dumb > \
             whether stdout is a terminal. Width: --width > COLUMNS > the terminal's width > 80. A catalog with \
             errors is refused (the first five are shown); warnings are not shown, and the checks that can only \
-            warn at their level in lint.json are not run (tipcat validate reports them).
+            warn at their level in lint.json are not run (tipcat validate reports them). Only the translations \
+            the rendering can show are read and checked: the locale's, its fallbacks' and the source language's.
             """,
         arguments: [
             .positional("tip-id", help: "The tips to render.", required: false, repeating: true),

@@ -1,6 +1,6 @@
 public import TipcatCore
 public import TipcatJSON
-import TipcatLocalization
+public import TipcatLocalization
 import TipcatRules
 
 /// What loading a catalog produced: a best-effort model (never nil) and every finding.
@@ -61,6 +61,27 @@ public struct CatalogLoader: Sendable {
     /// `keepsStrings`): an unchanged file is then not parsed again, and only the entries whose tip file changed
     /// are decoded and checked again. The result is the same as without a cache.
     public var stringsCache: (any StringsDecodingCache)?
+    /// Whose translations the String Catalog's entries are decoded and checked for (`TranslationScope`): every
+    /// locale's unless told. A loader with a `stringsCache` decodes every locale's (the cache keeps whole decodings).
+    public var translations: TranslationScope = .everyLocale
+
+    /// The translations a load decodes and checks.
+    public enum TranslationScope: Sendable, Equatable {
+        /// Every locale's (what `validate` and `publish` need).
+        case everyLocale
+        /// Only those a rendering in the locale can show: the locale's, its fallbacks' and the source language's
+        /// (nil: the source language's alone). The others are left out of the table as if the String Catalog
+        /// lacked them, and nothing is reported about them (`render` shows one locale).
+        case shownIn(LocaleID?)
+
+        /// The locales whose translations are decoded; nil for all.
+        func locales(sourceLanguage: LocaleID) -> Set<LocaleID>? {
+            switch self {
+            case .everyLocale: nil
+            case .shownIn(let locale): Set((locale ?? sourceLanguage).fallbackChain(sourceLanguage: sourceLanguage))
+            }
+        }
+    }
 
     /// The files of a catalog directory.
     public enum FileName {
@@ -340,7 +361,10 @@ public struct CatalogLoader: Sendable {
                 catalog.localizations = table
             }
         } else if let parsedStrings, let document = take(parsedStrings) {
-            if let (table, _) = decodeStrings(document, settings: catalog.settings, tips: catalog.tips, sink: sink) { catalog.localizations = table }
+            let locales = translations.locales(sourceLanguage: catalog.settings.sourceLanguage)
+            if let (table, _) = decodeStrings(document, settings: catalog.settings, tips: catalog.tips, locales: locales, sink: sink) {
+                catalog.localizations = table
+            }
             if keepsStrings { strings = document }
         }
 
@@ -404,12 +428,14 @@ public struct CatalogLoader: Sendable {
     /// Decodes the String Catalog into its table, reporting its findings and duplicate keys; nil when it turns out
     /// not to be valid JSON (reported as such). With `recording`, also what it produced, for a cache (nil when
     /// the file is not valid JSON).
+    /// `locales`: those whose translations are decoded (nil: all; see `TranslationScope`).
     func decodeStrings(
-        _ document: JSONDocument, settings: CatalogSettings, tips: [Tip], sink: DiagnosticSink, recording fingerprint: (@Sendable (Int) -> [UInt8])? = nil
+        _ document: JSONDocument, settings: CatalogSettings, tips: [Tip], locales: Set<LocaleID>? = nil, sink: DiagnosticSink,
+        recording fingerprint: (@Sendable (Int) -> [UInt8])? = nil
     ) -> (table: LocalizationTable, record: StringsDecoding?)? {
         // Nothing is reported until every deferred entry has parsed: an invalid one makes the file a syntax error.
         let local = DiagnosticSink()
-        if let (table, entryDuplicates, record) = StringCatalogDecoder(document: document, sink: local, settings: settings, tips: tips)
+        if let (table, entryDuplicates, record) = StringCatalogDecoder(document: document, sink: local, settings: settings, tips: tips, decodedLocales: locales)
             .decode(recording: fingerprint) {
             sink.add(contentsOf: local.diagnostics)
             let duplicates = entryDuplicates.isEmpty
@@ -429,7 +455,7 @@ public struct CatalogLoader: Sendable {
         // Parsed whole, the file reports its first syntax error exactly.
         do {
             let whole = try JSONDocument.parse(document.source)
-            return decodeStrings(whole, settings: settings, tips: tips, sink: sink).map { ($0.table, nil) }
+            return decodeStrings(whole, settings: settings, tips: tips, locales: locales, sink: sink).map { ($0.table, nil) }
         } catch {
             sink.add(Diagnostic(error.message, rule: .invalidJSON, at: document.source.location(ofByte: error.offset)))
             return nil

@@ -8,6 +8,8 @@ struct StringCatalogDecoder {
     let sink: DiagnosticSink
     let settings: CatalogSettings
     let tips: [Tip]
+    /// The locales whose translations are decoded and checked; the others are skipped (nil: every locale's).
+    var decodedLocales: Set<LocaleID>? = nil
 
     private var file: String { document.source.path }
 
@@ -38,7 +40,7 @@ struct StringCatalogDecoder {
         let owners = StringCatalogDecoder.firstTips(tips)
         // Entries are independent: decode them on every core, each chunk with its own findings.
         let members = strings.members
-        let (document, settings, tips) = (self.document, self.settings, self.tips)
+        let (document, settings, tips, decodedLocales) = (self.document, self.settings, self.tips, self.decodedLocales)
         // A deferred entry is parsed just before it is decoded, and its tree dropped right after.
         typealias Chunk = (
             entries: [(String, LocalizationTable.Entry)], diagnostics: [Diagnostic], duplicates: [(first: JSONMember, duplicate: JSONMember)],
@@ -46,7 +48,7 @@ struct StringCatalogDecoder {
         )
         var results = concurrentChunks(count: members.count, chunkSize: 512) { range -> Chunk? in
             let chunkSink = DiagnosticSink()
-            let decoder = StringCatalogDecoder(document: document, sink: chunkSink, settings: settings, tips: tips)
+            let decoder = StringCatalogDecoder(document: document, sink: chunkSink, settings: settings, tips: tips, decodedLocales: decodedLocales)
             let messages = MessageChecker(sourceLanguage: settings.sourceLanguage)
             var locales = LocaleCache()
             var entries: [(String, LocalizationTable.Entry)] = []
@@ -66,7 +68,7 @@ struct StringCatalogDecoder {
                                                      locales: &locales)
                 } else {
                     guard let parsed = try? document.parseDeferred(member.value) else { return nil }
-                    let entryDecoder = StringCatalogDecoder(document: parsed, sink: chunkSink, settings: settings, tips: tips)
+                    let entryDecoder = StringCatalogDecoder(document: parsed, sink: chunkSink, settings: settings, tips: tips, decodedLocales: decodedLocales)
                     var entryMember = member
                     entryMember.value = parsed.root
                     duplicates += parsed.duplicateKeys()
@@ -302,6 +304,7 @@ struct StringCatalogDecoder {
                 sink.add(.invalidLocale(localization.key, inString: key, at: document.location(ofByte: localization.keyOffset)))
                 continue
             }
+            if let decoded = decodedLocales, !decoded.contains(locale) { continue }
             context.locale = locale
             var devices: [String: Translation] = [:]
             // Checked, translations keep their messages' texts only: their trees are made again when asked for.
@@ -334,6 +337,7 @@ struct StringCatalogDecoder {
                 sink.add(.invalidLocale(unit.locale, inString: key, at: document.location(ofByte: unit.localeOffset)))
                 continue
             }
+            if let decoded = decodedLocales, !decoded.contains(locale) { continue }
             context.locale = locale
             let what = Self.subject(locale: locale.identifier, key: key, isSourceLanguage: locale == settings.sourceLanguage, device: nil)
             reportState(unit.state, at: JSONNode(.string(unit.state.rawValue), offset: unit.stateOffset), what: what, reportsState: context.reportsState)

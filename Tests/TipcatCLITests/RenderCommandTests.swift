@@ -137,6 +137,37 @@ import TipcatTestSupport
         #expect(refused.stderr.contains("[file-name-mismatch]"), "\(refused.stderr)")
     }
 
+    /// `render` checks the translations it can show (its locale's, their fallbacks' and the source language's): a
+    /// broken French translation stops a French rendering and `validate`, not a Japanese or an English one.
+    @Test func aBrokenTranslationStopsOnlyTheRenderingsThatCanShowIt() throws {
+        let scratch = try TemporaryDirectory()
+        let catalog = try scratch.sampleCatalog()
+        let path = catalog + "/Localizable.xcstrings"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let broken = text.replacingOccurrences(of: "\"Afficher votre position\"", with: "\"Afficher {votre position\"")
+        #expect(broken != text)
+        try broken.write(toFile: path, atomically: true, encoding: .utf8)
+        func render(_ arguments: String...) -> RunResult {
+            tipcat(["render", "ShowLocationTip", "--catalog", catalog, "--templates", repositoryRoot + "/Templates"] + arguments)
+        }
+        for locale in ["fr", "fr-CA"] {
+            let refused = render("--locale", locale)
+            #expect(refused.status == .failure, "\(locale): \(refused.stdout)")
+            #expect(refused.stderr.contains("Localizable.xcstrings:"), "\(refused.stderr)")
+        }
+        #expect(tipcat("validate", "--catalog", catalog, "--no-plugins").status == .failure)
+        let japanese = render("--locale", "ja")
+        #expect(japanese.status == .success, "\(japanese.stderr)")
+        #expect(japanese.stdout.contains("現在地を表示"), "\(japanese.stdout)")
+        let english = render()
+        #expect(english.status == .success, "\(english.stderr)")
+        #expect(english.stdout.contains("Show your location"), "\(english.stdout)")
+        // A locale the catalog does not support is still refused, by name.
+        let unknown = render("--locale", "xx")
+        #expect(unknown.status == .failure)
+        #expect(unknown.stderr.contains("unknown locale 'xx'"), "\(unknown.stderr)")
+    }
+
     /// `--width` takes a whole number of columns from 1 up: anything else is a usage error, not ignored.
     @Test(arguments: ["abc", "-3", "0", "1.5", "", "10001"])
     func badWidthIsAUsageError(_ width: String) {

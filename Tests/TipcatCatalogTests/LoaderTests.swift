@@ -82,6 +82,63 @@ import TipcatLocalization
         #expect(rules(errorsOnly: true).contains { $0.hasPrefix("error ") && !$0.hasSuffix("orphan-translation") })
     }
 
+    /// `TranslationScope.shownIn` (what `render` asks for) decodes and checks only the translations a rendering in
+    /// the locale can show — the locale's, its fallbacks' and the source language's — in entries read in place
+    /// (the title) and from their trees (the message, with device variations); `everyLocale` all of them.
+    @Test func aScopedLoadDecodesOnlyTheTranslationsItsLocaleCanShow() throws {
+        let strings = """
+            {"sourceLanguage": "en", "version": "1.0", "strings": {
+              "NewTrailTip.title": {"localizations": {
+                "en": {"stringUnit": {"state": "translated", "value": "New in {trail.region}"}},
+                "pl": {"stringUnit": {"state": "translated", "value": "Nowość: {trail.region}"}},
+                "ar": {"stringUnit": {"state": "translated", "value": "جديد في {trail.regon}"}}}},
+              "NewTrailTip.message": {"localizations": {
+                "pl": {"variations": {"device": {
+                  "mac": {"stringUnit": {"state": "translated", "value": "{count, plural, one {# szlak} few {# szlaki} many {# szlaków} other {# szlaku}} (Mac)"}},
+                  "other": {"stringUnit": {"state": "translated", "value": "{count, plural, one {# szlak} few {# szlaki} many {# szlaków} other {# szlaku}}"}}}}},
+                "ar": {"variations": {"device": {
+                  "other": {"stringUnit": {"state": "translated", "value": "{count, plural, one {# مسار}"}}}}}}}}}
+            """
+        let files = ["cat/catalog.json": Self.catalogJSON, "cat/parameters.json": Self.parameters, "cat/events.json": Self.events,
+                     "cat/tips/NewTrailTip.json": Self.trailTip, "cat/Localizable.xcstrings": strings]
+        func load(_ scope: CatalogLoader.TranslationScope) -> LoadResult {
+            var loader = CatalogLoader(fileSystem: InMemoryFileSystem(files: files))
+            loader.translations = scope
+            return loader.load(directory: "cat")
+        }
+        /// The locales of an entry's translations, then those of its device variations.
+        func locales(_ result: LoadResult, _ key: String) -> [String] {
+            let entry = result.catalog.localizations.entries[key]
+            return (entry?.translations.keys.map(\.identifier) ?? []).sorted()
+                + (entry?.devices.keys.map { "devices " + $0.identifier } ?? []).sorted()
+        }
+        let every = load(.everyLocale)
+        // Arabic's two broken translations are reported where they are.
+        #expect(every.diagnostics.filter { $0.severity == .error }.map { $0.location?.line } == [5, 11], "\(messages(every))")
+        #expect(locales(every, "NewTrailTip.title") == ["ar", "en", "pl"])
+        #expect(locales(every, "NewTrailTip.message") == ["devices pl"])  // the broken one is left out
+        #expect(every.catalog.localizations.entries["NewTrailTip.message"]?.devices[LocaleID("pl")!]?.keys.sorted() == ["mac", "other"])
+
+        for scope in [CatalogLoader.TranslationScope.shownIn(LocaleID("pl")), .shownIn(LocaleID("pl-PL")), .shownIn(nil), .shownIn(LocaleID("fr"))] {
+            let scoped = load(scope)
+            #expect(scoped.diagnostics.isEmpty, "\(scope): \(messages(scoped))")
+        }
+        let polish = load(.shownIn(LocaleID("pl-PL")))
+        #expect(locales(polish, "NewTrailTip.title") == ["en", "pl"])
+        #expect(locales(polish, "NewTrailTip.message") == ["devices pl"])
+        #expect(polish.catalog.localizations.entries["NewTrailTip.message"]?.devices[LocaleID("pl")!]?.keys.sorted() == ["mac", "other"])
+        // The source language's alone, with the entries' locations kept.
+        let source = load(.shownIn(nil))
+        #expect(locales(source, "NewTrailTip.title") == ["en"])
+        #expect(locales(source, "NewTrailTip.message") == [])
+        #expect(source.catalog.localizations.entries["NewTrailTip.message"]?.location?.line == 6)
+        // A rendering in Arabic checks Arabic: the same findings as a whole load.
+        let arabic = load(.shownIn(LocaleID("ar")))
+        #expect(messages(arabic) == messages(every))
+        #expect(locales(arabic, "NewTrailTip.title") == ["ar", "en"])
+        #expect(locales(arabic, "NewTrailTip.message") == [])
+    }
+
     @Test func theParsedStringCatalogIsKeptOnlyWhenAsked() throws {
         let strings = #"{"sourceLanguage": "en", "version": "1.0", "strings": {"NewTrailTip.title": {"comment": "c"}}}"#
         var files = ["cat/catalog.json": Self.catalogJSON, "cat/tips/NewTrailTip.json": Self.trailTip, "cat/Localizable.xcstrings": strings]

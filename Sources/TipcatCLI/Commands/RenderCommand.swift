@@ -57,6 +57,9 @@ struct RenderCommand {
         // Only errors stop a render, and it shows no warnings: checks that can only warn are not run.
         var loader = CatalogLoader()
         loader.checksOnlyForErrors = true
+        // Only the translations this rendering can show are decoded and checked (an invalid --locale is reported
+        // once the catalog's locales are known).
+        loader.translations = .shownIn(arguments.value("locale").flatMap(LocaleID.init))
         let loaded = loader.load(directory: catalogDirectory)
         ProcessLifetime.keepUntilExit(loaded)  // not freed just before the process exits
         let errors = loaded.diagnostics.filter { $0.severity == .error }
