@@ -30,22 +30,23 @@ final class TipContext: TemplateObject {
         self.inline = inline
     }
 
-    /// A text of the tip (inline Markdown) as the style shows it.
-    func render(_ text: ResolvedText) -> String {
-        if text.inline.nodes.count <= 1, case .text(let plain)? = text.inline.nodes.first ?? .text("") { return escape(plain) }
-        return inline.render(text.inline)
+    /// A text of the tip (its inline Markdown) as the style shows it. Given the markup alone: a caller passes a
+    /// text's field, not a copy of the whole text (which retains each of its parts).
+    func render(_ markup: InlineMarkup) -> String {
+        if markup.nodes.count <= 1, case .text(let plain)? = markup.nodes.first ?? .text("") { return escape(plain) }
+        return inline.render(markup)
     }
 
     func value(forKey key: String) -> TemplateValue? {
         // The commonest reads first: a switch over strings compares them in order.
         switch key {
         case "wrap": shared.wrap
-        case "title": .string(render(tip.title))
+        case "title": .string(render(tip.title.inline))
         case "role": shared.role
         case "hasImage": .bool(tip.image != nil)
         case "image": .string(escape(tip.image ?? ""))
         case "hasMessage": .bool(!(tip.message?.text.isEmpty ?? true))
-        case "message": .string(tip.message.map(render) ?? "")
+        case "message": .string((tip.message?.inline).map(render) ?? "")
         case "hasActions": .bool(!tip.actions.isEmpty)
         case "actions": .array(tip.actions.indices.map { .computed(ActionContext(tip: self, index: $0)) })
         case "card": shared.card
@@ -74,12 +75,12 @@ final class ActionContext: TemplateObject {
     }
 
     func value(forKey key: String) -> TemplateValue? {
-        let actions = tip.tip.actions
-        return switch key {
-        case "title": .string(tip.render(actions[index].title))
-        case "last": .bool(index == actions.count - 1)
+        // The action's fields are read in place: copying the action out of the array retains each of its parts.
+        switch key {
+        case "title": .string(tip.render(tip.tip.actions[index].title.inline))
+        case "last": .bool(index == tip.tip.actions.count - 1)
         case "first": .bool(index == 0)
-        case "id": .string(tip.escape(actions[index].id))
+        case "id": .string(tip.escape(tip.tip.actions[index].id))
         case "index": .int(index + 1)
         default: nil
         }
