@@ -123,7 +123,7 @@ public struct TipRenderer: Sendable {
             guard context.isSection else { return .text("") }
             let section = try context.renderSection()
             if TextWrapper.fitsUnchanged(section, width: width) { return .text(section) }
-            return .text(Card.wrap(section, width: width).joined(separator: "\n"))
+            return .text(Card.wrapJoined(section, width: width))
         }
     }
 
@@ -146,13 +146,14 @@ enum Card {
     /// Below this width a card is drawn without its border.
     static let minimumBoxedWidth = 10
 
-    /// Wraps every line of `text` to `width`, closing and reopening styles at line ends.
-    static func wrap(_ text: String, width: Int) -> [String] {
+    /// Every line of `text` wrapped to `width`, styles closed and reopened at line ends; the lines joined by newlines.
+    static func wrapJoined(_ text: String, width: Int) -> String {
+        if let plain = TextWrapper.plainWrapJoined(text, width: width) { return plain }
         let lines = TextWrapper.wrap(text, width: width)
-        return ANSI.containsEscape(text) ? reflowStyles(lines) : lines
+        return (ANSI.containsEscape(text) ? reflowStyles(lines) : lines).joined(separator: "\n")
     }
 
-    /// `wrap`, with each line's display width (styles are zero columns).
+    /// `wrapJoined`'s lines, not joined, with each line's display width (styles are zero columns).
     static func wrapMeasured(_ text: String, width: Int) -> (lines: [String], widths: [Int]) {
         let (lines, widths) = TextWrapper.wrapMeasured(text, width: width)
         return (ANSI.containsEscape(text) ? reflowStyles(lines) : lines, widths)
@@ -195,7 +196,7 @@ enum Card {
         while start != end, utf8[start] == UInt8(ascii: "\n") { start = utf8.index(after: start) }
         while end != start, utf8[utf8.index(before: end)] == UInt8(ascii: "\n") { end = utf8.index(before: end) }
         let text = String(Substring(utf8[start..<end]))
-        guard frame.isBoxed else { return wrap(text, width: width).joined(separator: "\n") + "\n" }
+        guard frame.isBoxed else { return wrapJoined(text, width: width) + "\n" }
         let (lines, widths) = wrapMeasured(text, width: frame.inner)
         var out = frame.top
         out.reserveCapacity(frame.top.utf8.count * (lines.count + 2) + text.utf8.count)

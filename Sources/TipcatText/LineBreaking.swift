@@ -5,12 +5,14 @@
 /// prolonged sound mark, which must not start a line, or the first is opening punctuation, which must not end one
 /// (kinsoku shori, the common core of JIS X 4051's rules).
 enum LineBreaking {
-    /// Whether a line may break between two adjacent clusters that have no space between them.
-    static func allowsBreak(after previous: TextSegment, before next: TextSegment) -> Bool {
-        guard next.width > 0 else { return false }
-        if previous.base == 0x200B { return true }
-        guard previous.width == 2 || next.width == 2 else { return false }
-        return !forbidsLineStart(next.base) && !forbidsLineEnd(previous.base)
+    /// Whether a line may break between two adjacent clusters that have no space between them: one whose first
+    /// scalar is `previous` and `previousColumns` wide, then one whose first scalar is `next`, `nextColumns` wide.
+    @inline(__always)
+    static func allowsBreak(afterBase previous: UInt32, columns previousColumns: Int, beforeBase next: UInt32, columns nextColumns: Int) -> Bool {
+        guard nextColumns > 0 else { return false }
+        if previous == 0x200B { return true }
+        guard previousColumns == 2 || nextColumns == 2 else { return false }
+        return !forbidsLineStart(next) && !forbidsLineEnd(previous)
     }
 
     /// Closing punctuation and marks that should not begin a line.

@@ -62,6 +62,12 @@ enum TextScanner {
             self.text = text
         }
 
+        /// Goes back or on to `index`, where a segment starts.
+        mutating func seek(_ index: Int) {
+            self.index = index
+            simpleAt = -1
+        }
+
         @inline(__always)
         mutating func next() -> TextSegment? {
             let count = bytes.count
@@ -80,16 +86,7 @@ enum TextScanner {
                 defer { index = next + 1 }
                 return TextSegment(kind: .newline, start: index, end: next + 1, width: 0, base: 0x0D)
             }
-            var endsHere = false
-            if index == simpleAt || isSimple(scalar) {
-                if next == count || bytes[next] < 0x80 {
-                    endsHere = true
-                } else if isSimple(decode(bytes, at: next).scalar) {
-                    endsHere = true
-                    simpleAt = next
-                }
-            }
-            guard endsHere else { return cluster() }
+            guard TextScanner.isLone(scalar, at: index, next: next, in: bytes, simpleAt: &simpleAt) else { return cluster() }
             let start = index
             index = next
             switch scalar {
@@ -129,6 +126,19 @@ enum TextScanner {
                 return TextSegment(kind: .cluster, start: start, end: index, width: DisplayWidth.of(character), base: base)
             }
         }
+    }
+
+    /// Whether the scalar at `index` (whose successor starts at `next`) is a cluster of its own: no grapheme rule
+    /// joins it to its neighbours when it is simple and so is the scalar after it (ASCII, or the end, ends it too:
+    /// CR LF aside, which a caller tells apart). `simpleAt` is where a look ahead last found a simple scalar, so that
+    /// it is not tested twice.
+    @inline(__always)
+    static func isLone(_ scalar: UInt32, at index: Int, next: Int, in bytes: UnsafeBufferPointer<UInt8>, simpleAt: inout Int) -> Bool {
+        guard index == simpleAt || isSimple(scalar) else { return false }
+        if next == bytes.count || bytes[next] < 0x80 { return true }
+        guard isSimple(decode(bytes, at: next).scalar) else { return false }
+        simpleAt = next
+        return true
     }
 
     /// The scalar value whose UTF-8 encoding starts at `index`, and its length (the text is valid UTF-8).

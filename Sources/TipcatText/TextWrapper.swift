@@ -22,6 +22,7 @@ public enum TextWrapper {
         let width = max(1, width)
         if fitsUnchanged(text, width: width) { return [text] }
         if let lines = linesThatFitUnchanged(text, width: width) { return lines }
+        if let plain = plainLines(text, width: width) { return plain.lines }
         return wrapWithoutFastPaths(text, width: width)
     }
 
@@ -31,6 +32,7 @@ public enum TextWrapper {
         let width = max(1, width)
         if fitsUnchanged(text, width: width) { return ([text], [DisplayWidth.of(text)]) }
         if let lines = linesThatFitUnchanged(text, width: width) { return (lines, lines.map { DisplayWidth.of($0) }) }
+        if let plain = plainLines(text, width: width) { return plain }
         let wrapper = wrapper(text, width: width)
         return (wrapper.lines, wrapper.widths)
     }
@@ -51,7 +53,8 @@ public enum TextWrapper {
                 while var segment = cursor.next(), count < buffer.count {
                     switch segment.kind {
                     case .cluster:
-                        if let previous = previousCluster, LineBreaking.allowsBreak(after: previous, before: segment) {
+                        if let previous = previousCluster,
+                           LineBreaking.allowsBreak(afterBase: previous.base, columns: previous.width, beforeBase: segment.base, columns: segment.width) {
                             segment.breakBefore = true
                         }
                         previousCluster = segment
@@ -103,14 +106,15 @@ public enum TextWrapper {
 
     /// Fast path: text no longer in UTF-8 bytes than `width` cannot be wider than `width` (every character takes
     /// at least as many bytes as columns), so a line without breaks, escapes, controls or edge spaces is
-    /// already wrapped.
+    /// already wrapped. It must end in a visible ASCII character: a line that ends in a zero-width cluster (a bidi
+    /// mark, say) after spaces loses those spaces.
     ///
     /// `wrap` returns `[text]` for such text; callers that would then look for escape sequences or controls can
     /// skip that too: text that fits unchanged has none.
     public static func fitsUnchanged(_ text: String, width: Int) -> Bool {
         let utf8 = text.utf8
         guard utf8.count <= width, let first = utf8.first, let last = utf8.last,
-              first != UInt8(ascii: " "), last != UInt8(ascii: " ")
+              first != UInt8(ascii: " "), last > 0x20, last < 0x7F
         else { return false }
         // 0xC2 leads C1 controls (U+0080–U+009F).
         func isControl(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F || byte == 0xC2 }

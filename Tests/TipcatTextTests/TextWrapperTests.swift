@@ -224,7 +224,7 @@ private extension String {
     static let texts = [
         "fits", "fits\non two lines", "a\n\nb\n", "\n", "", "line one\n  indented line", "trailing space \nnext",
         "one line that is far too long to fit\nshort", "short\none line that is far too long to fit", "a\r\nb",
-        "tab\there", "日本語\nab", "\u{1B}[1mbold\u{1B}[0m\nplain", "x\n\u{85}y", " lead\nok",
+        "tab\there", "日本語\nab", "\u{1B}[1mbold\u{1B}[0m\nplain", "x\n\u{85}y", " lead\nok", "שלום  \u{200F}", "ok \u{200B}\nab",
     ]
 
     @Test(arguments: texts)
@@ -243,5 +243,61 @@ private extension String {
         #expect(TextWrapper.linesThatFitUnchanged("ab\nabc", width: 2) == nil)
         #expect(TextWrapper.linesThatFitUnchanged("ab \ncd", width: 9) == nil)
         #expect(TextWrapper.linesThatFitUnchanged("ab\r\ncd", width: 9) == nil)
+    }
+}
+
+/// The one-pass wrapper for plain text (`TextWrapper.plainLines`) gives exactly the full wrapper's lines and widths,
+/// and refuses any other text.
+@Suite struct PlainTextWrapperTests {
+    /// Spaces, newlines and visible clusters: ASCII, Latin (a decomposed accent too), Cyrillic, Arabic, kana (small
+    /// ones too), ideographs, Hangul, CJK and Western punctuation that must not start or end a line, a no-break
+    /// space, emoji (with VS16, a ZWJ sequence, a flag, a skin tone), Devanagari with its marks.
+    static let alphabet: [String] = [
+        " ", " ", " ", "  ", "\n", "a", "b", "Word", "é", "e\u{301}", "ß", "Ж", "ж", "م", "ع", "あ", "ぁ", "ッ", "ー", "日", "本",
+        "語", "한", "、", "。", "「", "」", "（", "）", "!", ",", ".", "(", "[", "\u{A0}", "😀", "🚀", "🏔\u{FE0F}", "👨‍👩‍👧", "🇯🇵", "👍🏽",
+        "！", "ｱ", "—", "…", "“", "”", "नमस्ते",
+        // Clusters that start or end with a space byte (a mark after a space; Arabic's number sign, which prepends to
+        // what follows), and a joiner: plain where they join something, refused where they stand alone.
+        " \u{301}", "\u{600}", "\u{200D}",
+    ]
+
+    static func randomPlainText(_ random: inout SeededGenerator) -> String {
+        (0..<Int.random(in: 0...40, using: &random)).map { _ in alphabet.randomElement(using: &random) ?? "" }.joined()
+    }
+
+    @Test func plainTextWrapsAsTheFullWrapperWrapsIt() {
+        var random = SeededGenerator(seed: 36)
+        var refused = 0
+        for _ in 0..<3000 {
+            let text = Self.randomPlainText(&random)
+            for width in [1, 2, 3, 5, 8, 13, 30] {
+                let full = TextWrapper.wrapWithoutFastPaths(text, width: width)
+                #expect(TextWrapper.wrapJoined(text, width: width) == full.joined(separator: "\n"), "\(text.debugDescription) at \(width)")
+                guard let plain = TextWrapper.plainLines(text, width: width) else {
+                    refused += 1
+                    continue
+                }
+                #expect(plain.lines == full, "\(text.debugDescription) at \(width)")
+                #expect(plain.widths == full.map { DisplayWidth.of($0) }, "\(text.debugDescription) at \(width)")
+            }
+        }
+        // Only texts with a lone joiner or number sign are refused.
+        #expect(refused > 0 && refused < 3000 * 7 / 5, "\(refused) refused")
+    }
+
+    @Test func examples() {
+        #expect(TextWrapper.plainLines("Tap the compass to see where you are", width: 12)?.lines == ["Tap the", "compass to", "see where", "you are"])
+        #expect(TextWrapper.plainLines("  indented text here", width: 10)?.lines == ["  indented", "text here"])
+        #expect(TextWrapper.plainLines("日本語のテキスト。", width: 6)?.lines == ["日本語", "のテキ", "スト。"])
+        #expect(TextWrapper.plainLines("日本語のテキスト。", width: 6)?.widths == [6, 6, 6])
+        #expect(TextWrapper.plainLines("Wege 🏔\u{FE0F} hier", width: 7)?.lines == ["Wege 🏔\u{FE0F}", "hier"])
+        #expect(TextWrapper.wrapJoined("abc def\n\nghi", width: 3) == "abc\ndef\n\nghi")
+    }
+
+    /// Anything but spaces, newlines and visible clusters sends the text to the full wrapper.
+    @Test(arguments: ["tab\there", "a\r\nb", "\u{1B}[1mbold", "soft\u{AD}hyphen", "x\u{85}y", "\u{200B}zero", "a\u{7F}", "\u{301}lone mark"])
+    func otherTextIsRefused(_ text: String) {
+        #expect(TextWrapper.plainLines(text, width: 4) == nil)
+        #expect(TextWrapper.wrapJoined(text, width: 4) == TextWrapper.wrapWithoutFastPaths(text, width: 4).joined(separator: "\n"))
     }
 }
