@@ -110,20 +110,14 @@ public struct TipRenderer: Sendable {
 
     private static func roleLambda(_ role: Role, _ settings: RenderSettings) -> TemplateValue {
         let depth = settings.colorDepth
-        return .lambda { context in
-            guard context.isSection else { return .text("") }
-            return .text(ANSI.apply(role.textStyle, to: try context.renderSection(), depth: depth))
-        }
+        return .sectionFilter { section in ANSI.apply(role.textStyle, to: section, depth: depth) }
     }
 
     /// `{{#wrap}}…{{/wrap}}`: the section, wrapped to the width.
     private static func wrapLambda(_ settings: RenderSettings) -> TemplateValue {
         let width = settings.width
-        return .lambda { context in
-            guard context.isSection else { return .text("") }
-            let section = try context.renderSection()
-            if TextWrapper.fitsUnchanged(section, width: width) { return .text(section) }
-            return .text(Card.wrapJoined(section, width: width))
+        return .sectionFilter { section in
+            TextWrapper.fitsUnchanged(section, width: width) ? section : Card.wrapJoined(section, width: width)
         }
     }
 
@@ -133,10 +127,7 @@ public struct TipRenderer: Sendable {
         let border = Role.border.textStyle
         let depth = settings.colorDepth
         let frame = Card.Frame(width: width) { ANSI.apply(border, to: $0, depth: depth) }
-        return .lambda { context in
-            guard context.isSection else { return .text("") }
-            return .text(Card.draw(try context.renderSection(), width: width, frame: frame))
-        }
+        return .sectionFilter { section in Card.draw(section, width: width, frame: frame) }
     }
 }
 

@@ -168,7 +168,11 @@ struct Renderer {
                 try render(section.nodes, pushing: item, in: storage)
             }
         case .lambda(let lambda):
-            try renderSectionLambda(lambda, section, in: storage)
+            if let filter = lambda.sectionFilter {
+                try renderSectionFilter(filter, section, in: storage)
+            } else {
+                try renderSectionLambda(lambda, section, in: storage)
+            }
         default:
             try render(section.nodes, pushing: value, in: storage)
         }
@@ -178,6 +182,33 @@ struct Renderer {
         stack.append(value)
         defer { stack.removeLast() }
         try render(nodes, in: storage)
+    }
+
+    /// A section filter's section: rendered as `LambdaContext.renderSection()` renders it — its nodes on the same
+    /// stack, one level deeper, as a fresh render would (no indentation, no pending line start, its own expansion
+    /// count) — but here, in this render's state set aside meanwhile; then transformed and inserted as a lambda's
+    /// `.text` result is.
+    mutating func renderSectionFilter(_ filter: TemplateLambda.Filter, _ section: SectionNode, in storage: TemplateStorage) throws(TemplateError) {
+        let saved = (output: output, indent: indent, pendingLineStart: pendingLineStart, expansions: expansions)
+        (output, indent, pendingLineStart, expansions) = ("", "", nil, 0)
+        let rendered: String
+        do {
+            try enter(section.offset, in: storage)
+            defer { depth -= 1 }
+            try render(section.nodes, in: storage)
+            rendered = output
+        } catch {
+            (output, indent, pendingLineStart, expansions) = saved
+            throw error
+        }
+        (output, indent, pendingLineStart, expansions) = saved
+        do {
+            output += try filter(rendered)
+        } catch let error as TemplateError {
+            throw error
+        } catch {
+            throw TemplateError(.lambdaFailed(name: section.name.text, detail: String(describing: error)), at: storage.location(section.offset))
+        }
     }
 
     mutating func renderSectionLambda(_ lambda: TemplateLambda, _ section: SectionNode, in storage: TemplateStorage) throws(TemplateError) {

@@ -96,6 +96,53 @@ import TipcatTemplates
         #expect(try Template("  {{>p}}").render(["list": list], partials: partials) == "  a\n  b\n")
     }
 
+    /// A section filter renders exactly what the lambda it stands for renders — indented partials around and inside
+    /// the section, nested filters, lists, standalone tags, interpolation — and fails where that lambda fails: at
+    /// the depth limit, at the expansion budget, and with its transform's error.
+    @Test func aSectionFilterRendersAsTheLambdaItStandsFor() throws {
+        struct Refused: Error {}
+        func pair(_ transform: @escaping TemplateLambda.Filter) -> (filter: TemplateValue, lambda: TemplateValue) {
+            (.sectionFilter(transform), .lambda { context in context.isSection ? .text(try transform(context.renderSection())) : .text("") })
+        }
+        let upper = pair { $0.uppercased() }
+        let boxed = pair { "[" + $0 + "]" }
+        let refusing = pair { _ in throw Refused() }
+        let partials = try DictionaryPartialResolver(sources: [
+            "item": "{{#box}}\n  * {{name}}\n{{/box}}\n",
+            "deep": "{{#up}}{{>deep}}{{/up}}",
+            "many": "{{#up}}{{#items}}{{#items}}.{{/items}}{{/items}}{{/up}}",
+        ])
+        let templates = [
+            "{{#up}}{{title}} and {{#box}}{{title}}{{/box}}{{/up}}!", "  {{>item}}", "{{#items}}\n  {{>item}}\n{{/items}}",
+            "{{#up}}\n  {{>item}}\n{{/up}}\n", "a {{up}} b", "{{^up}}never{{/up}}", "{{#box}}{{#items}}{{name}},{{/items}}{{/box}}",
+            "{{#up}}{{{raw}}} {{raw}}{{/up}}", "{{no}}",
+        ]
+        func data(_ values: (filter: TemplateValue, lambda: TemplateValue)..., lambda: Bool) -> TemplateValue {
+            let pick = { (pair: (filter: TemplateValue, lambda: TemplateValue)) in lambda ? pair.lambda : pair.filter }
+            let items: TemplateValue = .array((1...3).map { ["name": .string("n\($0)")] })
+            return ["up": pick(values[0]), "box": pick(values[1]), "no": pick(values[2]), "title": "Trail <1>", "raw": "<b>", "items": items]
+        }
+        for template in templates {
+            let parsed = try Template(template)
+            let viaFilter = try parsed.render(data(upper, boxed, refusing, lambda: false), partials: partials)
+            let viaLambda = try parsed.render(data(upper, boxed, refusing, lambda: true), partials: partials)
+            #expect(viaFilter == viaLambda, "\(template.debugDescription)")
+        }
+        // The same failures, at the same tags.
+        let limited = RenderOptions(maxDepth: 30, maxExpansions: 8)
+        for template in ["{{>deep}}", "{{>many}}", "x {{#no}}y{{/no}}"] {
+            let parsed = try Template(template)
+            let results = [false, true].map { lambda in
+                Result { () throws(TemplateError) in try parsed.render(data(upper, boxed, refusing, lambda: lambda), partials: partials, options: limited) }
+            }
+            guard case .failure(let viaFilter) = results[0], case .failure(let viaLambda) = results[1] else {
+                Issue.record("\(template) rendered")
+                continue
+            }
+            #expect(viaFilter.description == viaLambda.description, "\(template)")
+        }
+    }
+
     @Test func lambdaEqualityIsIdentity() {
         let one = TemplateLambda { _ in .text("1") }
         let same = one
