@@ -25,8 +25,14 @@ public enum DisplayWidth {
                 width = max(width, columns(scalar))
             }
         }
-        if emojiPresentationSelector, width < 2, contains(emojiRanges, base.value) { return 2 }
-        return width
+        return presented(width, base: base.value, emojiPresentationSelector: emojiPresentationSelector)
+    }
+
+    /// A cluster's `width` (the widest of its scalars), shown as emoji when it has the emoji presentation selector
+    /// (VS16) and its base is an emoji: then two columns.
+    @inline(__always)
+    static func presented(_ width: Int, base: UInt32, emojiPresentationSelector: Bool) -> Int {
+        emojiPresentationSelector && width < 2 && contains(emojiRanges, base) ? 2 : width
     }
 
     /// The number of terminal columns `text` occupies on one line.

@@ -141,6 +141,29 @@ enum TextScanner {
         return true
     }
 
+    /// The cluster at `index` when it is a simple scalar followed by combining diacritical marks (U+0300–U+036F)
+    /// and variation selectors (U+FE00–U+FE0F), at least one, and then by ASCII, a simple scalar or `limit`: no
+    /// grapheme rule joins the marks to what follows (they are Extend). Its end, its base and its display width; nil
+    /// for any other cluster (the standard library's grapheme breaking then decides).
+    static func markedCluster(in bytes: UnsafeBufferPointer<UInt8>, at index: Int, before limit: Int) -> (end: Int, base: UInt32, columns: Int)? {
+        let (base, length) = decode(bytes, at: index)
+        guard base != 0x0D, isSimple(base) else { return nil }
+        var end = index + length
+        var emojiPresentationSelector = false
+        while end < limit, bytes[end] >= 0x80 {
+            let (mark, markLength) = decode(bytes, at: end)
+            if mark == 0xFE0F {
+                emojiPresentationSelector = true
+            } else if !(0x300...0x36F).contains(mark), !(0xFE00...0xFE0E).contains(mark) {
+                break
+            }
+            end += markLength
+        }
+        guard end > index + length, end == limit || bytes[end] < 0x80 || isSimple(decode(bytes, at: end).scalar) else { return nil }
+        let width = Unicode.Scalar(base).map(DisplayWidth.columns) ?? 1
+        return (end, base, DisplayWidth.presented(width, base: base, emojiPresentationSelector: emojiPresentationSelector))
+    }
+
     /// The scalar value whose UTF-8 encoding starts at `index`, and its length (the text is valid UTF-8).
     @inline(__always)
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (scalar: UInt32, length: Int) {

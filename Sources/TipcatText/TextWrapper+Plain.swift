@@ -119,6 +119,14 @@ extension TextWrapper {
                         continue
                     }
                 }
+                // A simple scalar with combining marks or variation selectors (a decomposed accent, an emoji with
+                // VS16), then ASCII, a simple scalar or the end, is one cluster too.
+                if let (end, base, columns) = TextScanner.markedCluster(in: bytes, at: index, before: paragraph.upperBound) {
+                    guard columns > 0 else { return false }
+                    guard line.fits(start: index, end: end, base: base, columns: columns) else { break scanning }
+                    index = end
+                    continue
+                }
                 if cursor.index != index { cursor.seek(index) }
                 guard let segment = cursor.next() else { break }
                 switch segment.kind {
