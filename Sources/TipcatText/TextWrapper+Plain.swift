@@ -86,9 +86,7 @@ extension TextWrapper {
                     if byte > 0x20, byte < 0x7F {
                         // A run of them without spaces (a word, but for a last character that a mark may join): the
                         // first added as any cluster is, the others at once (no line breaks between them).
-                        var runEnd = WordBytes.plainPrefix(bytes, from: index + 1) { word in
-                            WordBytes.below(word, 0x21) | WordBytes.equal(word, 0x7F) | word & 0x8080_8080_8080_8080 != 0
-                        }
+                        var runEnd = index + 1
                         while runEnd < paragraph.upperBound, bytes[runEnd] > 0x20, bytes[runEnd] < 0x7F { runEnd += 1 }
                         if runEnd < paragraph.upperBound, bytes[runEnd] >= 0x80 { runEnd -= 1 }
                         if runEnd > index {
