@@ -332,28 +332,36 @@ public struct PluginRequestEncoder: Sendable {
             textObject.key("translations")
             textObject.beginObject()
             defer { textObject.endObject() }
-            guard let entry = table.entries[text.key] else { return }
+            guard let entryIndex = table.entries.index(forKey: text.key) else { return }
             // JSON object members are unordered: translations are written in the table's own order. Each is
             // written without closures, and its place as bytes (no pointer strings built): 220,000 of them in a
-            // large catalog. The place's start, up to the locale, is escaped once a text.
+            // large catalog. The place's start, up to the locale, is escaped once a text. The entry and its
+            // translations are read where they are, by index (a copy of either retains all it holds).
             let key = escapePointerToken(text.key)
             var placeStart = JSONBytes()
             placeStart.appendRaw(run.placePrefix)
             placeStart.appendEscaped(key)
             placeStart.appendStatic("/localizations/")
             let placeStartBytes = placeStart.bytes
-            for (locale, translation) in entry.translations {
+            let (locales, translations) = (table.entries.values[entryIndex].translations.keys, table.entries.values[entryIndex].translations.values)
+            for index in translations.indices {
+                let locale = locales[index]
                 textObject.key(locale.identifier)
                 textObject.beginObject()
                 textObject.key(literal: "text")
-                textObject.string(translation.content.text)
+                textObject.string(translations[index].content.text)
                 textObject.key(literal: "state")
-                textObject.string(translation.state.rawValue)
+                textObject.string(translations[index].state.rawValue)
                 textObject.key(literal: "at")
                 textObject.beginRawValue()
                 textObject.appendRaw(placeStartBytes)
                 textObject.appendEscaped(locale.identifier)
-                switch translation.content {
+                if translations[index].content.isMessage {
+                    textObject.appendStatic("/stringUnit/value\"}")
+                    textObject.endObject()
+                    continue
+                }
+                switch translations[index].content {
                 case .message:
                     textObject.appendStatic("/stringUnit/value\"}")
                 case .plural(let argument, let forms):
