@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Dispatch
 import Foundation
+import TipcatCore
 
 /// How a child process ended.
 public enum ChildTermination: Sendable, Hashable {
@@ -200,6 +201,7 @@ public final class RunningChild: @unchecked Sendable {
             if writeFD >= 0 {
                 close(writeFD)
                 writeFD = -1
+                PhaseTrace.mark("plugin: request written")
             }
         }
 
@@ -274,7 +276,7 @@ public final class RunningChild: @unchecked Sendable {
                         }
                     } else if count == 0 || (errno != EAGAIN && errno != EINTR) {
                         close(entry.fd)
-                        if entry.fd == outFD { outFD = -1 } else { errFD = -1 }
+                        if entry.fd == outFD { outFD = -1; PhaseTrace.mark("plugin: answer read") } else { errFD = -1 }
                     }
                 }
             }
