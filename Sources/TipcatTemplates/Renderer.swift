@@ -125,7 +125,7 @@ struct Renderer {
                 let template = try Self.parseLambdaResult(source, delimiters: .standard, name: variable.name.text, in: storage)
                 try enter(variable.offset, in: storage)
                 defer { depth -= 1 }
-                append(try renderToString(template.storage), escaped: variable.escaped)
+                append(try renderToString(template.storage.nodes, in: template.storage), escaped: variable.escaped)
             }
         default:
             let text = value.interpolationText
@@ -185,23 +185,10 @@ struct Renderer {
     }
 
     /// A section filter's section: rendered as `LambdaContext.renderSection()` renders it — its nodes on the same
-    /// stack, one level deeper, as a fresh render would (no indentation, no pending line start, its own expansion
-    /// count) — but here, in this render's state set aside meanwhile; then transformed and inserted as a lambda's
-    /// `.text` result is.
+    /// stack, one level deeper, as a fresh render would — but here, in this render's state set aside meanwhile
+    /// (`renderToString`); then transformed and inserted as a lambda's `.text` result is.
     mutating func renderSectionFilter(_ filter: TemplateLambda.Filter, _ section: SectionNode, in storage: TemplateStorage) throws(TemplateError) {
-        let saved = (output: output, indent: indent, pendingLineStart: pendingLineStart, expansions: expansions)
-        (output, indent, pendingLineStart, expansions) = ("", "", nil, 0)
-        let rendered: String
-        do {
-            try enter(section.offset, in: storage)
-            defer { depth -= 1 }
-            try render(section.nodes, in: storage)
-            rendered = output
-        } catch {
-            (output, indent, pendingLineStart, expansions) = saved
-            throw error
-        }
-        (output, indent, pendingLineStart, expansions) = saved
+        let rendered = try renderToString(section.nodes, in: storage, asFreshRenderAt: section.offset)
         do {
             output += try filter(rendered)
         } catch let error as TemplateError {
@@ -284,26 +271,31 @@ struct Renderer {
         }
     }
 
-    /// Renders `storage` into a fresh string (no indentation), leaving the main output untouched.
-    mutating func renderToString(_ storage: TemplateStorage) throws(TemplateError) -> String {
-        let savedOutput = output
-        let savedIndent = indent
-        let savedPending = pendingLineStart
-        output = ""
-        indent = ""
-        pendingLineStart = nil
+    /// Renders `nodes` of `storage` into a fresh string (no indentation, no pending line start), leaving the main
+    /// output untouched. With `asFreshRenderAt`, as a new renderer of the same stack would render them, entered one
+    /// level deeper at that tag: with an expansion count of its own (this render's is set aside meanwhile).
+    mutating func renderToString(_ nodes: [Node], in storage: TemplateStorage, asFreshRenderAt offset: Int? = nil) throws(TemplateError) -> String {
+        let saved = (output: output, indent: indent, pendingLineStart: pendingLineStart, expansions: expansions)
+        (output, indent, pendingLineStart) = ("", "", nil)
+        if offset != nil { expansions = 0 }
         defer {
-            indent = savedIndent
-            pendingLineStart = savedPending
+            (indent, pendingLineStart) = (saved.indent, saved.pendingLineStart)
+            if offset != nil { expansions = saved.expansions }
         }
         do {
-            try render(storage.nodes, in: storage)
+            if let offset {
+                try enter(offset, in: storage)
+                defer { depth -= 1 }
+                try render(nodes, in: storage)
+            } else {
+                try render(nodes, in: storage)
+            }
         } catch {
-            output = savedOutput
+            output = saved.output
             throw error
         }
         let result = output
-        output = savedOutput
+        output = saved.output
         return result
     }
 }
