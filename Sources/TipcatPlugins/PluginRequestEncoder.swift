@@ -356,15 +356,11 @@ public struct PluginRequestEncoder: Sendable {
                 textObject.beginRawValue()
                 textObject.appendRaw(placeStartBytes)
                 textObject.appendEscaped(locale.identifier)
+                // A whole message (nearly every translation) is told without matching its content, which copies it;
+                // the other content is a plural variation.
                 if translations[index].content.isMessage {
                     textObject.appendStatic("/stringUnit/value\"}")
-                    textObject.endObject()
-                    continue
-                }
-                switch translations[index].content {
-                case .message:
-                    textObject.appendStatic("/stringUnit/value\"}")
-                case .plural(let argument, let forms):
+                } else if case .plural(let argument, let forms) = translations[index].content {
                     textObject.appendStatic("/variations/plural\"}")
                     textObject.key("plural")
                     textObject.objectValue { plural in
