@@ -54,6 +54,13 @@ public enum DisplayWidth {
         return total
     }
 
+    /// `columns` of a scalar value decoded from valid UTF-8 (a value that is no scalar, which such text cannot hold,
+    /// counts as one column).
+    @inline(__always)
+    static func columns(ofValue value: UInt32) -> Int {
+        Unicode.Scalar(value).map(columns) ?? 1
+    }
+
     /// Columns of one Unicode scalar on its own: 0, 1 or 2.
     static func columns(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value

@@ -97,7 +97,7 @@ enum TextScanner {
             case 0x21...0x7E:
                 return TextSegment(kind: .cluster, start: start, end: next, width: 1, base: scalar)
             default:
-                let width = Unicode.Scalar(scalar).map(DisplayWidth.columns) ?? 1
+                let width = DisplayWidth.columns(ofValue: scalar)
                 return TextSegment(kind: .cluster, start: start, end: next, width: width, base: scalar)
             }
         }
@@ -160,7 +160,7 @@ enum TextScanner {
             end += markLength
         }
         guard end > index + length, end == limit || bytes[end] < 0x80 || isSimple(decode(bytes, at: end).scalar) else { return nil }
-        let width = Unicode.Scalar(base).map(DisplayWidth.columns) ?? 1
+        let width = DisplayWidth.columns(ofValue: base)
         return (end, base, DisplayWidth.presented(width, base: base, emojiPresentationSelector: emojiPresentationSelector))
     }
 

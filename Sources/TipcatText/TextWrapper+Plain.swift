@@ -110,7 +110,7 @@ extension TextWrapper {
                     let (scalar, length) = TextScanner.decode(bytes, at: index)
                     let next = index + length
                     if TextScanner.isLone(scalar, at: index, next: next, in: bytes, simpleAt: &simpleAt) {
-                        let columns = Unicode.Scalar(scalar).map(DisplayWidth.columns) ?? 1
+                        let columns = DisplayWidth.columns(ofValue: scalar)
                         guard columns > 0 else { return false }  // a C1 control, the soft hyphen
                         guard line.fits(start: index, end: next, base: scalar, columns: columns) else { break scanning }
                         index = next
@@ -200,7 +200,8 @@ extension TextWrapper {
             }
             if hasVisible {
                 // Only a cluster right after another (no space between) may break before it, and only when one of
-                // them is wide (a zero-width space, the other case, is not visible).
+                // them is wide (a zero-width space, the other case, is not visible): the one-column pairs of most
+                // text are told here without the call.
                 if previousColumns == 2 || previousColumns == 1 && columns == 2,
                    LineBreaking.allowsBreak(afterBase: previousBase, columns: previousColumns, beforeBase: base, columns: columns) {
                     breakAt = start
