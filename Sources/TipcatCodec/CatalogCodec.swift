@@ -29,7 +29,7 @@ public enum CatalogCodec {
         for tip in catalog.tips {
             owners[tip.id.rawValue] = CatalogPieces.Owner(tip: encode(tip), republish: tip.republish.rawValue)
         }
-        for (name, entries) in stringsByOwner(catalog.localizations) {
+        for (name, entries) in stringsByOwner(catalog.localizations, tipIDs: Set(owners.keys)) {
             owners[name, default: CatalogPieces.Owner()].strings = encodeStrings(entries)
         }
         return CatalogPieces(
@@ -40,12 +40,12 @@ public enum CatalogCodec {
             owners: owners)
     }
 
-    /// The String Catalog entries grouped by owner, keys sorted.
+    /// The String Catalog entries grouped by owner (`CatalogPieces.owner(ofKey:tipIDs:)`), keys sorted.
     ///
-    /// Keys sorted by UTF-8 bytes keep each owner's keys together (an owner is the text before the first `.`,
-    /// and `.` sorts before every character an owner can continue with that would interleave), so one sort
-    /// and one pass group them.
-    static func stringsByOwner(_ table: LocalizationTable) -> [String: [(String, LocalizationTable.Entry)]] {
+    /// Keys sorted by UTF-8 bytes mostly keep each owner's keys together, so one sort and one pass over runs of
+    /// one owner group them; a run of an owner met again (dotted ids nest: `com.a` and `com.a.b`) is appended to
+    /// its earlier keys, still in sorted order.
+    static func stringsByOwner(_ table: LocalizationTable, tipIDs: Set<String>) -> [String: [(String, LocalizationTable.Entry)]] {
         var all: [(String, LocalizationTable.Entry)] = []
         all.reserveCapacity(table.entries.count)
         for (key, entry) in table.entries { all.append((key, entry)) }
@@ -53,9 +53,9 @@ public enum CatalogCodec {
         var grouped: [String: [(String, LocalizationTable.Entry)]] = [:]
         var start = 0
         while start < all.count {
-            let owner = CatalogPieces.owner(ofKey: all[start].0)
+            let owner = CatalogPieces.owner(ofKey: all[start].0, tipIDs: tipIDs)
             var end = start + 1
-            while end < all.count, CatalogPieces.owner(ofKey: all[end].0) == owner { end += 1 }
+            while end < all.count, CatalogPieces.owner(ofKey: all[end].0, tipIDs: tipIDs) == owner { end += 1 }
             grouped[owner, default: []].append(contentsOf: all[start..<end])
             start = end
         }

@@ -4,8 +4,8 @@ public import TipcatJSON
 ///
 /// Settings, parameters, events and groups are one piece each. Every tip id is an *owner*: its tip definition
 /// (everything but the republish policy), its translations (the String Catalog keys `<TipID>.…`) and its
-/// republish policy. Translations whose key names no tip are owned by the key's first component, so nothing
-/// is lost. The pieces join into the canonical catalog document and split from it again.
+/// republish policy (`owner(ofKey:tipIDs:)`: a dotted id such as `com.example.trails.plan-tomorrow` owns its keys
+/// too). Translations whose key names no tip are owned by the key's first component, so nothing is lost. The pieces join into the canonical catalog document and split from it again.
 public struct CatalogPieces: Sendable, Hashable {
     /// What one owner (a tip id) holds.
     public struct Owner: Sendable, Hashable {
@@ -58,9 +58,22 @@ public struct CatalogPieces: Sendable, Hashable {
         self.owners = owners
     }
 
-    /// The owner of a String Catalog key: the text before its first `.` (`NewTrailTip.title` → `NewTrailTip`).
-    public static func owner(ofKey key: String) -> String {
-        guard let dot = key.utf8.firstIndex(of: UInt8(ascii: ".")) else { return key }
+    /// The owner of a String Catalog key: the longest tip id in `tipIDs` that the key continues with a `.`
+    /// (`com.example.trails.plan-tomorrow.title` → the tip `com.example.trails.plan-tomorrow`), else the text before
+    /// the key's first `.` (`NewTrailTip.title` → `NewTrailTip`; a key naming no tip, `Legacy.banner` → `Legacy`).
+    ///
+    /// A tip owns every key of its own (its id, a dot, a suffix), whatever dots its id holds: publishing, splitting a
+    /// canonical document and checking a bundle's content hash all file a key under the same owner this way.
+    public static func owner(ofKey key: String, tipIDs: Set<String>) -> String {
+        let utf8 = key.utf8
+        var end = utf8.endIndex
+        // Longest first: each `.` from the right ends a candidate id.
+        while let dot = utf8[..<end].lastIndex(of: UInt8(ascii: ".")) {
+            let candidate = String(key[..<dot])
+            if tipIDs.contains(candidate) { return candidate }
+            end = dot
+        }
+        guard let dot = utf8.firstIndex(of: UInt8(ascii: ".")) else { return key }
         return String(key[..<dot])
     }
 
@@ -120,8 +133,9 @@ public struct CatalogPieces: Sendable, Hashable {
             owners[id]?.republish = try policy.string()
         }
         var strings: [String: [(String, JSONValue)]] = [:]
+        let tipIDs = Set(owners.keys)
         for (key, entry) in try root.member("strings").members() {
-            strings[CatalogPieces.owner(ofKey: key), default: []].append((key, entry.value))
+            strings[CatalogPieces.owner(ofKey: key, tipIDs: tipIDs), default: []].append((key, entry.value))
         }
         for (name, entries) in strings {
             owners[name, default: Owner()].strings = .object(entries.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) })

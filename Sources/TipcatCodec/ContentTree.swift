@@ -199,10 +199,10 @@ public struct ContentTree: Sendable {
                 return OwnerMaker(count: tips.count) { index in tipOwner(catalog, index: index, entries: entries, memo: memo).owner }
             }
         }
-        let strings = CatalogCodec.stringsByOwner(catalog.localizations)
         var tipIndex: [String: Int] = [:]
         tipIndex.reserveCapacity(tips.count)
         for (index, tip) in tips.enumerated() where tipIndex[tip.id.rawValue] == nil { tipIndex[tip.id.rawValue] = index }
+        let strings = CatalogCodec.stringsByOwner(catalog.localizations, tipIDs: Set(tipIndex.keys))
         let names = Set(tipIndex.keys).union(strings.keys).sorted()
         return OwnerMaker(count: names.count) { [tipIndex] index in
             let name = names[index]

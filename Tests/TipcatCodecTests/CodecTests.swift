@@ -251,7 +251,7 @@ import TipcatTestSupport
         for tip in catalog.tips {
             #expect(CatalogCodec.tipBytes(tip) == CatalogCodec.encode(tip).canonicalBytes, "\(tip.id)")
         }
-        for (owner, entries) in CatalogCodec.stringsByOwner(catalog.localizations) {
+        for (owner, entries) in CatalogCodec.stringsByOwner(catalog.localizations, tipIDs: Set(catalog.tips.map(\.id.rawValue))) {
             #expect(CatalogCodec.stringsBytes(entries) == CatalogCodec.encodeStrings(entries).canonicalBytes, "\(owner)")
         }
         let pieces = try CatalogPieces(document: CatalogCodec.encode(catalog))
@@ -327,7 +327,7 @@ import TipcatTestSupport
             #expect(other.devices.mapValues { $0.mapValues(\.content) } == original.devices.mapValues { $0.mapValues(\.content) }, "\(key)")
             #expect(other.devices.mapValues { $0.mapValues(\.state) } == original.devices.mapValues { $0.mapValues(\.state) }, "\(key)")
         }
-        for (owner, entries) in CatalogCodec.stringsByOwner(catalog.localizations) {
+        for (owner, entries) in CatalogCodec.stringsByOwner(catalog.localizations, tipIDs: Set(catalog.tips.map(\.id.rawValue))) {
             #expect(CatalogCodec.stringsBytes(entries) == CatalogCodec.encodeStrings(entries).canonicalBytes, "\(owner)")
         }
     }
